@@ -1,0 +1,207 @@
+import type { z } from "zod";
+import type { EndpointDef } from "../endpoint.ts";
+import { deliverRequestSchema, deliverResponseSchema } from "./deliver.ts";
+import { adapterErrorSchema } from "./errors.ts";
+import { formatRequestSchema, formatResponseSchema } from "./format.ts";
+import { healthResponseSchema } from "./health.ts";
+import { parseInboundRequestSchema, parseInboundResponseSchema, verifyWebhookResponseSchema, inboundEnvelopeSchema } from "./inbound.ts";
+import { isChannelApp, type Manifest, manifestSchema } from "./manifest.ts";
+import {
+  fetchFileJsonResponseSchema,
+  fetchFileRequestSchema,
+  listChangesRequestSchema,
+  listChangesResponseSchema,
+} from "./sources.ts";
+import { verifyRequestSchema, verifyResponseSchema } from "./verify.ts";
+
+/** Whether an adapter with this manifest must implement an endpoint. */
+export type Requirement = "required" | "optional";
+
+/** An adapter endpoint: the shared row plus what only adapters have. */
+export interface AdapterEndpointDef extends EndpointDef {
+  readonly id: AdapterEndpointId;
+  /** D9: the service signs every call except the public manifest and health. */
+  readonly signed: boolean;
+  /** D11: how long the service waits. */
+  readonly timeoutMs: number;
+  /** Handler name in the SDK's `defineAdapter()`. */
+  readonly handler: string;
+  readonly requirement: (manifest: Manifest) => Requirement;
+}
+
+export type AdapterEndpointId =
+  | "manifest"
+  | "health"
+  | "verify"
+  | "verify-webhook"
+  | "parse-inbound"
+  | "deliver"
+  | "format"
+  | "list-changes"
+  | "fetch-file";
+
+const error = (description: string) => ({ description, schema: adapterErrorSchema });
+const ERRORS = {
+  400: error("invalid_request: the body is not JSON or a field is wrong; `issues` names each field."),
+  401: error("unauthorized: the service signature (D9) is missing or wrong."),
+  413: error("payload_too_large"),
+  429: error("rate_limited"),
+  500: error("internal_error"),
+  501: error("not_implemented: a scaffold handler; a published adapter must not answer it."),
+  502: error("platform_error"),
+  504: error("platform_timeout"),
+} as const;
+
+const always = (): Requirement => "required";
+const forChannel = (manifest: Manifest): Requirement => (isChannelApp(manifest) ? "required" : "optional");
+const CREDS = { credentials: { token: "xoxb-…" } };
+
+function post(
+  row: Omit<AdapterEndpointDef, "method" | "signed" | "responses" | "request"> & {
+    request: z.ZodType;
+    response: z.ZodType;
+    example: { request: unknown; response: unknown };
+  },
+): AdapterEndpointDef {
+  const { request, response, example, ...rest } = row;
+  return {
+    ...rest,
+    method: "POST",
+    signed: true,
+    request: { schema: request, example: example.request },
+    responses: { 200: { description: "OK", schema: response, example: example.response }, ...ERRORS },
+  };
+}
+
+/** The adapter contract, one row per endpoint: what the SDK serves, the client calls and the runner checks. */
+export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
+  {
+    id: "manifest",
+    method: "GET",
+    path: "/manifest.json",
+    summary: "Serve the manifest; fetched on registration and on Refresh.",
+    signed: false,
+    timeoutMs: 10_000,
+    handler: "manifest",
+    requirement: always,
+    responses: {
+      200: { description: "The manifest", schema: manifestSchema, example: { schema_version: "1.0", name: "Chat" } },
+    },
+  },
+  {
+    id: "health",
+    method: "GET",
+    path: "/health",
+    summary: "Health check; status must be exactly `ready` while serving.",
+    signed: false,
+    timeoutMs: 5_000,
+    handler: "health",
+    requirement: always,
+    responses: {
+      200: {
+        description: "Serving",
+        schema: healthResponseSchema,
+        example: { status: "ready", version: "1a2b3c4", adapter: "chat" },
+      },
+    },
+  },
+  post({
+    id: "verify",
+    path: "/verify",
+    summary: "Check the credentials with a lightweight call to the platform.",
+    timeoutMs: 10_000,
+    handler: "verify",
+    requirement: (manifest) => ((manifest.credentials ?? []).length > 0 ? "required" : "optional"),
+    request: verifyRequestSchema,
+    response: verifyResponseSchema,
+    example: { request: CREDS, response: { ok: true, user: "bot@example" } },
+  }),
+  post({
+    id: "verify-webhook",
+    path: "/verify-webhook",
+    summary: "Verify the signature of an inbound webhook over its exact bytes (D2, D3).",
+    timeoutMs: 10_000,
+    handler: "verifyWebhook",
+    requirement: forChannel,
+    request: inboundEnvelopeSchema,
+    response: verifyWebhookResponseSchema,
+    example: {
+      request: { ...CREDS, method: "POST", path: "/", query: {}, headers: { "content-type": "application/json" }, body: "{}" },
+      response: { ok: true },
+    },
+  }),
+  post({
+    id: "parse-inbound",
+    path: "/parse-inbound",
+    summary: "Normalize an inbound payload into a message, a handshake answer, or an ignored event (D4).",
+    timeoutMs: 10_000,
+    handler: "parseInbound",
+    requirement: forChannel,
+    request: parseInboundRequestSchema,
+    response: parseInboundResponseSchema,
+    example: {
+      request: { ...CREDS, mode: "trigger", method: "POST", path: "/", query: {}, headers: {}, body: '{"text":"hi"}' },
+      response: { event_type: "message.received", sender: "U123", message: "hi", is_bot: false, dedup_key: "Ev1" },
+    },
+  }),
+  post({
+    id: "deliver",
+    path: "/deliver",
+    summary: "Send a message outbound (D5).",
+    timeoutMs: 10_000,
+    handler: "deliver",
+    requirement: forChannel,
+    request: deliverRequestSchema,
+    response: deliverResponseSchema,
+    example: {
+      request: { ...CREDS, channel_address: "C123", message: { text: "Hello" } },
+      response: { ok: true, message_id: "1700000000.000100" },
+    },
+  }),
+  post({
+    id: "format",
+    path: "/format",
+    summary: "Convert Markdown to the platform's display convention (D6).",
+    timeoutMs: 10_000,
+    handler: "format",
+    requirement: forChannel,
+    request: formatRequestSchema,
+    response: formatResponseSchema,
+    example: { request: { text: "**hi**" }, response: { text: "*hi*" } },
+  }),
+  post({
+    id: "list-changes",
+    path: "/sources/list-changes",
+    summary: "List files changed since an opaque cursor (null on the first call).",
+    timeoutMs: 10_000,
+    handler: "listChanges",
+    requirement: () => "optional",
+    request: listChangesRequestSchema,
+    response: listChangesResponseSchema,
+    example: {
+      request: { ...CREDS, resource_path: "/docs", cursor: null },
+      response: { changes: [{ path: "/docs/a.md", fingerprint: '"etag-1"', status: "added" }], cursor: "eyJ…" },
+    },
+  }),
+  post({
+    id: "fetch-file",
+    path: "/sources/fetch-file",
+    summary: "Return one file: its bytes with their Content-Type, or JSON with base64 content (D7).",
+    timeoutMs: 60_000,
+    handler: "fetchFile",
+    requirement: () => "optional",
+    request: fetchFileRequestSchema,
+    response: fetchFileJsonResponseSchema,
+    example: {
+      request: { ...CREDS, resource_path: "/docs", file_path: "/docs/a.md" },
+      response: { content_base64: "aGVsbG8=", content_type: "text/markdown" },
+    },
+  }),
+];
+
+/** One endpoint row by id. */
+export function adapterEndpoint(id: AdapterEndpointId): AdapterEndpointDef {
+  const row = ADAPTER_ENDPOINTS.find((endpoint) => endpoint.id === id);
+  if (!row) throw new Error(`no adapter endpoint ${id}`);
+  return row;
+}

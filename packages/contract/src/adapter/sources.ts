@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { credentialsSchema } from "./credentials.ts";
+
+export const CHANGE_STATUSES = ["added", "modified", "removed"] as const;
+
+/** `POST /sources/list-changes` request; the cursor is opaque and null on the first call. */
+export const listChangesRequestSchema = z
+  .object({ credentials: credentialsSchema, resource_path: z.string(), cursor: z.string().nullable() })
+  .meta({ title: "List-changes request" });
+
+/** One change; `fingerprint` is null exactly for removed files. */
+export const changeEntrySchema = z
+  .discriminatedUnion("status", [
+    z.object({ path: z.string().min(1), fingerprint: z.string().min(1), status: z.enum(["added", "modified"]) }),
+    z.object({ path: z.string().min(1), fingerprint: z.null(), status: z.literal("removed") }),
+  ])
+  .meta({ title: "Change entry" });
+
+export const listChangesResponseSchema = z
+  .object({ changes: z.array(changeEntrySchema), cursor: z.string().min(1) })
+  .meta({ title: "List-changes response" });
+
+/** `POST /sources/fetch-file` request. */
+export const fetchFileRequestSchema = z
+  .object({ credentials: credentialsSchema, resource_path: z.string(), file_path: z.string().min(1) })
+  .meta({ title: "Fetch-file request" });
+
+/** D7: the JSON form of a fetched file (the other form is the bytes with their own Content-Type). */
+export const fetchFileJsonResponseSchema = z
+  .object({ content_base64: z.base64(), content_type: z.string().min(1).optional() })
+  .meta({ title: "Fetch-file JSON response" });
+
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+export type ListChangesRequest = z.infer<typeof listChangesRequestSchema>;
+export type ChangeEntry = z.infer<typeof changeEntrySchema>;
+export type ListChangesResponse = z.infer<typeof listChangesResponseSchema>;
+export type FetchFileRequest = z.infer<typeof fetchFileRequestSchema>;
+export type FetchFileJsonResponse = z.infer<typeof fetchFileJsonResponseSchema>;
