@@ -42,7 +42,7 @@ export const normalizedMessageSchema = z
     thread_id: z.string().optional(),
     is_dm: z.boolean().optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
-    challenge_response: z.unknown().optional(),
+    challenge_response: z.json().optional(),
   })
   .meta({ title: "Normalized inbound message" });
 
@@ -53,7 +53,7 @@ export const triggerModeMessageSchema = normalizedMessageSchema
 
 /** D4: a platform handshake; the service answers the platform with `challenge_response` and routes nothing. */
 export const handshakeResponseSchema = z
-  .object({ challenge_response: z.unknown().refine((value) => value !== undefined, "challenge_response is required") })
+  .object({ challenge_response: z.json() })
   .meta({ title: "Handshake response" });
 
 /** D4: an event that carries no message (edits, reactions, joins). */

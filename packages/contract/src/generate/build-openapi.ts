@@ -1,0 +1,90 @@
+import type { OpenAPIV3_1 } from "openapi-types";
+import type { z } from "zod";
+import type { EndpointDef } from "../endpoint.ts";
+import { type JsonSchema, toJsonSchema } from "./to-json-schema.ts";
+
+/** What an OpenAPI document is made from: an endpoint table and the named shapes it refers to. */
+export interface OpenApiSource {
+  readonly title: string;
+  readonly version: string;
+  readonly description: string;
+  readonly endpoints: readonly EndpointDef[];
+  readonly shapes: Readonly<Record<string, z.ZodType>>;
+  readonly securitySchemes?: Record<string, OpenAPIV3_1.SecuritySchemeObject>;
+  readonly servers?: OpenAPIV3_1.ServerObject[];
+}
+
+/** Builds an OpenAPI 3.1 document; schemas that are named shapes become `$ref`s to components. */
+export function buildOpenApi(source: OpenApiSource): OpenAPIV3_1.Document {
+  const names = new Map<z.ZodType, string>(Object.entries(source.shapes).map(([name, schema]) => [schema, name]));
+  const components: Record<string, OpenAPIV3_1.SchemaObject> = {};
+  for (const [name, schema] of Object.entries(source.shapes)) components[name] = componentOf(schema);
+  const ref = (schema: z.ZodType): OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject => {
+    const name = names.get(schema);
+    return name ? { $ref: `#/components/schemas/${name}` } : componentOf(schema);
+  };
+
+  const paths: OpenAPIV3_1.PathsObject = {};
+  for (const endpoint of source.endpoints) {
+    const item = (paths[endpoint.path] ??= {}) as Record<string, OpenAPIV3_1.OperationObject>;
+    item[endpoint.method.toLowerCase()] = operationOf(endpoint, ref);
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: source.title, version: source.version, description: source.description },
+    ...(source.servers ? { servers: source.servers } : {}),
+    paths,
+    components: { schemas: components, ...(source.securitySchemes ? { securitySchemes: source.securitySchemes } : {}) },
+  };
+}
+
+function componentOf(schema: z.ZodType): OpenAPIV3_1.SchemaObject {
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema) as JsonSchema & { $schema?: string };
+  return rest as OpenAPIV3_1.SchemaObject;
+}
+
+function operationOf(
+  endpoint: EndpointDef,
+  ref: (schema: z.ZodType) => OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject,
+): OpenAPIV3_1.OperationObject {
+  const parameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(
+    ([, name]): OpenAPIV3_1.ParameterObject => ({ name: name!, in: "path", required: true, schema: { type: "string" } }),
+  );
+  const responses: OpenAPIV3_1.ResponsesObject = {};
+  for (const [status, response] of Object.entries(endpoint.responses)) {
+    responses[status] = {
+      description: response.description,
+      ...(response.schema
+        ? {
+            content: {
+              [response.contentType ?? "application/json"]: {
+                schema: ref(response.schema),
+                ...(response.example === undefined ? {} : { example: response.example }),
+              },
+            },
+          }
+        : {}),
+    };
+  }
+  return {
+    operationId: endpoint.id,
+    summary: endpoint.summary,
+    ...(endpoint.tags ? { tags: [...endpoint.tags] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(endpoint.security ? { security: endpoint.security.map((name) => ({ [name]: [] })) } : {}),
+    ...(endpoint.request
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [endpoint.request.contentType ?? "application/json"]: {
+                schema: ref(endpoint.request.schema),
+                ...(endpoint.request.example === undefined ? {} : { example: endpoint.request.example }),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}

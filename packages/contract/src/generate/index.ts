@@ -1,0 +1,3 @@
+export { buildOpenApi, type OpenApiSource } from "./build-openapi.ts";
+export { CONTRACT_VERSION, renderSchemaFiles, SCHEMA_ID_BASE } from "./render-schema-files.ts";
+export { type JsonSchema, toJsonSchema } from "./to-json-schema.ts";

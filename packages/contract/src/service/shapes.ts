@@ -1,0 +1,52 @@
+import type { z } from "zod";
+import {
+  apiTokenCreateSchema,
+  apiTokenSchema,
+  organizationCreateSchema,
+  organizationSchema,
+  projectCreateSchema,
+  projectSchema,
+} from "./admin.ts";
+import { callbackEnvelopeSchema } from "./callback.ts";
+import { serviceHealthSchema } from "./health.ts";
+import { problemSchema } from "./problem.ts";
+import { schedulePreviewRequestSchema, schedulePreviewResponseSchema } from "./schedule-preview.ts";
+import { eventFilterSchema, triggerListSchema, triggerSchema } from "./trigger.ts";
+import { triggerCreateSchema, triggerPatchSchema } from "./trigger-body.ts";
+import { hookResponseSchema, triggerRequestSchema, triggerResponseSchema } from "./trigger-request.ts";
+import { triggerRunPageSchema, triggerRunSchema } from "./trigger-run.ts";
+import { stageSchema, workflowCreateSchema, workflowListSchema, workflowPatchSchema, workflowSchema } from "./workflow.ts";
+import { workflowRunSchema } from "./workflow-run.ts";
+
+/** Every wire shape of the public API by kebab-case name; `schemas/<name>.schema.json` is generated from each. */
+export const SERVICE_SHAPES = {
+  problem: problemSchema,
+  "trigger-request": triggerRequestSchema,
+  "trigger-response": triggerResponseSchema,
+  "hook-response": hookResponseSchema,
+  stage: stageSchema,
+  workflow: workflowSchema,
+  "workflow-create": workflowCreateSchema,
+  "workflow-patch": workflowPatchSchema,
+  "workflow-list": workflowListSchema,
+  "workflow-run": workflowRunSchema,
+  trigger: triggerSchema,
+  "trigger-list": triggerListSchema,
+  "trigger-create": triggerCreateSchema,
+  "trigger-patch": triggerPatchSchema,
+  "event-filter": eventFilterSchema,
+  "trigger-run": triggerRunSchema,
+  "trigger-run-page": triggerRunPageSchema,
+  "schedule-preview-request": schedulePreviewRequestSchema,
+  "schedule-preview-response": schedulePreviewResponseSchema,
+  "callback-envelope": callbackEnvelopeSchema,
+  organization: organizationSchema,
+  "organization-create": organizationCreateSchema,
+  project: projectSchema,
+  "project-create": projectCreateSchema,
+  "api-token": apiTokenSchema,
+  "api-token-create": apiTokenCreateSchema,
+  "service-health": serviceHealthSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type ServiceShapeName = keyof typeof SERVICE_SHAPES;
