@@ -1,0 +1,63 @@
+import type { CronField, CronSpec } from "./cron-spec.ts";
+import { describeSchedule } from "./describe-schedule.ts";
+import { parseNaturalLanguage } from "./natural-language.ts";
+import { parseCron } from "./parse-cron.ts";
+import { validateTimezone } from "./timezone.ts";
+
+/** A schedule as stored (SPEC storage rules 1–2) plus its parsed form and display text. */
+export interface ResolvedSchedule {
+  /** The input as entered, trimmed. */
+  readonly schedule: string;
+  /** Canonical 5-field cron expression used for scheduling. */
+  readonly cron: string;
+  readonly spec: CronSpec;
+  /** The natural-language text as entered, or null when the input was a cron expression. */
+  readonly description: string | null;
+  /** Canonical spelling of the zone. */
+  readonly timezone: string;
+  /** Description followed by the zone, e.g. `Every weekday at 9:00 AM (America/New_York)`. */
+  readonly display: string;
+}
+
+/** Result of resolving a schedule; a failure names the input field and, for cron, the cron field. */
+export type ResolveScheduleResult =
+  | ({ ok: true } & ResolvedSchedule)
+  | { ok: false; field: "schedule" | "timezone"; message: string; cronField?: CronField | "expression" };
+
+// Cron expressions start with a digit, `*` or a macro; phrases start with a word.
+const LOOKS_LIKE_CRON = /^[@\d*?]/;
+
+/**
+ * Validates a schedule (raw cron or D20 phrase) with its zone and returns what a schedule trigger stores.
+ *
+ * @example resolveSchedule("every weekday at 9am", "America/New_York").display // "Every weekday at 9:00 AM (America/New_York)"
+ */
+export function resolveSchedule(input: string, timezone: string): ResolveScheduleResult {
+  const zone = validateTimezone(timezone);
+  if (!zone.ok) return { ok: false, field: "timezone", message: zone.message };
+  const schedule = input.trim();
+  if (schedule === "") {
+    return { ok: false, field: "schedule", message: "Schedule is empty; enter a cron expression or a phrase." };
+  }
+  if (LOOKS_LIKE_CRON.test(schedule)) {
+    const parsed = parseCron(schedule);
+    if (!parsed.ok) return { ok: false, field: "schedule", message: parsed.message, cronField: parsed.field };
+    const cron = parsed.cron.expression;
+    const display = describeSchedule({ cron }, zone.timezone);
+    return { ok: true, schedule, cron, spec: parsed.cron, description: null, timezone: zone.timezone, display };
+  }
+  const phrase = parseNaturalLanguage(schedule);
+  if (!phrase.ok) return { ok: false, field: "schedule", message: phrase.message };
+  const parsed = parseCron(phrase.cron);
+  if (!parsed.ok) throw new Error(`natural language produced an invalid cron "${phrase.cron}": ${parsed.message}`);
+  const display = describeSchedule({ cron: phrase.cron, phrase: phrase.phrase }, zone.timezone);
+  return {
+    ok: true,
+    schedule,
+    cron: parsed.cron.expression,
+    spec: parsed.cron,
+    description: schedule,
+    timezone: zone.timezone,
+    display,
+  };
+}
