@@ -29,17 +29,37 @@ const problem = (code: ServiceErrorCode, description: string, detail: string): R
   contentType: PROBLEM_CONTENT_TYPE,
   example: toProblem(code, detail).body,
 });
-const ok = (description: string, schema: z.ZodType, example: unknown): ResponseDef => ({ description, schema, example });
+const ok = (description: string, schema: z.ZodType, example: unknown): ResponseDef => ({
+  description,
+  schema,
+  example,
+});
 const noContent: ResponseDef = { description: "Done; no body." };
 
 const E = {
-  400: problem("invalid_request", "The body or a parameter is invalid; `errors` names each field.", "workflow_id: expected a positive integer"),
+  400: problem(
+    "invalid_request",
+    "The body or a parameter is invalid; `errors` names each field.",
+    "workflow_id: expected a positive integer",
+  ),
   401: problem("unauthorized", "The bearer token is missing or invalid.", "Missing or invalid bearer token."),
-  403: problem("forbidden", "The resource is outside the token's project or workflow scope.", "Workflow 7 is outside this token's scope."),
+  403: problem(
+    "forbidden",
+    "The resource is outside the token's project or workflow scope.",
+    "Workflow 7 is outside this token's scope.",
+  ),
   404: problem("not_found", "Unknown id, or one of another organization.", "No workflow 7 in this organization."),
-  409: problem("conflict", "The change conflicts with the resource's state.", "This trigger can't be enabled because its workflow asks for a task description before it starts. Turn off 'Prompt for task description' first."),
+  409: problem(
+    "conflict",
+    "The change conflicts with the resource's state.",
+    "This trigger can't be enabled because its workflow asks for a task description before it starts. Turn off 'Prompt for task description' first.",
+  ),
   413: problem("payload_too_large", "The body is over 1 MiB.", "The body is larger than 1048576 bytes."),
-  429: problem("rate_limited", "Too many requests for this token; see Retry-After.", "Rate limit exceeded; retry after 1 s."),
+  429: problem(
+    "rate_limited",
+    "Too many requests for this token; see Retry-After.",
+    "Rate limit exceeded; retry after 1 s.",
+  ),
 } as const;
 const BEARER = ["bearerAuth"] as const;
 const ADMIN = ["adminAuth"] as const;
@@ -55,9 +75,20 @@ export const SERVICE_ENDPOINTS = [
     security: BEARER,
     request: { schema: triggerRequestSchema, example: { workflow_id: 7 } },
     responses: {
-      201: ok("Run created; Location: /api/v1/workflow-runs/{id}.", triggerResponseSchema, { workflow_run_id: 129, session_id: 129 }),
-      400: E[400], 401: E[401], 403: E[403], 404: E[404], 413: E[413],
-      422: problem("workflow_not_startable", "The workflow cannot start (configuration error).", "Workflow 7 has no stages."),
+      201: ok("Run created; Location: /api/v1/workflow-runs/{id}.", triggerResponseSchema, {
+        workflow_run_id: 129,
+        session_id: 129,
+      }),
+      400: E[400],
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      413: E[413],
+      422: problem(
+        "workflow_not_startable",
+        "The workflow cannot start (configuration error).",
+        "Workflow 7 has no stages.",
+      ),
       429: E[429],
     },
   },
@@ -70,11 +101,18 @@ export const SERVICE_ENDPOINTS = [
     security: [],
     request: { schema: z.unknown(), contentType: "*/*", example: { order: 1 } },
     responses: {
-      201: ok("Run started; Location: /api/v1/workflow-runs/{id}.", hookResponseSchema, { workflow_run_id: 129, status: "started" }),
+      201: ok("Run started; Location: /api/v1/workflow-runs/{id}.", hookResponseSchema, {
+        workflow_run_id: 129,
+        status: "started",
+      }),
       404: problem("not_found", "Invalid or unknown token.", "No webhook trigger has this token."),
       409: problem("trigger_disabled", "The trigger is disabled.", "Webhook trigger 3 is disabled."),
       413: E[413],
-      422: problem("workflow_not_startable", "The workflow failed to start (configuration error), or the Idempotency-Key was used with another body (idempotency_key_reused).", "Workflow 7 has no stages."),
+      422: problem(
+        "workflow_not_startable",
+        "The workflow failed to start (configuration error), or the Idempotency-Key was used with another body (idempotency_key_reused).",
+        "Workflow 7 has no stages.",
+      ),
       429: E[429],
     },
   },
@@ -100,7 +138,11 @@ export const SERVICE_ENDPOINTS = [
     summary: "List the workflows the token can see.",
     tags: ["workflows"],
     security: BEARER,
-    responses: { 200: ok("The workflows.", workflowListSchema, { items: [ex.EXAMPLE_WORKFLOW] }), 401: E[401], 429: E[429] },
+    responses: {
+      200: ok("The workflows.", workflowListSchema, { items: [ex.EXAMPLE_WORKFLOW] }),
+      401: E[401],
+      429: E[429],
+    },
   },
   {
     id: "create-workflow",
@@ -112,7 +154,12 @@ export const SERVICE_ENDPOINTS = [
     request: { schema: workflowCreateSchema, example: { name: "Triage", stages: [{ name: "greet", action: "echo" }] } },
     responses: {
       201: ok("Created; Location: /api/v1/workflows/{id}.", workflowSchema, ex.EXAMPLE_WORKFLOW),
-      400: E[400], 401: E[401], 403: E[403], 404: E[404], 413: E[413], 429: E[429],
+      400: E[400],
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      413: E[413],
+      429: E[429],
     },
   },
   {
@@ -122,7 +169,13 @@ export const SERVICE_ENDPOINTS = [
     summary: "Read a workflow.",
     tags: ["workflows"],
     security: BEARER,
-    responses: { 200: ok("The workflow.", workflowSchema, ex.EXAMPLE_WORKFLOW), 401: E[401], 403: E[403], 404: E[404], 429: E[429] },
+    responses: {
+      200: ok("The workflow.", workflowSchema, ex.EXAMPLE_WORKFLOW),
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      429: E[429],
+    },
   },
   {
     id: "update-workflow",
@@ -134,9 +187,13 @@ export const SERVICE_ENDPOINTS = [
     request: { schema: workflowPatchSchema, example: { name: "Triage v2" } },
     responses: {
       200: ok("The updated workflow.", workflowSchema, ex.EXAMPLE_WORKFLOW),
-      400: E[400], 401: E[401], 403: E[403], 404: E[404],
+      400: E[400],
+      401: E[401],
+      403: E[403],
+      404: E[404],
       409: problem("conflict", "Enabled triggers prevent the change.", "Disable these triggers first: 3 (Orders)."),
-      413: E[413], 429: E[429],
+      413: E[413],
+      429: E[429],
     },
   },
   {
@@ -146,7 +203,13 @@ export const SERVICE_ENDPOINTS = [
     summary: "List a workflow's triggers.",
     tags: ["triggers"],
     security: BEARER,
-    responses: { 200: ok("The triggers.", triggerListSchema, { items: [ex.EXAMPLE_WEBHOOK_TRIGGER] }), 401: E[401], 403: E[403], 404: E[404], 429: E[429] },
+    responses: {
+      200: ok("The triggers.", triggerListSchema, { items: [ex.EXAMPLE_WEBHOOK_TRIGGER] }),
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      429: E[429],
+    },
   },
   {
     id: "create-trigger",
@@ -158,7 +221,13 @@ export const SERVICE_ENDPOINTS = [
     request: { schema: triggerCreateSchema, example: { type: "webhook", name: "Orders" } },
     responses: {
       201: ok("Created; Location: /api/v1/triggers/{id}.", triggerSchema, ex.EXAMPLE_WEBHOOK_TRIGGER),
-      400: E[400], 401: E[401], 403: E[403], 404: E[404], 409: E[409], 413: E[413], 429: E[429],
+      400: E[400],
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      409: E[409],
+      413: E[413],
+      429: E[429],
     },
   },
   {
@@ -168,7 +237,13 @@ export const SERVICE_ENDPOINTS = [
     summary: "Read a trigger.",
     tags: ["triggers"],
     security: BEARER,
-    responses: { 200: ok("The trigger.", triggerSchema, ex.EXAMPLE_WEBHOOK_TRIGGER), 401: E[401], 403: E[403], 404: E[404], 429: E[429] },
+    responses: {
+      200: ok("The trigger.", triggerSchema, ex.EXAMPLE_WEBHOOK_TRIGGER),
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      429: E[429],
+    },
   },
   {
     id: "update-trigger",
@@ -180,7 +255,13 @@ export const SERVICE_ENDPOINTS = [
     request: { schema: triggerPatchSchema, example: { name: "Orders (EU)" } },
     responses: {
       200: ok("The updated trigger.", triggerSchema, ex.EXAMPLE_WEBHOOK_TRIGGER),
-      400: E[400], 401: E[401], 403: E[403], 404: E[404], 409: E[409], 413: E[413], 429: E[429],
+      400: E[400],
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      409: E[409],
+      413: E[413],
+      429: E[429],
     },
   },
   {
@@ -201,7 +282,11 @@ export const SERVICE_ENDPOINTS = [
     security: BEARER,
     responses: {
       200: ok("The trigger.", triggerSchema, ex.EXAMPLE_WEBHOOK_TRIGGER),
-      401: E[401], 403: E[403], 404: E[404], ...(action === "enable" ? { 409: E[409] } : {}), 429: E[429],
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      ...(action === "enable" ? { 409: E[409] } : {}),
+      429: E[429],
     },
   })),
   {
@@ -213,8 +298,14 @@ export const SERVICE_ENDPOINTS = [
     security: BEARER,
     responses: {
       201: ok("The trigger run it recorded.", triggerRunSchema, { ...ex.EXAMPLE_TRIGGER_RUN, source: "manual" }),
-      401: E[401], 403: E[403], 404: E[404],
-      409: problem("conflict", "Only schedule triggers have Fire Now.", "Fire Now is for schedule triggers; test a webhook trigger by posting to its URL."),
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      409: problem(
+        "conflict",
+        "Only schedule triggers have Fire Now.",
+        "Fire Now is for schedule triggers; test a webhook trigger by posting to its URL.",
+      ),
       422: problem("workflow_not_startable", "The workflow cannot start.", "Workflow 7 has no stages."),
       429: E[429],
     },
@@ -226,7 +317,14 @@ export const SERVICE_ENDPOINTS = [
     summary: "A trigger's firings, newest first; query `limit` (1–100, default 20) and `cursor`.",
     tags: ["triggers"],
     security: BEARER,
-    responses: { 200: ok("One page.", triggerRunPageSchema, ex.EXAMPLE_TRIGGER_RUN_PAGE), 400: E[400], 401: E[401], 403: E[403], 404: E[404], 429: E[429] },
+    responses: {
+      200: ok("One page.", triggerRunPageSchema, ex.EXAMPLE_TRIGGER_RUN_PAGE),
+      400: E[400],
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      429: E[429],
+    },
   },
   {
     id: "get-workflow-run",
@@ -235,7 +333,13 @@ export const SERVICE_ENDPOINTS = [
     summary: "Read a run with its status, input, outputs and result.",
     tags: ["runs"],
     security: BEARER,
-    responses: { 200: ok("The run.", workflowRunSchema, ex.EXAMPLE_WORKFLOW_RUN), 401: E[401], 403: E[403], 404: E[404], 429: E[429] },
+    responses: {
+      200: ok("The run.", workflowRunSchema, ex.EXAMPLE_WORKFLOW_RUN),
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      429: E[429],
+    },
   },
   {
     id: "preview-schedule",
@@ -244,8 +348,17 @@ export const SERVICE_ENDPOINTS = [
     summary: "Show what a schedule will do before saving it (D16).",
     tags: ["triggers"],
     security: BEARER,
-    request: { schema: schedulePreviewRequestSchema, example: { schedule: "every weekday at 9am", timezone: "America/New_York", count: 3 } },
-    responses: { 200: ok("The preview.", schedulePreviewResponseSchema, ex.EXAMPLE_SCHEDULE_PREVIEW), 400: E[400], 401: E[401], 413: E[413], 429: E[429] },
+    request: {
+      schema: schedulePreviewRequestSchema,
+      example: { schedule: "every weekday at 9am", timezone: "America/New_York", count: 3 },
+    },
+    responses: {
+      200: ok("The preview.", schedulePreviewResponseSchema, ex.EXAMPLE_SCHEDULE_PREVIEW),
+      400: E[400],
+      401: E[401],
+      413: E[413],
+      429: E[429],
+    },
   },
   {
     id: "create-organization",
@@ -255,7 +368,12 @@ export const SERVICE_ENDPOINTS = [
     tags: ["admin"],
     security: ADMIN,
     request: { schema: organizationCreateSchema, example: { name: "Acme" } },
-    responses: { 201: ok("Created.", organizationSchema, ex.EXAMPLE_ORGANIZATION), 400: E[400], 401: E[401], 413: E[413] },
+    responses: {
+      201: ok("Created.", organizationSchema, ex.EXAMPLE_ORGANIZATION),
+      400: E[400],
+      401: E[401],
+      413: E[413],
+    },
   },
   {
     id: "create-project",
@@ -265,7 +383,13 @@ export const SERVICE_ENDPOINTS = [
     tags: ["admin"],
     security: ADMIN,
     request: { schema: projectCreateSchema, example: { organization_id: 1, name: "Default" } },
-    responses: { 201: ok("Created.", projectSchema, ex.EXAMPLE_PROJECT), 400: E[400], 401: E[401], 404: E[404], 413: E[413] },
+    responses: {
+      201: ok("Created.", projectSchema, ex.EXAMPLE_PROJECT),
+      400: E[400],
+      401: E[401],
+      404: E[404],
+      413: E[413],
+    },
   },
   {
     id: "create-api-token",
@@ -275,7 +399,13 @@ export const SERVICE_ENDPOINTS = [
     tags: ["admin"],
     security: ADMIN,
     request: { schema: apiTokenCreateSchema, example: { project_id: 2, name: "CI" } },
-    responses: { 201: ok("Created.", apiTokenSchema, ex.EXAMPLE_API_TOKEN), 400: E[400], 401: E[401], 404: E[404], 413: E[413] },
+    responses: {
+      201: ok("Created.", apiTokenSchema, ex.EXAMPLE_API_TOKEN),
+      400: E[400],
+      401: E[401],
+      404: E[404],
+      413: E[413],
+    },
   },
   {
     id: "revoke-api-token",
@@ -304,7 +434,10 @@ export const SERVICE_ENDPOINTS = [
     security: [],
     responses: {
       200: ok("Ready.", serviceHealthSchema, { status: "ok", checks: { database: "ok", worker: "ok" } }),
-      503: ok("Not ready.", serviceHealthSchema, { status: "unavailable", checks: { database: "failing", worker: "ok" } }),
+      503: ok("Not ready.", serviceHealthSchema, {
+        status: "unavailable",
+        checks: { database: "failing", worker: "ok" },
+      }),
     },
   },
 ] as const satisfies readonly EndpointDef[];

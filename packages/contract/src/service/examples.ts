@@ -91,4 +91,3 @@ export const EXAMPLE_API_TOKEN: ApiToken = {
   created_at: AT,
   token: "ak_Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5MDE",
 };
-

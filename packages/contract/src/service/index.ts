@@ -1,6 +1,5 @@
 export * from "./admin.ts";
 export * from "./callback.ts";
-export * from "./common.ts";
 export * from "./endpoints.ts";
 export * from "./examples.ts";
 export * from "./health.ts";

@@ -82,7 +82,13 @@ export function toProblem(
   extra: { errors?: ProblemIssue[] } = {},
 ): { status: number; body: Problem } {
   const status = SERVICE_ERROR_STATUS[code];
-  const body: Problem = { type: `${PROBLEM_TYPE_PREFIX}${code}`, title: SERVICE_ERROR_TITLES[code], status, detail, code };
+  const body: Problem = {
+    type: `${PROBLEM_TYPE_PREFIX}${code}`,
+    title: SERVICE_ERROR_TITLES[code],
+    status,
+    detail,
+    code,
+  };
   if (extra.errors !== undefined) body.errors = extra.errors;
   return { status, body };
 }

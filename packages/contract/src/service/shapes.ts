@@ -15,7 +15,13 @@ import { eventFilterSchema, triggerListSchema, triggerSchema } from "./trigger.t
 import { triggerCreateSchema, triggerPatchSchema } from "./trigger-body.ts";
 import { hookResponseSchema, triggerRequestSchema, triggerResponseSchema } from "./trigger-request.ts";
 import { triggerRunPageSchema, triggerRunSchema } from "./trigger-run.ts";
-import { stageSchema, workflowCreateSchema, workflowListSchema, workflowPatchSchema, workflowSchema } from "./workflow.ts";
+import {
+  stageSchema,
+  workflowCreateSchema,
+  workflowListSchema,
+  workflowPatchSchema,
+  workflowSchema,
+} from "./workflow.ts";
 import { workflowRunSchema } from "./workflow-run.ts";
 
 /** Every wire shape of the public API by kebab-case name; `schemas/<name>.schema.json` is generated from each. */

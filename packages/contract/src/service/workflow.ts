@@ -53,7 +53,10 @@ export const workflowCreateSchema = z
     stages: stagesSchema.optional().meta({ description: "Default []." }),
     callback_url: httpUrlSchema.nullable().optional(),
   })
-  .meta({ title: "Workflow create request", examples: [{ name: "Triage", stages: [{ name: "greet", action: "echo" }] }] });
+  .meta({
+    title: "Workflow create request",
+    examples: [{ name: "Triage", stages: [{ name: "greet", action: "echo" }] }],
+  });
 
 /** D16: the body of `PATCH /api/v1/workflows/{id}`; every field optional, at least one given. */
 export const workflowPatchSchema = z
