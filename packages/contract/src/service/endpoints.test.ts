@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { SERVICE_ENDPOINTS } from "./endpoints.ts";
 import { PROBLEM_CONTENT_TYPE, problemSchema } from "./problem.ts";
 import { SERVICE_SHAPES } from "./shapes.ts";

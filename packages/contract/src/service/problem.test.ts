@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  problemSchema,
   SERVICE_ERROR_CODES,
   SERVICE_ERROR_STATUS,
   SERVICE_ERROR_TITLES,
-  problemSchema,
   toProblem,
 } from "./problem.ts";
 
