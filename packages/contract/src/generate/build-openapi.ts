@@ -18,7 +18,7 @@ export interface OpenApiSource {
 export function buildOpenApi(source: OpenApiSource): OpenAPIV3_1.Document {
   const names = new Map<z.ZodType, string>(Object.entries(source.shapes).map(([name, schema]) => [schema, name]));
   const components: Record<string, OpenAPIV3_1.SchemaObject> = {};
-  for (const [name, schema] of Object.entries(source.shapes)) components[name] = componentOf(schema);
+  for (const [name, schema] of Object.entries(source.shapes)) Object.assign(components, componentsOf(name, schema));
   const ref = (schema: z.ZodType): OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject => {
     const name = names.get(schema);
     return name ? { $ref: `#/components/schemas/${name}` } : componentOf(schema);
@@ -38,9 +38,38 @@ export function buildOpenApi(source: OpenApiSource): OpenAPIV3_1.Document {
   };
 }
 
+/** An unnamed schema, inlined; one with recursive parts must be a named shape so its `$defs` can be hoisted. */
 function componentOf(schema: z.ZodType): OpenAPIV3_1.SchemaObject {
-  const { $schema: _dialect, ...rest } = toJsonSchema(schema) as JsonSchema & { $schema?: string };
-  return rest as OpenAPIV3_1.SchemaObject;
+  const { inline, ...hoisted } = componentsOf("inline", schema);
+  if (Object.keys(hoisted).length > 0) throw new Error("a recursive schema used by an endpoint must be a named shape");
+  return inline!;
+}
+
+/**
+ * A shape as OpenAPI components: local `$defs` (recursive types such as JSON values) are hoisted beside it as
+ * `<name>-<def>`, because a `#/$defs/…` pointer means the document root once the schema sits in `components`.
+ */
+function componentsOf(name: string, schema: z.ZodType): Record<string, OpenAPIV3_1.SchemaObject> {
+  const { $schema: _dialect, $defs, ...rest } = toJsonSchema(schema) as JsonSchema & {
+    $schema?: string;
+    $defs?: Record<string, unknown>;
+  };
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) =>
+        key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")
+          ? [key, `#/components/schemas/${name}-${value.slice("#/$defs/".length)}`]
+          : [key, rewrite(value)],
+      ),
+    );
+  };
+  const out: Record<string, OpenAPIV3_1.SchemaObject> = { [name]: rewrite(rest) as OpenAPIV3_1.SchemaObject };
+  for (const [def, body] of Object.entries($defs ?? {})) {
+    out[`${name}-${def}`] = rewrite(body) as OpenAPIV3_1.SchemaObject;
+  }
+  return out;
 }
 
 function operationOf(
