@@ -1,0 +1,35 @@
+import { type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract";
+import { buildRequestHeaders } from "./build-request-headers.ts";
+import type { CallResult, ClientResult, SentRequest } from "./client-result.ts";
+import { readFetchFile } from "./read-fetch-file.ts";
+import { readResponse } from "./read-response.ts";
+import type { CallOptions, ClientConfig } from "./request-options.ts";
+import { type EndpointValues, RESPONSE_SHAPES } from "./response-shapes.ts";
+import { sendRequest } from "./send-request.ts";
+
+/** Calls one adapter endpoint and judges the answer against the contract; never throws for adapter behaviour. */
+export async function callEndpoint<Id extends AdapterEndpointId>(
+  config: ClientConfig,
+  id: Id,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<CallResult<EndpointValues[Id]>> {
+  const endpoint = adapterEndpoint(id);
+  const payload =
+    options.rawBody ?? (endpoint.method === "GET" || body === undefined ? undefined : JSON.stringify(body));
+  const request: SentRequest = {
+    method: endpoint.method,
+    url: `${config.baseUrl}${endpoint.path}`,
+    headers: buildRequestHeaders(config, endpoint, payload, options),
+    body: payload,
+  };
+  const timeoutMs = options.timeoutMs ?? config.timeouts[id];
+  const sent = await sendRequest(request, { timeoutMs, dispatcher: config.dispatcher });
+  if (!sent.ok) return { ok: false, error: sent.failure, durationMs: sent.durationMs, request, response: null };
+
+  const result: ClientResult<unknown> =
+    id === "fetch-file" && options.responseShape === undefined
+      ? readFetchFile(sent.response, sent.durationMs)
+      : readResponse(sent.response, options.responseShape ?? RESPONSE_SHAPES[id], sent.durationMs);
+  return { ...(result as ClientResult<EndpointValues[Id]>), request, response: sent.response };
+}

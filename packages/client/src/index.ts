@@ -1,0 +1,19 @@
+export type {
+  CallResult,
+  ClientError,
+  ClientFailure,
+  ClientFailureKind,
+  ClientResult,
+  ClientSuccess,
+  FetchedFile,
+  ReceivedResponse,
+  ResponseHeaders,
+  SchemaIssue,
+  SentRequest,
+} from "./client-result.ts";
+export { type AdapterClient, type AdapterClientOptions, createAdapterClient } from "./create-adapter-client.ts";
+export { describeFailure } from "./describe-failure.ts";
+export type { CallOptions, RequestOptions, SignatureOption } from "./request-options.ts";
+export { type EndpointValues, RESPONSE_SHAPES, TRIGGER_MODE_RESPONSE_SHAPE } from "./response-shapes.ts";
+export { type SignatureHeaders, type SignRequestOptions, signRequest } from "./sign-request.ts";
+export { type ShapeValidation, validateShape } from "./validate-shape.ts";
