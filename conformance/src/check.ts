@@ -1,0 +1,92 @@
+import type { Manifest } from "@adapterkit/contract";
+
+/** How much a check weighs: review passes when every required check passes (D29). */
+export type CheckLevel = "required" | "recommended";
+
+/** The areas checks are grouped by (DESIGN §6); `--only`/`--skip` accept these as well as check ids. */
+export type CheckGroup =
+  | "manifest"
+  | "health"
+  | "endpoints"
+  | "verify"
+  | "verify-webhook"
+  | "parse-inbound"
+  | "feedback-loop"
+  | "deliver"
+  | "format"
+  | "sources"
+  | "stateless"
+  | "robustness"
+  | "security"
+  | "performance";
+
+export type CheckStatus = "passed" | "failed" | "not_applicable" | "skipped";
+
+/** One concrete way the adapter fell short: enough to understand and reproduce it. */
+export interface CheckFailure {
+  /** e.g. `POST /parse-inbound`. */
+  readonly endpoint: string;
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  /** JSON Pointer of the offending field in the response (or request) body. */
+  readonly pointer?: string;
+  /** A curl line that reproduces the call, with secrets redacted. */
+  readonly curl?: string;
+  /** The setup step that failed, when the failure happened before the check proper. */
+  readonly step?: string;
+}
+
+/** What running a check produced. */
+export interface CheckOutcome {
+  readonly status: CheckStatus;
+  /** Why it was not applicable or skipped, or a one-line summary. */
+  readonly reason?: string;
+  readonly failures?: readonly CheckFailure[];
+}
+
+/** A conformance check: data plus one async function (DESIGN §6). */
+export interface Check<Context = unknown> {
+  /** Stable id, `<group>.<name>` in kebab-case, e.g. `health.status-ready`. */
+  readonly id: string;
+  readonly group: CheckGroup;
+  readonly level: CheckLevel;
+  /** One line: what is checked and where the rule comes from (SPEC section or DESIGN D-number). */
+  readonly rationale: string;
+  /** False makes the check `not_applicable` (e.g. a capability the manifest does not declare). */
+  readonly appliesWhen: (manifest: Manifest, context: Context) => boolean | string;
+  readonly run: (context: Context) => Promise<CheckOutcome>;
+}
+
+/** A request the stand-in platform received (an HTTP call from the adapter, or a mail over SMTP). */
+export interface CapturedDelivery {
+  readonly protocol: "http" | "smtp";
+  readonly method?: string;
+  readonly path?: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as text (HTTP) or the raw RFC 5322 message (SMTP). */
+  readonly body: string;
+  /** Parsed JSON body when it was JSON. */
+  readonly json?: unknown;
+  readonly smtp?: { readonly from: string; readonly to: readonly string[] };
+  readonly receivedAt: number;
+}
+
+/** The runner's local stand-in of the adapter's platform, programmed from the fixtures (DESIGN §6). */
+export interface StandInPlatform {
+  /** Base URL of its HTTP side, `{{platform_url}}` in fixtures. */
+  readonly url: string;
+  /** `host:port` of its SMTP sink, `{{smtp_host}}`/`{{smtp_port}}` in fixtures, when the fixtures ask for one. */
+  readonly smtp?: { readonly host: string; readonly port: number };
+  /** Every delivery received since the start (or since `clear()`), oldest first. */
+  deliveries(): readonly CapturedDelivery[];
+  /** Resolves with the first delivery after `since` that satisfies `match`, or undefined after `timeoutMs`. */
+  waitForDelivery(
+    match: (delivery: CapturedDelivery) => boolean,
+    options?: { timeoutMs?: number; since?: number },
+  ): Promise<CapturedDelivery | undefined>;
+  /** Makes the next matching HTTP request(s) answer with a canned failure (a platform 5xx for deliver checks). */
+  failNext(route: { method?: string; path: string }, answer: { status: number; body?: unknown; times?: number }): void;
+  clear(): void;
+  close(): Promise<void>;
+}
