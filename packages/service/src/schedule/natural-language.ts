@@ -27,6 +27,7 @@ const RULES: readonly Rule[] = [
   [/^every weekend at (.+)$/, ([, time]) => atTime(time, "* * 0,6", "Every weekend")],
   [/^first day of every month at (.+)$/, ([, time]) => atTime(time, "1 * *", "First day of every month")],
   [/^(?:every hour|hourly)(?: at :(\d{2}))?$/, ([, minute]) => everyHour(Number(minute ?? "0"))],
+  [/^(?:every hour|hourly) at (.+)$/, ([, at]) => refuse(`"${at}" is not a minute past the hour; write it as :MM.`)],
   [/^every (\d+) minutes?$/, ([, count]) => everyMinutes(Number(count))],
   [/^every (\d+) hours?$/, ([, count]) => everyHours(Number(count))],
   [/^every ([a-z]+(?:(?:, ?| and |, and )[a-z]+)*) at (.+)$/, ([, days, time]) => onDays(days ?? "", time)],

@@ -30,7 +30,8 @@ export function nextFires(cron: CronSpec, options: NextFiresOptions): Date[] {
   const { timezone, count } = options;
   const lower = Math.max(options.after.getTime() + 1, options.startDate?.getTime() ?? Number.NEGATIVE_INFINITY);
   const upper = options.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
-  if (count < 1 || lower > upper) return [];
+  // Written so that an invalid Date (NaN) also ends here rather than scanning.
+  if (count < 1 || !(lower <= upper)) return [];
   // Start a day early: a time skipped late on the previous day may be shifted past `lower`.
   const first = Math.floor(toWallTime(timezone, lower) / DAY) * DAY - DAY;
   // Wall time runs at most 14 h ahead of UTC, so no local day past `upper` + 2 days can hold a fire time.

@@ -88,5 +88,7 @@ function describeImpossibleDate(cron: CronSpec): string | undefined {
   if (possible) return undefined;
   const days = cron.daysOfMonth.join(", ");
   const months = cron.months.map((month) => MONTH_NAMES[month - 1]).join(" or ");
-  return `Day of month ${days} never occurs in ${months}, so this schedule would never fire.`;
+  const subject =
+    cron.daysOfMonth.length === 1 ? `Day of month ${days} never occurs` : `Days of month ${days} never occur`;
+  return `${subject} in ${months}, so this schedule would never fire.`;
 }

@@ -33,31 +33,28 @@ const LOOKS_LIKE_CRON = /^[@\d*?]/;
  * @example resolveSchedule("every weekday at 9am", "America/New_York").display // "Every weekday at 9:00 AM (America/New_York)"
  */
 export function resolveSchedule(input: string, timezone: string): ResolveScheduleResult {
-  const zone = validateTimezone(timezone);
-  if (!zone.ok) return { ok: false, field: "timezone", message: zone.message };
   const schedule = input.trim();
   if (schedule === "") {
     return { ok: false, field: "schedule", message: "Schedule is empty; enter a cron expression or a phrase." };
   }
-  if (LOOKS_LIKE_CRON.test(schedule)) {
-    const parsed = parseCron(schedule);
-    if (!parsed.ok) return { ok: false, field: "schedule", message: parsed.message, cronField: parsed.field };
-    const cron = parsed.cron.expression;
-    const display = describeSchedule({ cron }, zone.timezone);
-    return { ok: true, schedule, cron, spec: parsed.cron, description: null, timezone: zone.timezone, display };
+  const isCron = LOOKS_LIKE_CRON.test(schedule);
+  const phrase = isCron ? undefined : parseNaturalLanguage(schedule);
+  if (phrase && !phrase.ok) return { ok: false, field: "schedule", message: phrase.message };
+  const parsed = parseCron(phrase?.cron ?? schedule);
+  if (!parsed.ok) {
+    if (phrase) throw new Error(`natural language produced an invalid cron "${phrase.cron}": ${parsed.message}`);
+    return { ok: false, field: "schedule", message: parsed.message, cronField: parsed.field };
   }
-  const phrase = parseNaturalLanguage(schedule);
-  if (!phrase.ok) return { ok: false, field: "schedule", message: phrase.message };
-  const parsed = parseCron(phrase.cron);
-  if (!parsed.ok) throw new Error(`natural language produced an invalid cron "${phrase.cron}": ${parsed.message}`);
-  const display = describeSchedule({ cron: phrase.cron, phrase: phrase.phrase }, zone.timezone);
+  const zone = validateTimezone(timezone);
+  if (!zone.ok) return { ok: false, field: "timezone", message: zone.message };
+  const cron = parsed.cron.expression;
   return {
     ok: true,
     schedule,
-    cron: parsed.cron.expression,
+    cron,
     spec: parsed.cron,
-    description: schedule,
+    description: phrase ? schedule : null,
     timezone: zone.timezone,
-    display,
+    display: describeSchedule({ cron, phrase: phrase?.phrase }, zone.timezone),
   };
 }
