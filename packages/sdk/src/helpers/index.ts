@@ -1,0 +1,71 @@
+export {
+  BOT_MARKER_HEADER,
+  type BotMarkerOptions,
+  hasBotMarker,
+  hasBotMarkerHeader,
+  type StampBotMarkerOptions,
+  stampBotMarker,
+  stampBotMarkerHeader,
+} from "./bot-marker.ts";
+export { canonicalJson } from "./canonical-json.ts";
+export {
+  CURSOR_MAX_BYTES,
+  CURSOR_SECRET_ENV,
+  CursorError,
+  type CursorFailure,
+  type CursorOptions,
+  type CursorResult,
+  decodeCursor,
+  encodeCursor,
+} from "./cursor.ts";
+export { type DeriveKeyOptions, deriveCredentialKey, VOLATILE_CREDENTIAL_FIELDS } from "./derive-key.ts";
+export {
+  GITHUB_SIGNATURE_HEADER,
+  isValidGithubSha256,
+  signGithubSha256,
+  type VerifyGithubSha256Options,
+  verifyGithubSha256,
+} from "./github-sha256.ts";
+export {
+  type HmacSha256Config,
+  isValidHmacSha256,
+  type SignHmacSha256Options,
+  signHmacSha256,
+  type VerifyHmacSha256Options,
+  verifyHmacSha256,
+} from "./hmac-sha256.ts";
+export { isSafeHref } from "./is-safe-href.ts";
+export { SIGNATURE_ERROR_CODES, SignatureError, type SignatureErrorCode } from "./signature-error.ts";
+export { type HeaderRecord, type RawBody, type SecretInput, safeEqual } from "./signature-parts.ts";
+export {
+  createHmacSha256Scheme,
+  isSignatureSchemeName,
+  type SchemeSignOptions,
+  type SchemeVerifyOptions,
+  SIGNATURE_SCHEME_NAMES,
+  SIGNATURE_SCHEMES,
+  type SignatureScheme,
+  type SignatureSchemeName,
+} from "./signature-schemes.ts";
+export {
+  isValidSlackV0,
+  type SignSlackV0Options,
+  SLACK_SIGNATURE_HEADER,
+  SLACK_TIMESTAMP_HEADER,
+  signSlackV0,
+  type VerifySlackV0Options,
+  verifySlackV0,
+} from "./slack-v0.ts";
+export {
+  isValidStandardWebhook,
+  type SignStandardWebhookOptions,
+  STANDARD_WEBHOOK_HEADERS,
+  type StandardWebhookSecret,
+  signStandardWebhook,
+  standardWebhookKey,
+  type VerifyStandardWebhookOptions,
+  verifyStandardWebhook,
+} from "./standard-webhooks.ts";
+export { toEmailHtml } from "./to-email-html.ts";
+export { toPlainText } from "./to-plain-text.ts";
+export { escapeSlackText, toSlackMrkdwn } from "./to-slack-mrkdwn.ts";
