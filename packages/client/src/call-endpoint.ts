@@ -1,10 +1,10 @@
-import { type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract";
+import { type AdapterEndpointId, type AdapterShapeName, adapterEndpoint } from "@adapterkit/contract";
 import { buildRequestHeaders } from "./build-request-headers.ts";
 import type { CallResult, ClientResult, SentRequest } from "./client-result.ts";
 import { readFetchFile } from "./read-fetch-file.ts";
 import { readResponse } from "./read-response.ts";
 import type { CallOptions, ClientConfig } from "./request-options.ts";
-import { type EndpointValues, RESPONSE_SHAPES } from "./response-shapes.ts";
+import { type EndpointValues, RESPONSE_SHAPES, TRIGGER_MODE_RESPONSE_SHAPE } from "./response-shapes.ts";
 import { sendRequest } from "./send-request.ts";
 
 /** Calls one adapter endpoint and judges the answer against the contract; never throws for adapter behaviour. */
@@ -30,6 +30,13 @@ export async function callEndpoint<Id extends AdapterEndpointId>(
   const result: ClientResult<unknown> =
     id === "fetch-file" && options.responseShape === undefined
       ? readFetchFile(sent.response, sent.durationMs)
-      : readResponse(sent.response, options.responseShape ?? RESPONSE_SHAPES[id], sent.durationMs);
+      : readResponse(sent.response, options.responseShape ?? responseShapeFor(id, body), sent.durationMs);
   return { ...(result as ClientResult<EndpointValues[Id]>), request, response: sent.response };
+}
+
+// SPEC: in trigger mode a parsed message must carry event_type, so the request's mode picks the response shape.
+function responseShapeFor(id: AdapterEndpointId, body: unknown): AdapterShapeName {
+  const trigger =
+    id === "parse-inbound" && typeof body === "object" && body !== null && "mode" in body && body.mode === "trigger";
+  return trigger ? TRIGGER_MODE_RESPONSE_SHAPE : RESPONSE_SHAPES[id];
 }

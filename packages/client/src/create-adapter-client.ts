@@ -13,7 +13,7 @@ import { Agent, type Dispatcher } from "undici";
 import { callEndpoint } from "./call-endpoint.ts";
 import type { CallResult, ClientResult } from "./client-result.ts";
 import type { CallOptions, ClientConfig, RequestOptions } from "./request-options.ts";
-import { type EndpointValues, TRIGGER_MODE_RESPONSE_SHAPE } from "./response-shapes.ts";
+import type { EndpointValues } from "./response-shapes.ts";
 import { signingKey } from "./sign-request.ts";
 
 /** How to reach one adapter and what to send it on every call. */
@@ -57,7 +57,7 @@ export interface AdapterClient {
   ): Promise<ClientResult<EndpointValues["list-changes"]>>;
   /** The file's bytes and content type, whichever D7 form the adapter answered with. */
   fetchFile(request: FetchFileRequest, options?: RequestOptions): Promise<ClientResult<EndpointValues["fetch-file"]>>;
-  /** Raw access: any body (or `rawBody` text), custom headers, signing control, and the exchange as sent and received. */
+  /** Raw access (a `parse-inbound` body with `mode: "trigger"` is judged by the trigger-mode shape): any body (or `rawBody` text), custom headers, signing control, and the exchange as sent and received. */
   call<Id extends AdapterEndpointId>(
     id: Id,
     body?: unknown,
@@ -109,11 +109,7 @@ export function createAdapterClient(options: AdapterClientOptions): AdapterClien
     health: (opts) => typed("health", undefined, opts),
     verify: (request, opts) => typed("verify", request, opts),
     verifyWebhook: (envelope, opts) => typed("verify-webhook", envelope, opts),
-    parseInbound: (request, opts) =>
-      typed("parse-inbound", request, {
-        ...opts,
-        ...(request.mode === "trigger" ? { responseShape: TRIGGER_MODE_RESPONSE_SHAPE } : {}),
-      }),
+    parseInbound: (request, opts) => typed("parse-inbound", request, opts),
     deliver: (request, opts) => typed("deliver", request, opts),
     format: (request, opts) => typed("format", request, opts),
     listChanges: (request, opts) => typed("list-changes", request, opts),

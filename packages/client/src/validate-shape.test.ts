@@ -1,3 +1,4 @@
+import { ADAPTER_SHAPES, type AdapterShapeName } from "@adapterkit/contract";
 import { describe, expect, it } from "vitest";
 import { validateShape } from "./validate-shape.ts";
 
@@ -59,6 +60,10 @@ describe("validateShape", () => {
     expect(issues(validateShape("verify-response", { ok: false }))).toEqual([
       expect.objectContaining({ pointer: "/error", actual: "nothing" }),
     ]);
+  });
+
+  it.each(Object.keys(ADAPTER_SHAPES) as AdapterShapeName[])("compiles the %s shape in ajv strict mode", (name) => {
+    expect(() => validateShape(name, {})).not.toThrow();
   });
 
   it("truncates a long actual value", () => {

@@ -58,6 +58,15 @@ describe("response judging", () => {
     expect(result.error.issues.map((issue) => issue.pointer)).toEqual(["/event_type"]);
   });
 
+  it("judges a parse-inbound call() in trigger mode by the trigger-mode shape", async () => {
+    nextReply = { json: MESSAGE };
+    const trigger = await client.call("parse-inbound", { ...ENVELOPE, mode: "trigger" });
+    const frontDesk = await client.call("parse-inbound", { ...ENVELOPE, mode: "front_desk" });
+
+    expect(trigger).toMatchObject({ ok: false, error: { kind: "schema_violation" } });
+    expect(frontDesk.ok).toBe(true);
+  });
+
   it("accepts a trigger-mode message with event_type, and an ignored event in trigger mode", async () => {
     nextReply = { json: { ...MESSAGE, event_type: "message.received" } };
     expect((await client.parseInbound({ ...ENVELOPE, mode: "trigger" })).ok).toBe(true);
