@@ -1,0 +1,103 @@
+import type {
+  DeliverRequest,
+  DeliverResponse,
+  FetchFileJsonResponse,
+  FetchFileRequest,
+  FormatRequest,
+  FormatResponse,
+  InboundEnvelope,
+  ListChangesRequest,
+  ListChangesResponse,
+  ParseInboundRequest,
+  ParseInboundResponse,
+  VerifyRequest,
+  VerifyResponse,
+  VerifyWebhookResponse,
+} from "@adapterkit/contract";
+import type { Logger } from "pino";
+import type { CredentialsOf } from "./credentials-of.ts";
+import type { ManifestInput } from "./manifest-input.ts";
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** What every handler receives beside its input: who is calling, a logger and a cancellation signal. */
+export interface HandlerContext {
+  /** `X-Organization-Id`, when the service sent it. */
+  readonly organizationId: string | undefined;
+  /** `X-Project-Id`, when the service sent it. */
+  readonly projectId: string | undefined;
+  /** `X-Request-Id` from the service, or one generated for this request. */
+  readonly requestId: string;
+  /** A JSON logger bound to this request; credentials are redacted. */
+  readonly log: Logger;
+  /** Aborts when the caller goes away; pass it to outbound `fetch` calls. */
+  readonly signal: AbortSignal;
+}
+
+/** A handler: typed input in, typed output (or a promise of it) out; it never sees `req` or `res`. */
+export type Handler<I, O> = (input: I, context: HandlerContext) => O | Promise<O>;
+
+type WithCredentials<R, M extends ManifestInput> = Simplify<Omit<R, "credentials"> & { credentials: CredentialsOf<M> }>;
+
+/** File bytes with their own Content-Type: the binary form of a `/sources/fetch-file` answer (D7). */
+export interface FileBytes {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+export type VerifyInput<M extends ManifestInput> = WithCredentials<VerifyRequest, M>;
+export type VerifyWebhookInput<M extends ManifestInput> = WithCredentials<InboundEnvelope, M>;
+export type ParseInboundInput<M extends ManifestInput> = WithCredentials<ParseInboundRequest, M>;
+export type DeliverInput<M extends ManifestInput> = WithCredentials<DeliverRequest, M>;
+/** `/format` input; credentials are optional on this endpoint (D6). */
+export type FormatInput<M extends ManifestInput> = Simplify<
+  Omit<FormatRequest, "credentials"> & { credentials?: CredentialsOf<M> | undefined }
+>;
+export type ListChangesInput<M extends ManifestInput> = WithCredentials<ListChangesRequest, M>;
+export type FetchFileInput<M extends ManifestInput> = WithCredentials<FetchFileRequest, M>;
+
+export type VerifyHandler<M extends ManifestInput> = Handler<VerifyInput<M>, VerifyResponse>;
+export type VerifyWebhookHandler<M extends ManifestInput> = Handler<VerifyWebhookInput<M>, VerifyWebhookResponse>;
+export type ParseInboundHandler<M extends ManifestInput> = Handler<ParseInboundInput<M>, ParseInboundResponse>;
+export type DeliverHandler<M extends ManifestInput> = Handler<DeliverInput<M>, DeliverResponse>;
+export type FormatHandler<M extends ManifestInput> = Handler<FormatInput<M>, FormatResponse>;
+export type ListChangesHandler<M extends ManifestInput> = Handler<ListChangesInput<M>, ListChangesResponse>;
+export type FetchFileHandler<M extends ManifestInput> = Handler<FetchFileInput<M>, FetchFileJsonResponse | FileBytes>;
+
+/** The two document-source handlers; they come together or not at all. */
+export interface SourcesHandlers<M extends ManifestInput> {
+  listChanges: ListChangesHandler<M>;
+  fetchFile: FetchFileHandler<M>;
+}
+
+/** Every handler an adapter can define, by the names in the contract's endpoint table. */
+export interface AllHandlers<M extends ManifestInput> {
+  verify: VerifyHandler<M>;
+  verifyWebhook: VerifyWebhookHandler<M>;
+  parseInbound: ParseInboundHandler<M>;
+  deliver: DeliverHandler<M>;
+  format: FormatHandler<M>;
+  sources: SourcesHandlers<M>;
+}
+
+type IsNonEmpty<T> = T extends readonly [unknown, ...unknown[]] ? true : false;
+
+/** D9a: a channel app (one that declares `send` or `receive`) implements all four channel handlers. */
+export type ChannelHandlerName = "verifyWebhook" | "parseInbound" | "deliver" | "format";
+
+/**
+ * The handlers a manifest literal makes compulsory: the channel four when it declares capabilities, `verify`
+ * when it declares credentials. A manifest typed loosely (not a literal) makes none compulsory at compile time;
+ * `defineAdapter` still checks at start-up.
+ */
+export type RequiredHandlerName<M extends ManifestInput> =
+  | (M extends { readonly capabilities: infer C } ? (IsNonEmpty<C> extends true ? ChannelHandlerName : never) : never)
+  | (M extends { readonly credentials: infer C } ? (IsNonEmpty<C> extends true ? "verify" : never) : never);
+
+/** The handlers of an adapter with manifest `M`: the compulsory ones required, the rest optional. */
+export type AdapterHandlers<M extends ManifestInput> = { [K in RequiredHandlerName<M>]: AllHandlers<M>[K] } & {
+  [K in Exclude<keyof AllHandlers<M>, RequiredHandlerName<M>>]?: AllHandlers<M>[K];
+};
+
+/** What `defineAdapter` takes: the manifest and its handlers. */
+export type AdapterDefinition<M extends ManifestInput> = { manifest: M } & AdapterHandlers<M>;

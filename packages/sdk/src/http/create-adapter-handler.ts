@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Adapter } from "../define/define-adapter.ts";
+import { type Route, buildRoutes } from "./build-routes.ts";
+import { createDispatcher, type Dispatcher } from "./create-dispatcher.ts";
+import { type AdapterHandlerOptions, type Settings, toSettings } from "./settings.ts";
+
+/**
+ * A plain node `(req, res)` handler serving the adapter under `/<slug>`, for any `node:http`-style server.
+ * @example createServer(createAdapterHandler(adapter)).listen(3100);
+ */
+export function createAdapterHandler(
+  adapter: Adapter,
+  options: AdapterHandlerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const dispatch = createAdaptersDispatcher([adapter], toSettings(options));
+  return (req, res) => dispatch(req, res);
+}
+
+/** One dispatcher over several adapters, each under its own slug; logs what each serves and what answers 501. */
+export function createAdaptersDispatcher(adapters: readonly Adapter[], settings: Settings): Dispatcher {
+  const routes = new Map<string, Route>();
+  const slugs = new Set<string>();
+  for (const adapter of adapters) {
+    if (slugs.has(adapter.slug)) throw new Error(`two adapters share the slug "${adapter.slug}"`);
+    slugs.add(adapter.slug);
+    for (const [path, route] of buildRoutes(adapter, settings)) routes.set(path, route);
+    logStart(adapter, settings);
+  }
+  return createDispatcher(routes, settings);
+}
+
+function logStart(adapter: Adapter, settings: Settings): void {
+  const log = settings.log.child({ adapter: adapter.slug });
+  log.info({ signed: settings.signingSecret !== undefined, version: settings.version }, "adapter routes ready");
+  if (adapter.notImplemented.length > 0) {
+    log.warn({ endpoints: adapter.notImplemented }, `answering 501 not_implemented: ${adapter.notImplemented.join(", ")}`);
+  }
+}

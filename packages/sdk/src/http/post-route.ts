@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AdapterEndpointDef } from "@adapterkit/contract";
+import type { Adapter } from "../define/define-adapter.ts";
+import { AdapterHttpError } from "../errors/adapter-http-error.ts";
+import { checkServiceSignature } from "./check-service-signature.ts";
+import { parseInput } from "./parse-input.ts";
+import { readBody } from "./read-body.ts";
+import { renderFailure } from "./render-failure.ts";
+import { renderOutput } from "./render-output.ts";
+import { RequestContext } from "./request-context.ts";
+import type { Settings } from "./settings.ts";
+
+/** Serves one handler endpoint of the table: read, D9 check, parse, validate, call, check the answer, render. */
+export function createPostRoute(
+  row: AdapterEndpointDef,
+  adapter: Adapter,
+  settings: Settings,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const requestSchema = row.request?.schema;
+  if (!requestSchema) throw new Error(`endpoint ${row.id} has no request schema`);
+  const handler = adapter.handlers.get(row.id);
+  const { signingSecret, bodyLimit } = settings;
+
+  const run = async (req: IncomingMessage, res: ServerResponse) => {
+    const context = new RequestContext({ headers: req.headers, res, log: settings.log, endpoint: row.id });
+    const log = () => context.log;
+    try {
+      const body = await readBody(req, bodyLimit);
+      if (signingSecret !== undefined) {
+        checkServiceSignature({ secret: signingSecret, headers: req.headers, body, ...nowOf(settings) });
+      }
+      const input = parseInput(body, requestSchema, adapter.credentialsSchema);
+      if (handler === undefined) {
+        throw new AdapterHttpError("not_implemented", `${row.method} ${row.path} is not implemented by this adapter.`);
+      }
+      const output = await handler(input, context);
+      renderOutput(res, { row, input, output, settings, log });
+    } catch (error) {
+      renderFailure(res, { row, error, log });
+    }
+  };
+  return (req, res) => void run(req, res);
+}
+
+function nowOf(settings: Settings): { now?: () => number } {
+  return settings.now ? { now: settings.now } : {};
+}

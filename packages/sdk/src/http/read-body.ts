@@ -1,0 +1,49 @@
+import type { IncomingMessage } from "node:http";
+import { AdapterHttpError } from "../errors/adapter-http-error.ts";
+
+/** D8/our default: the largest request body an adapter reads, 1 MiB. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const tooLarge = (limit: number) =>
+  new AdapterHttpError("payload_too_large", `The request body is larger than the ${limit}-byte limit.`);
+
+/**
+ * Reads the raw request body, refusing one over `limit` bytes (by its Content-Length before reading, or as it
+ * streams in); the bytes are kept exactly so signatures can be checked over them.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) {
+    req.resume();
+    return Promise.reject(tooLarge(limit));
+  }
+  if (req.readableEnded) return Promise.resolve(consumedBody(req));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      // Keep draining so the response can still be written; stop keeping what arrives.
+      req.off("data", onData);
+      req.resume();
+      reject(tooLarge(limit));
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
+    req.once("error", reject);
+  });
+}
+
+/** A body someone else already read (an Express body parser) is usable only if they kept the raw bytes. */
+function consumedBody(req: IncomingMessage & { rawBody?: unknown }): Buffer {
+  if (Buffer.isBuffer(req.rawBody)) return req.rawBody;
+  if (typeof req.rawBody === "string") return Buffer.from(req.rawBody, "utf8");
+  throw new AdapterHttpError(
+    "internal_error",
+    "The request body was read before the adapter saw it; mount the adapter before any body parser.",
+  );
+}

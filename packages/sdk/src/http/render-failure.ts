@@ -1,0 +1,32 @@
+import type { ServerResponse } from "node:http";
+import type { AdapterEndpointDef } from "@adapterkit/contract";
+import type { Logger } from "pino";
+import { AdapterHttpError } from "../errors/adapter-http-error.ts";
+import { toErrorResponse } from "../errors/to-error-response.ts";
+import { SignatureError } from "../helpers/signature-error.ts";
+import { sendError, sendJson } from "./send.ts";
+
+/**
+ * Answers a failed request. A `SignatureError` out of `verifyWebhook` is the D3 "not verified" answer; an
+ * `AdapterHttpError` renders its code; anything else is a 500 whose detail only the log sees.
+ */
+export function renderFailure(
+  res: ServerResponse,
+  options: { row: AdapterEndpointDef | undefined; error: unknown; log: () => Logger },
+): void {
+  const { row, error } = options;
+  if (row?.id === "verify-webhook" && error instanceof SignatureError) {
+    sendJson(res, 200, { ok: false, error: error.message });
+    return;
+  }
+  const response = toErrorResponse(error);
+  const endpoint = row ? `${row.method} ${row.path}` : undefined;
+  if (!(error instanceof AdapterHttpError)) {
+    options.log().error({ err: error, endpoint }, "handler failed");
+  } else if (response.status >= 500) {
+    options.log().warn({ err: error, code: error.code, endpoint }, error.message);
+  } else {
+    options.log().info({ code: error.code, status: response.status, endpoint, issues: error.issues }, error.message);
+  }
+  sendError(res, response);
+}

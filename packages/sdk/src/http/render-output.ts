@@ -1,0 +1,48 @@
+import type { ServerResponse } from "node:http";
+import { type AdapterEndpointDef, parseInboundTriggerResponseSchema } from "@adapterkit/contract";
+import type { z } from "zod";
+import type { FileBytes } from "../define/handler-types.ts";
+import { AdapterHttpError } from "../errors/adapter-http-error.ts";
+import { toIssues } from "../errors/to-issues.ts";
+import { sendJson, sendText } from "./send.ts";
+import type { Settings } from "./settings.ts";
+
+/** Whether a handler answered with raw file bytes (D7) rather than JSON. */
+export function isFileBytes(output: unknown): output is FileBytes {
+  return typeof output === "object" && output !== null && (output as FileBytes).bytes instanceof Uint8Array;
+}
+
+/**
+ * Sends a handler's answer: bytes as they are (only where D7 allows), JSON checked against the endpoint's
+ * 200 schema when `validateResponses` is on. A breach is the adapter's bug: it is logged and answers 500.
+ */
+export function renderOutput(
+  res: ServerResponse,
+  options: { row: AdapterEndpointDef; input: unknown; output: unknown; settings: Settings; log: () => Settings["log"] },
+): void {
+  const { row, output } = options;
+  if (row.id === "fetch-file" && isFileBytes(output)) {
+    sendText(res, 200, output.bytes, output.contentType || "application/octet-stream");
+    return;
+  }
+  if (!options.settings.validateResponses) {
+    sendJson(res, 200, output);
+    return;
+  }
+  const checked = responseSchemaFor(row, options.input).safeParse(output);
+  if (!checked.success) {
+    options.log().error({ issues: toIssues(checked.error.issues) }, `the ${row.handler} handler answered outside the contract`);
+    throw new AdapterHttpError("internal_error", "The adapter produced an answer that breaks the contract; see its log.");
+  }
+  sendJson(res, 200, checked.data);
+}
+
+/** The 200 schema of a row; in trigger mode `/parse-inbound` messages must also carry `event_type` (SPEC). */
+function responseSchemaFor(row: AdapterEndpointDef, input: unknown): z.ZodType {
+  if (row.id === "parse-inbound" && (input as { mode?: unknown }).mode === "trigger") {
+    return parseInboundTriggerResponseSchema;
+  }
+  const schema = row.responses[200]?.schema;
+  if (!schema) throw new Error(`endpoint ${row.id} has no 200 schema`);
+  return schema;
+}

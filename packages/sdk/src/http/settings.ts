@@ -1,0 +1,52 @@
+import type { Logger } from "pino";
+import { createLogger } from "./create-logger.ts";
+import { DEFAULT_BODY_LIMIT } from "./read-body.ts";
+import { resolveVersion } from "./resolve-version.ts";
+
+/** How an adapter is served; every field has a default. */
+export interface AdapterHandlerOptions {
+  /** D9 `whsec_…` secret; defaults to `ADAPTER_SIGNING_SECRET`. When set, signed endpoints require a valid signature. */
+  signingSecret?: string | undefined;
+  /** Largest request body in bytes; default 1 MiB. */
+  bodyLimit?: number;
+  /** A pino logger to use instead of the SDK's own (JSON on stdout, `LOG_LEVEL`, credentials redacted). */
+  logger?: Logger;
+  /** D10 `/health` version; defaults to `ADAPTER_VERSION`, then the git commit, then `unknown`. */
+  version?: string;
+  /** Check each handler's answer against the contract (a breach answers 500 and is logged); default true. */
+  validateResponses?: boolean;
+  /** The clock for the D9 timestamp window, in milliseconds; injectable for tests. */
+  now?: () => number;
+}
+
+/** Whether the server is draining for shutdown; `/health` stops answering `ready` then. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+/** Options with every default applied, shared by all routes of one server. */
+export interface Settings {
+  signingSecret: string | undefined;
+  bodyLimit: number;
+  log: Logger;
+  version: string;
+  validateResponses: boolean;
+  now: (() => number) | undefined;
+  lifecycle: Lifecycle;
+}
+
+/** Applies the defaults (environment included) to serving options. */
+export function toSettings(options: AdapterHandlerOptions, lifecycle: Lifecycle = { draining: false }): Settings {
+  const signingSecret = "signingSecret" in options ? options.signingSecret : process.env.ADAPTER_SIGNING_SECRET;
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) throw new RangeError("bodyLimit must be a positive integer");
+  return {
+    signingSecret: signingSecret || undefined,
+    bodyLimit,
+    log: options.logger ?? createLogger(),
+    version: options.version ?? resolveVersion(),
+    validateResponses: options.validateResponses ?? true,
+    now: options.now,
+    lifecycle,
+  };
+}

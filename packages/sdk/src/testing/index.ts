@@ -1,0 +1,4 @@
+export { type AdapterClient, type AdapterClientOptions, type ClientResult, createAdapterClient } from "./adapter-client.ts";
+export { buildEnvelope, buildParseInboundRequest, type EnvelopeSource } from "./build-envelope.ts";
+export { buildSignedEnvelope, signInbound } from "./sign-inbound.ts";
+export { type StartedAdapter, startAdapter } from "./start-adapter.ts";
