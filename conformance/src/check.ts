@@ -55,6 +55,11 @@ export interface Check<Context = unknown> {
   readonly rationale: string;
   /** False makes the check `not_applicable` (e.g. a capability the manifest does not declare). */
   readonly appliesWhen: (manifest: Manifest, context: Context) => boolean | string;
+  /**
+   * True when the check must run alone (nothing else in flight): the feedback loop watching the stand-in platform,
+   * statelessness and performance measuring the adapter. Default false: safe to run beside other checks.
+   */
+  readonly exclusive?: boolean;
   readonly run: (context: Context) => Promise<CheckOutcome>;
 }
 

@@ -1,0 +1,34 @@
+import type { CheckStatus } from "../check.ts";
+import type { ConformanceCheck } from "../context.ts";
+import type { Fixtures } from "../fixtures/fixtures.ts";
+
+/** What the runner reports while it works (the terminal reporter draws a live line from these). */
+export type ProgressEvent =
+  | { readonly type: "start"; readonly adapterUrl: string; readonly total: number }
+  | { readonly type: "check-start"; readonly id: string }
+  | { readonly type: "check-end"; readonly id: string; readonly status: CheckStatus; readonly durationMs: number; readonly done: number; readonly total: number };
+
+/** Options of {@link runConformance}; the CLI maps its flags onto these one to one. */
+export interface ConformanceOptions {
+  /** The adapter's base URL; its last path segment is the slug (D1). */
+  readonly adapterUrl: string;
+  /** A fixtures file path, or the fixtures object itself (the service's review passes the stored one). */
+  readonly fixtures?: string | Fixtures;
+  /** Check ids or group names to run; everything else is reported `skipped`. */
+  readonly only?: readonly string[];
+  /** Check ids or group names not to run (reported `skipped`). */
+  readonly skip?: readonly string[];
+  /** `required` runs only required checks; default `all`. */
+  readonly level?: "required" | "all";
+  /** The adapter's D9 secret; service calls are then signed and the security checks run. */
+  readonly signingSecret?: string;
+  /** Per-call and per-check-step timeout in ms; default 5000. */
+  readonly timeoutMs?: number;
+  /** How many checks run at once; default 4. */
+  readonly concurrency?: number;
+  /** The p95 budget of the performance check in ms; default from the fixtures, else 500. */
+  readonly latencyBudgetMs?: number;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  /** The checks to run instead of the full registry (tests). */
+  readonly checks?: readonly ConformanceCheck[];
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import { deliverRequestSchema, formatRequestSchema } from "@adapterkit/contract";
+import { botMarker } from "./bot-marker.ts";
+import { adapterError, json, type ReferenceRequest, type ReferenceResponse } from "./types.ts";
+import { credential, validate } from "./validate.ts";
+
+/** `POST /deliver`: POSTs the message to the channel address (a URL on the platform), stamped with the bot marker. */
+export async function deliver(request: ReferenceRequest): Promise<ReferenceResponse> {
+  const body = validate(deliverRequestSchema, request.json);
+  if (!body.ok) return body.response;
+  const token = credential(body.value.credentials, "token");
+  if (!token.ok) return token.response;
+  const { channel_address: address, message } = body.value;
+  if (!/^https?:\/\//.test(address)) {
+    return adapterError(400, "invalid_request", "channel_address must be an http(s) URL", {
+      issues: [{ path: "/channel_address", message: "expected an http(s) URL" }],
+    });
+  }
+  const payload = {
+    text: message.text,
+    ...(message.thread_id === undefined ? {} : { thread_id: message.thread_id }),
+    bot_marker: botMarker(token.value, message.text),
+  };
+  let answer: Response;
+  try {
+    answer = await fetch(address, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token.value}` },
+      body: JSON.stringify(payload),
+    });
+  } catch {
+    return adapterError(502, "platform_error", "the platform could not be reached");
+  }
+  if (!answer.ok) {
+    const retryable = answer.status === 429 || answer.status >= 500;
+    return json(200, { ok: false, error: `the platform answered ${answer.status}`, retryable });
+  }
+  const sent = (await answer.json().catch(() => ({}))) as { id?: unknown };
+  return json(200, {
+    ok: true,
+    message_id: typeof sent.id === "string" && sent.id !== "" ? sent.id : randomUUID(),
+    ...(message.thread_id === undefined ? {} : { thread_id: message.thread_id }),
+  });
+}
+
+/** `POST /format`: a generic webhook shows Markdown unchanged (D6). */
+export function format(request: ReferenceRequest): ReferenceResponse {
+  const body = validate(formatRequestSchema, request.json);
+  if (!body.ok) return body.response;
+  return json(200, { text: body.value.text });
+}
