@@ -1,0 +1,17 @@
+import type { ConformanceCheck } from "../../context.ts";
+import { contentByteExact } from "./content-byte-exact.ts";
+import { dedupKeyDistinct } from "./dedup-key-distinct.ts";
+import { dedupKeyStableOnRetry } from "./dedup-key-stable-on-retry.ts";
+import { handshakeAnswered } from "./handshake-answered.ts";
+import { ignoresNonMessages } from "./ignores-non-messages.ts";
+import { messageSamples } from "./message-samples.ts";
+
+/** The `/parse-inbound` checks (apply when the manifest declares `receive`). */
+export const parseInboundChecks: ConformanceCheck[] = [
+  messageSamples,
+  handshakeAnswered,
+  ignoresNonMessages,
+  dedupKeyStableOnRetry,
+  dedupKeyDistinct,
+  contentByteExact,
+];

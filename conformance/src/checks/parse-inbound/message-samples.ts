@@ -1,0 +1,20 @@
+import type { ConformanceCheck } from "../../context.ts";
+import { failed } from "../../outcome.ts";
+import { fixtureFailure } from "./call-failure.ts";
+import { receives, samplesOfKind } from "./inbound-samples.ts";
+import { judgeSamples } from "./judge-samples.ts";
+
+/** Every message sample normalizes to its expected fields, with the schema of its mode. */
+export const messageSamples: ConformanceCheck = {
+  id: "parse-inbound.message-samples",
+  group: "parse-inbound",
+  level: "required",
+  rationale: "Each message sample normalizes to its expected fields; trigger mode needs event_type (SPEC POST /parse-inbound, D4).",
+  appliesWhen: receives,
+  async run(ctx) {
+    if (samplesOfKind(ctx, "message").length === 0) {
+      return failed([fixtureFailure(ctx, "parse-inbound", "inbound.samples holds no sample whose expect.kind is message")]);
+    }
+    return judgeSamples(ctx, "message");
+  },
+};
