@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { PlatformRoute } from "../fixtures/fixtures.ts";
+import type { DeliveryLog } from "./delivery-log.ts";
+import { type IncomingCall, matchRoute } from "./match-route.ts";
+
+/** A canned failure armed by `failNext`. */
+export interface ArmedFailure {
+  readonly method?: string;
+  readonly path: string;
+  readonly status: number;
+  readonly body?: unknown;
+  remaining: number;
+}
+
+/** The HTTP side of the stand-in: answers from its routes, captures every request into the log. */
+export interface HttpStandIn {
+  readonly url: string;
+  setRoutes(routes: readonly PlatformRoute[]): void;
+  armFailure(failure: ArmedFailure): void;
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP stand-in on 127.0.0.1, port 0. */
+export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
+  let routes: readonly PlatformRoute[] = [];
+  const failures: ArmedFailure[] = [];
+  const server: Server = createServer((req, res) => {
+    readCall(req).then(
+      (call) => {
+        log.add({ protocol: "http", method: call.method, path: call.path, headers: call.headers, body: call.body, ...(call.json === undefined ? {} : { json: call.json }), receivedAt: Date.now() });
+        answer(res, call, routes, failures);
+      },
+      () => res.destroy(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setRoutes: (next) => {
+      routes = next;
+    },
+    armFailure: (failure) => failures.push(failure),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function answer(res: ServerResponse, call: IncomingCall, routes: readonly PlatformRoute[], failures: ArmedFailure[]): void {
+  const failure = failures.find(
+    (armed) => armed.remaining > 0 && armed.path === call.path && (armed.method === undefined || armed.method.toUpperCase() === call.method),
+  );
+  if (failure) {
+    failure.remaining -= 1;
+    return write(res, failure.status, failure.body ?? { error: "stand-in platform failure" }, {});
+  }
+  const route = matchRoute(routes, call);
+  if (!route) return write(res, 404, { error: "no stand-in route matches", method: call.method, path: call.path }, {});
+  write(res, route.status ?? 200, route.body ?? {}, route.headers ?? {});
+}
+
+function write(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>>): void {
+  const isText = typeof body === "string";
+  res.writeHead(status, { "content-type": isText ? "text/plain; charset=utf-8" : "application/json", ...headers });
+  res.end(isText ? body : JSON.stringify(body));
+}
+
+async function readCall(req: IncomingMessage): Promise<IncomingCall> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  const body = Buffer.concat(chunks).toString("utf8");
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  let json: unknown;
+  try {
+    json = body === "" ? undefined : JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  const path = new URL(req.url ?? "/", "http://stand-in").pathname;
+  return { method: req.method ?? "GET", path, headers, body, json };
+}

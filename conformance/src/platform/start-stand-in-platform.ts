@@ -1,0 +1,43 @@
+import type { CapturedDelivery, StandInPlatform } from "../check.ts";
+import type { PlatformRoute } from "../fixtures/fixtures.ts";
+import { DeliveryLog } from "./delivery-log.ts";
+import { startHttpStandIn } from "./start-http-stand-in.ts";
+import { startSmtpSink } from "./start-smtp-sink.ts";
+
+/** The stand-in platform plus what only the runner does with it: program its routes once its URL is known. */
+export interface RunningStandInPlatform extends StandInPlatform {
+  setRoutes(routes: readonly PlatformRoute[]): void;
+}
+
+/**
+ * Starts the runner's stand-in platform: an HTTP server and, when asked, an SMTP sink, both on 127.0.0.1 port 0.
+ * @example const platform = await startStandInPlatform({ smtp: { users: { "bot@example.test": "pw" } } });
+ */
+export async function startStandInPlatform(
+  options: { smtp?: { users?: Readonly<Record<string, string>> } } = {},
+): Promise<RunningStandInPlatform> {
+  const log = new DeliveryLog();
+  const http = await startHttpStandIn(log);
+  const smtp = options.smtp === undefined ? undefined : await startSmtpSink(log, options.smtp.users);
+  return {
+    url: http.url,
+    ...(smtp === undefined ? {} : { smtp: { host: smtp.host, port: smtp.port } }),
+    setRoutes: (routes) => http.setRoutes(routes),
+    deliveries: () => log.all(),
+    waitForDelivery: (match: (delivery: CapturedDelivery) => boolean, waitOptions = {}) =>
+      log.wait(match, { timeoutMs: waitOptions.timeoutMs ?? 5_000, since: waitOptions.since ?? 0 }),
+    failNext: (route, answer) =>
+      http.armFailure({
+        ...(route.method === undefined ? {} : { method: route.method }),
+        path: route.path,
+        status: answer.status,
+        ...(answer.body === undefined ? {} : { body: answer.body }),
+        remaining: answer.times ?? 1,
+      }),
+    clear: () => log.clear(),
+    close: async () => {
+      log.close();
+      await Promise.all([http.close(), smtp?.close()]);
+    },
+  };
+}
