@@ -196,6 +196,23 @@ describe("nextFires across daylight-saving changes (D19)", () => {
     },
   );
 
+  // St. John's fell back at 00:01 until 2011: on 7 Nov 2010 at 02:31Z, Sunday 00:01 NDT (−2:30) became
+  // Saturday 23:01 NST (−3:30), so Saturday's last hour and Sunday's midnight interleave.
+  it("orders fire times of two local days that interleave across a fall-back at midnight", () => {
+    expect(fires("*/30 * * * *", "America/St_Johns", "2010-11-07T01:45:00Z", 2)).toEqual([
+      "2010-11-07T02:00:00.000Z",
+      "2010-11-07T02:30:00.000Z",
+    ]);
+    expect(fires("30 * * * *", "America/St_Johns", "2010-11-07T02:30:00Z", 2)).toEqual([
+      "2010-11-07T03:00:00.000Z",
+      "2010-11-07T04:00:00.000Z",
+    ]);
+    expect(fires("0 0 * * *", "America/St_Johns", "2010-11-06T12:00:00Z", 2)).toEqual([
+      "2010-11-07T02:30:00.000Z",
+      "2010-11-08T03:30:00.000Z",
+    ]);
+  });
+
   it("fires every real minute once through a spring-forward gap and a fall-back", () => {
     expect(fires("* * * * *", "America/New_York", "2026-03-08T06:58:00Z", 3)).toEqual([
       "2026-03-08T06:59:00.000Z",

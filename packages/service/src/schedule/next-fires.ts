@@ -32,7 +32,7 @@ export function nextFires(cron: CronSpec, options: NextFiresOptions): Date[] {
   const upper = options.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
   // Written so that an invalid Date (NaN) also ends here rather than scanning.
   if (count < 1 || !(lower <= upper)) return [];
-  // Start a day early: a time skipped late on the previous day may be shifted past `lower`.
+  // Start a day early: the previous local day can still hold later instants (a fall-back at midnight repeats it).
   const first = Math.floor(toWallTime(timezone, lower) / DAY) * DAY - DAY;
   // Wall time runs at most 14 h ahead of UTC, so no local day past `upper` + 2 days can hold a fire time.
   const limit = Math.min(first + HORIZON, upper + 2 * DAY);
