@@ -34,6 +34,7 @@ describe("parseDateBound", () => {
     expect(instant("2026-03-08T09:00:00-05:00", "Europe/Berlin", "start")).toBe("2026-03-08T14:00:00.000Z");
     expect(instant("2026-03-08T09:00:00Z", "America/New_York", "end")).toBe("2026-03-08T09:00:00.000Z");
     expect(instant("2026-03-08t09:00:00.5z", "UTC", "start")).toBe("2026-03-08T09:00:00.500Z");
+    expect(instant("2026-03-08T09:00:00.123456789+01:00", "UTC", "start")).toBe("2026-03-08T08:00:00.123Z");
   });
 
   it.each([

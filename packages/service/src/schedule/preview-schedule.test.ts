@@ -56,6 +56,11 @@ describe("previewSchedule", () => {
     expect(result.ok && result.preview.fires).toEqual(["2026-01-03T12:00:00.000Z", "2026-01-04T12:00:00.000Z"]);
   });
 
+  it("treats null start and end dates as no bound", () => {
+    const result = previewSchedule({ schedule: "0 9 * * *", start_date: null, end_date: null, count: 1 }, NOW);
+    expect(result.ok && result.preview.fires).toEqual(["2026-01-01T09:00:00.000Z"]);
+  });
+
   it("answers no fire times once the end date has passed", () => {
     const result = previewSchedule({ schedule: "every hour", end_date: "2025-12-31" }, NOW);
     expect(result.ok && result.preview.fires).toEqual([]);

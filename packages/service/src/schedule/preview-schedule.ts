@@ -1,29 +1,14 @@
+import type { SchedulePreviewRequest, SchedulePreviewResponse } from "@adapterkit/contract";
 import { nextFires } from "./next-fires.ts";
 import { parseDateBound } from "./parse-date-bound.ts";
 import { parseInstant } from "./parse-instant.ts";
 import { resolveSchedule } from "./resolve-schedule.ts";
 
-/** Body of `POST /api/v1/schedules/preview` (D16). */
-export interface PreviewScheduleInput {
-  readonly schedule: string;
-  /** IANA zone; UTC when absent (SPEC default). */
-  readonly timezone?: string | undefined;
-  readonly start_date?: string | undefined;
-  readonly end_date?: string | undefined;
-  /** RFC 3339 instant; fires are strictly later. Now when absent. */
-  readonly after?: string | undefined;
-  /** 1–100, default 5. */
-  readonly count?: number | undefined;
-}
+/** Body of `POST /api/v1/schedules/preview` (D16), as the contract defines it. */
+export type PreviewScheduleInput = SchedulePreviewRequest;
 
-/** What a schedule will do, before it is saved. */
-export interface SchedulePreview {
-  readonly cron: string;
-  readonly description: string | null;
-  readonly display: string;
-  /** Upcoming fire times as RFC 3339 UTC instants, ascending. */
-  readonly fires: string[];
-}
+/** What a schedule will do, before it is saved: cron, description, display and fire times (RFC 3339 UTC). */
+export type SchedulePreview = SchedulePreviewResponse;
 
 /** The input field a preview error is about. */
 export type PreviewField = "schedule" | "timezone" | "start_date" | "end_date" | "after" | "count";
@@ -46,9 +31,10 @@ export function previewSchedule(input: PreviewScheduleInput, now: Date): Preview
   const resolved = resolveSchedule(input.schedule, input.timezone ?? "UTC");
   if (!resolved.ok) return { ok: false, field: resolved.field, message: resolved.message };
   const { timezone } = resolved;
-  const start = input.start_date === undefined ? undefined : parseDateBound(input.start_date, timezone, "start");
+  // null (no bound) and absent mean the same here.
+  const start = input.start_date == null ? undefined : parseDateBound(input.start_date, timezone, "start");
   if (start && !start.ok) return { ok: false, field: "start_date", message: start.message };
-  const end = input.end_date === undefined ? undefined : parseDateBound(input.end_date, timezone, "end");
+  const end = input.end_date == null ? undefined : parseDateBound(input.end_date, timezone, "end");
   if (end && !end.ok) return { ok: false, field: "end_date", message: end.message };
   if (start?.ok && end?.ok && end.instant < start.instant) {
     return { ok: false, field: "end_date", message: "End date is before start date." };

@@ -58,6 +58,19 @@ describe("resolveSchedule", () => {
     },
   );
 
+  it("suggests a phrase when a cron expression has the wrong number of fields", () => {
+    const result = resolveSchedule("15 minutes", "UTC");
+    expect(result).toMatchObject({ ok: false, field: "schedule", cronField: "expression" });
+    expect(result.ok ? "" : result.message).toContain('Or write a phrase such as "every weekday at 9am"');
+  });
+
+  it("reads input opening with a time such as 9am as a phrase, not as cron", () => {
+    const result = resolveSchedule("9am every day", "UTC");
+    expect(result).toMatchObject({ ok: false, field: "schedule" });
+    expect(result).not.toHaveProperty("cronField");
+    expect(result.ok ? "" : result.message).toContain("is not a schedule this service understands");
+  });
+
   it("refuses an unsupported phrase on the schedule field with a hint", () => {
     const result = resolveSchedule("every other tuesday at 9", "UTC");
     expect(result).toMatchObject({ ok: false, field: "schedule" });

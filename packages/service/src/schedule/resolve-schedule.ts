@@ -24,8 +24,9 @@ export type ResolveScheduleResult =
   | ({ ok: true } & ResolvedSchedule)
   | { ok: false; field: "schedule" | "timezone"; message: string; cronField?: CronField | "expression" };
 
-// Cron expressions start with a digit, `*` or a macro; phrases start with a word.
-const LOOKS_LIKE_CRON = /^[@\d*?]/;
+// A cron expression opens with a macro or a numeric field ("0", "*/5"); a phrase opens with a word ("9am", "every").
+const LOOKS_LIKE_CRON = /^(?:@|[\d*?,/-]+(?:\s|$))/;
+const PHRASE_HINT = ' Or write a phrase such as "every weekday at 9am" or "every 15 minutes".';
 
 /**
  * Validates a schedule (raw cron or D20 phrase) with its zone and returns what a schedule trigger stores.
@@ -43,7 +44,8 @@ export function resolveSchedule(input: string, timezone: string): ResolveSchedul
   const parsed = parseCron(phrase?.cron ?? schedule);
   if (!parsed.ok) {
     if (phrase) throw new Error(`natural language produced an invalid cron "${phrase.cron}": ${parsed.message}`);
-    return { ok: false, field: "schedule", message: parsed.message, cronField: parsed.field };
+    const hint = parsed.field === "expression" ? PHRASE_HINT : "";
+    return { ok: false, field: "schedule", message: `${parsed.message}${hint}`, cronField: parsed.field };
   }
   const zone = validateTimezone(timezone);
   if (!zone.ok) return { ok: false, field: "timezone", message: zone.message };
