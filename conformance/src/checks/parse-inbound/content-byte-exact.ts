@@ -10,7 +10,11 @@ import { sendToParse } from "./send-to-parse.ts";
 /** HTML, Markdown, an emoji, right-to-left text and zero-width characters: all must come back untouched. */
 export const CONTENT_PROBE = "<b>x</b> **y** 😀 שלום \u200b\u200d end";
 
-/** The content sample renders `{{content}}` as the probe; its `expect.message` says where the probe lands. */
+/**
+ * Sends the content sample with {@link CONTENT_PROBE} as its text and expects it back in `message` byte for byte.
+ * A sample that says `{{content}}` gets the probe there (and its `expect.message` says where it lands); otherwise
+ * every string of its JSON body equal to its expected message is replaced by the probe.
+ */
 export const contentByteExact: ConformanceCheck = {
   id: "parse-inbound.content-byte-exact",
   group: "parse-inbound",
@@ -20,11 +24,11 @@ export const contentByteExact: ConformanceCheck = {
   async run(ctx) {
     const sample = contentSample(ctx);
     if (sample === undefined) {
-      return failed([
-        fixtureFailure(ctx, "parse-inbound", "no content sample: set inbound.content_sample to a message sample that carries {{content}}"),
-      ]);
+      return failed([fixtureFailure(ctx, "parse-inbound", "no content sample: set inbound.content_sample to a message sample")]);
     }
-    const prepared = prepareSample(ctx, sample, { vars: { content: CONTENT_PROBE } });
+    const probing = withProbe(ctx, sample);
+    if (typeof probing === "string") return failed([fixtureFailure(ctx, "parse-inbound", `sample "${sample.name}": ${probing}`)]);
+    const prepared = prepareSample(ctx, probing, { vars: { content: CONTENT_PROBE } });
     const expected = prepared.expect?.message;
     if (typeof expected !== "string" || !expected.includes(CONTENT_PROBE)) {
       return failed([fixtureFailure(ctx, "parse-inbound", `sample "${sample.name}": expect.message must contain {{content}}`)]);
@@ -48,9 +52,36 @@ export const contentByteExact: ConformanceCheck = {
 function contentSample(ctx: ConformanceContext): InboundSample | undefined {
   const name = ctx.fixtures.inbound?.content_sample;
   if (name !== undefined) return sampleNamed(ctx, name);
-  return inboundSamples(ctx).find(
-    (sample) => sample.expect.kind === "message" && JSON.stringify(sample.request).includes("{{content}}"),
-  );
+  const messages = inboundSamples(ctx).filter((sample) => sample.expect.kind === "message");
+  return messages.find((sample) => JSON.stringify(sample).includes("{{content}}")) ?? messages[0];
+}
+
+/** The sample rewritten to carry the probe, or why it cannot be. */
+function withProbe(ctx: ConformanceContext, sample: InboundSample): InboundSample | string {
+  if (JSON.stringify(sample).includes("{{content}}")) return sample;
+  const message = ctx.render(sample.expect.message);
+  if (typeof message !== "string" || message === "") return "expect.message must be a non-empty string or {{content}}";
+  const { body } = sample.request;
+  const replaced = typeof body === "object" && body !== null ? replaceStrings(body, message, CONTENT_PROBE) : { value: body, count: 0 };
+  if (replaced.count === 0) return `its body has no JSON string equal to expect.message ${JSON.stringify(message)}; write {{content}}`;
+  return { ...sample, request: { ...sample.request, body: replaced.value }, expect: { ...sample.expect, message: CONTENT_PROBE } };
+}
+
+/** A copy of a JSON value with every string equal to `from` replaced by `to`, and how many were. */
+function replaceStrings(value: unknown, from: string, to: string): { value: unknown; count: number } {
+  if (typeof value === "string") return value === from ? { value: to, count: 1 } : { value, count: 0 };
+  if (Array.isArray(value)) {
+    const items = value.map((item) => replaceStrings(item, from, to));
+    return { value: items.map((item) => item.value), count: items.reduce((sum, item) => sum + item.count, 0) };
+  }
+  if (typeof value !== "object" || value === null) return { value, count: 0 };
+  let count = 0;
+  const entries = Object.entries(value).map(([key, item]) => {
+    const result = replaceStrings(item, from, to);
+    count += result.count;
+    return [key, result.value] as const;
+  });
+  return { value: Object.fromEntries(entries), count };
 }
 
 function firstDifference(a: string, b: string): number {

@@ -1,0 +1,30 @@
+import type { ConformanceCheck } from "../../context.ts";
+import { failed, passed } from "../../outcome.ts";
+import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { deliverText, sends } from "./deliver-text.ts";
+
+/** A delivery with the fixtures' bad credentials is refused: `{ ok: false }` or a 4xx, never a 5xx other than 502. */
+export const rejectsBadCredentials: ConformanceCheck = {
+  id: "deliver.rejects-bad-credentials",
+  group: "deliver",
+  level: "required",
+  rationale: "Refused credentials answer { ok: false, error, retryable } or a 4xx, not a crash (D5, D8; STYLE 9).",
+  appliesWhen: sends,
+  async run(ctx) {
+    const credentials = ctx.render(ctx.fixtures.credentials.bad);
+    const delivered = await deliverText(ctx, { text: `adapterkit bad credentials ${ctx.nonce()}`, credentials });
+    if (!("result" in delivered)) return failed([delivered]);
+    const { call, result } = delivered;
+    if (result.ok) {
+      if (!result.value.ok) return passed();
+      return failed([
+        checkFailure(ctx, call, { message: "the delivery with bad credentials reported success", pointer: "/ok", expected: "false", actual: show(result.value) }),
+      ]);
+    }
+    const { error } = result;
+    if (error.kind === "http_status" && ((error.status >= 400 && error.status < 500) || error.status === 502)) {
+      return passed(`refused with HTTP ${error.status}`);
+    }
+    return failed([callFailure(ctx, call, result, "bad credentials must answer { ok: false } or a 4xx (a 502 when the platform fails)")]);
+  },
+};

@@ -1,0 +1,51 @@
+import { hasCapability, type Manifest, type NormalizedMessage } from "@adapterkit/contract";
+import type { CapturedDelivery, CheckFailure } from "../../check.ts";
+import type { ConformanceContext } from "../../context.ts";
+import type { FixtureRequest } from "../../fixtures/fixtures.ts";
+import { deliverText, expectDelivered } from "../deliver/deliver-text.ts";
+import { fixtureFailure } from "../parse-inbound/call-failure.ts";
+import { expectMessage } from "../parse-inbound/expect-message.ts";
+import { prepareRequest } from "../parse-inbound/prepare-inbound.ts";
+import { type ParseCall, sendToParse } from "../parse-inbound/send-to-parse.ts";
+
+/** `appliesWhen` of the feedback loop: the adapter both sends and receives. */
+export function sendsAndReceives(manifest: Manifest): boolean | string {
+  return (hasCapability(manifest, "send") && hasCapability(manifest, "receive")) || "the manifest does not declare both send and receive";
+}
+
+/** Which echo template: how the platform reports the adapter's own message, or the same text from a person. */
+export type EchoKind = "bot" | "person";
+
+/** The echo of a delivery as `/parse-inbound` normalized it. */
+export interface EchoResult {
+  readonly parsed: ParseCall;
+  readonly message: NormalizedMessage;
+  readonly text: string;
+}
+
+/**
+ * Delivers a nonce text to the sandbox channel, waits for the stand-in platform to capture it, renders the
+ * fixtures' echo template with `delivery` = that capture, signs it and sends it to `/parse-inbound` in trigger mode.
+ */
+export async function sendEcho(ctx: ConformanceContext, kind: EchoKind): Promise<{ ok: true; echo: EchoResult } | { ok: false; failure: CheckFailure }> {
+  const template = ctx.fixtures.echo?.[kind];
+  if (template === undefined) return { ok: false, failure: fixtureFailure(ctx, "parse-inbound", `the fixtures give no echo.${kind} template`) };
+  const nonce = ctx.nonce();
+  const text = `adapterkit feedback loop ${nonce}`;
+  const delivered = await expectDelivered(ctx, await deliverText(ctx, { text }), nonce);
+  if (!delivered.ok) return delivered;
+  const prepared = prepareRequest(ctx, template as FixtureRequest, {
+    vars: { delivery: deliveryVars(delivered.delivery), text },
+    mode: "trigger",
+  });
+  const parsed = await sendToParse(ctx, prepared);
+  const answer = expectMessage(ctx, parsed, `echo.${kind} of the delivered text`);
+  if (!answer.ok) return answer;
+  return { ok: true, echo: { parsed, message: answer.message, text } };
+}
+
+/** What `{{delivery.*}}` offers echo templates: the capture plus its raw bytes in base64 and base64url. */
+export function deliveryVars(delivery: CapturedDelivery): Record<string, unknown> {
+  const raw = Buffer.from(delivery.body, "utf8");
+  return { ...delivery, raw_base64: raw.toString("base64"), raw_base64url: raw.toString("base64url") };
+}
