@@ -1,0 +1,116 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ApiToken } from "@adapterkit/contract";
+import type { Logger } from "pino";
+import { loadServiceKey } from "./auth/load-service-key.ts";
+import { bootstrapDemo, type DemoSetup } from "./bootstrap-demo.ts";
+import { createLogger } from "./create-logger.ts";
+import { createRequestListener } from "./http/create-request-listener.ts";
+import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
+import { createRoutes } from "./http/routes.ts";
+import { createReferenceExecutor } from "./runs/reference-executor.ts";
+import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
+import type { ServiceContext } from "./service-context.ts";
+import type { ServiceOptions } from "./service-options.ts";
+import { openStore, type Store } from "./store/index.ts";
+import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
+
+/** A running reference service. */
+export interface Service {
+  /** The base URL once listening, such as `http://127.0.0.1:3000`. */
+  readonly url: string;
+  readonly store: Store;
+  readonly context: ServiceContext;
+  readonly worker: RunWorker | undefined;
+  readonly logger: Logger;
+  /** Starts serving HTTP; resolves with the base URL. Port 0 picks a free port. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Stops HTTP, hands running runs back to the queue, closes the store. */
+  close(): Promise<void>;
+  /** Creates an API token (organization and project by name, created when missing). */
+  createToken(input: CreateTokenInput): Promise<ApiToken & { token: string }>;
+  /** Creates (once) a demo organization, project, workflow and webhook trigger, and a fresh API token. */
+  bootstrapDemo(): Promise<DemoSetup>;
+}
+
+function urlOf(server: Server, host: string | undefined): string {
+  const address = server.address() as AddressInfo;
+  const shown = host === undefined || host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  return `http://${shown.includes(":") ? `[${shown}]` : shown}:${address.port}`;
+}
+
+/**
+ * Opens the store, starts the run worker and prepares the HTTP server of the reference service.
+ *
+ * @example
+ * const service = await createService(serviceOptionsFromEnv());
+ * await service.listen(3000);
+ */
+export async function createService(options: ServiceOptions = {}): Promise<Service> {
+  const logger = options.logger ?? createLogger(options.logLevel);
+  const now = options.now ?? (() => new Date());
+  const store = await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, schema: options.schema });
+  let listeningUrl: string | undefined;
+  let worker: RunWorker | undefined;
+  try {
+    const context: ServiceContext = {
+      store,
+      executor: options.executor ?? createReferenceExecutor({ deliver: options.deliver }),
+      serviceKey: loadServiceKey({ secretKey: options.secretKey, dataDir: store.dataDir }),
+      adminToken: options.adminToken,
+      logger,
+      onRunEvent: options.onRunEvent ?? (async () => {}),
+      now,
+      publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
+      wakeWorker: () => worker?.wake(),
+    };
+    if (options.worker !== false) {
+      worker = createRunWorker({ ...context, options: options.worker });
+      await worker.start();
+    }
+    const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    const listener = createRequestListener(context, {
+      routes: createRoutes({ worker, extra: options.routes ?? {} }),
+      rateLimiter: rateLimit === false ? undefined : createRateLimiter(rateLimit),
+      bodyLimitBytes: options.bodyLimitBytes,
+    });
+    const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, listener);
+    return {
+      get url() {
+        if (listeningUrl === undefined) throw new Error("the service is not listening yet; call listen() first");
+        return listeningUrl;
+      },
+      store,
+      context,
+      worker,
+      logger,
+      async listen(port = 0, host) {
+        await new Promise<void>((resolve, reject) => {
+          server.once("error", reject);
+          server.listen(port, host, () => {
+            server.off("error", reject);
+            resolve();
+          });
+        });
+        listeningUrl = urlOf(server, host);
+        logger.info({ url: listeningUrl, database: store.dialect }, "service listening");
+        return listeningUrl;
+      },
+      async close() {
+        await new Promise<void>((resolve) => {
+          if (!server.listening) return resolve();
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await worker?.stop();
+        await store.close();
+      },
+      createToken: (input) => createToken(store.db, input, now()),
+      bootstrapDemo: () => bootstrapDemo(context),
+    };
+  } catch (error) {
+    await worker?.stop();
+    await store.close();
+    throw error;
+  }
+}

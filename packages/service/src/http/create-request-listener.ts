@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type EndpointDef, SERVICE_ENDPOINTS, type ServiceEndpointId } from "@adapterkit/contract";
+import type { z } from "zod";
+import { authenticateAdmin } from "../auth/authenticate-admin.ts";
+import { authenticateApiToken } from "../auth/authenticate-api-token.ts";
+import type { Principal } from "../auth/principal.ts";
+import { invalidRequest } from "../errors/describe-issues.ts";
+import { isServiceError, ServiceError } from "../errors/service-error.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { readIdempotencyKey } from "../triggers/idempotency.ts";
+import { matchRoute } from "./match-route.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+import { BODY_LIMIT_BYTES, readBody } from "./read-body.ts";
+import type { HandlerInput, Route, RouteTable } from "./route.ts";
+import { sendJson, sendProblem } from "./send.ts";
+
+const ENDPOINTS = new Map<ServiceEndpointId, EndpointDef>(SERVICE_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint]));
+
+/** What the listener needs beyond the handlers' context. */
+export interface ListenerOptions {
+  readonly routes: RouteTable;
+  readonly rateLimiter: RateLimiter | undefined;
+  readonly bodyLimitBytes?: number | undefined;
+}
+
+// Paths are logged without secrets: a matched route logs its pattern; an unmatched one masks long segments.
+function loggablePath(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => (segment.length >= 20 ? ":redacted" : segment))
+    .join("/")
+    .slice(0, 200);
+}
+
+function parseJson(raw: Buffer | null, schema: z.ZodType): unknown {
+  let value: unknown;
+  if (raw !== null) {
+    try {
+      value = JSON.parse(raw.toString("utf8"));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : "parse error";
+      const message = `body: not valid JSON (${reason})`;
+      throw new ServiceError("invalid_request", message, { errors: [{ path: "", message }] });
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidRequest(parsed.error.issues);
+  return parsed.data;
+}
+
+/** The node:http listener: match → authenticate → rate-limit → read and validate the body → handler → render. */
+export function createRequestListener(context: ServiceContext, options: ListenerOptions) {
+  const bodyLimit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;
+
+  async function handle(req: IncomingMessage, res: ServerResponse, log: Record<string, unknown>): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://service.invalid");
+    const match = matchRoute(req.method ?? "GET", url.pathname);
+    if (match.kind === "wrong-method") {
+      log.route = loggablePath(url.pathname);
+      throw new ServiceError("method_not_allowed", `Use ${match.allow.join(" or ")} on this path.`, {
+        headers: { Allow: match.allow.join(", ") },
+      });
+    }
+    const route = match.kind === "found" ? (options.routes[match.id] as Route<ServiceEndpointId> | null) : null;
+    const endpoint = match.kind === "found" ? ENDPOINTS.get(match.id) : undefined;
+    if (match.kind !== "found" || route === null || endpoint === undefined) {
+      log.route = loggablePath(url.pathname);
+      throw new ServiceError("not_found", `No endpoint ${req.method} ${loggablePath(url.pathname)}.`);
+    }
+    log.route = `${endpoint.method} ${endpoint.path}`;
+    let principal: Principal | undefined;
+    if (route.auth === "api") {
+      principal = await authenticateApiToken(context.store.db, req.headers.authorization);
+      log.tokenId = principal.tokenId;
+    }
+    if (route.auth === "admin") authenticateAdmin(context.adminToken, req.headers.authorization);
+    const bucket =
+      principal !== undefined ? `api:${principal.tokenId}` : route.rateLimitKey?.({ params: match.params });
+    const decision = bucket === undefined ? undefined : options.rateLimiter?.take(bucket);
+    if (decision !== undefined && !decision.ok) {
+      throw new ServiceError("rate_limited", `Rate limit exceeded; retry after ${decision.retryAfterSeconds} s.`, {
+        headers: { "Retry-After": String(decision.retryAfterSeconds) },
+      });
+    }
+    let body: unknown;
+    const { request } = endpoint;
+    if (request !== undefined) {
+      const raw = await readBody(req, bodyLimit);
+      body = request.contentType === "*/*" ? raw : parseJson(raw, request.schema);
+    } else {
+      req.resume();
+    }
+    const idempotencyKey = route.idempotent
+      ? readIdempotencyKey(headerValue(req.headers["idempotency-key"]))
+      : undefined;
+    const input: HandlerInput<unknown> = {
+      params: match.params,
+      query: url.searchParams,
+      body,
+      principal,
+      idempotencyKey,
+    };
+    const result = await route.handler(input as HandlerInput<never>, context);
+    sendJson(res, result.status, result.body, result.headers);
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    const log: Record<string, unknown> = { reqId: requestId, method: req.method };
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      context.logger.info({ ...log, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    handle(req, res, log).catch((error: unknown) => {
+      if (isServiceError(error)) {
+        sendProblem(res, error.code, error.message, { errors: error.errors, headers: error.headers });
+        return;
+      }
+      context.logger.error({ err: error, reqId: requestId, route: log.route }, "unhandled error");
+      sendProblem(res, "internal_error", `Something went wrong on our side; quote request id ${requestId}.`);
+    });
+  };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
+}

@@ -1,0 +1,17 @@
+import { createTrigger } from "../../triggers/create-trigger.ts";
+import { pathId } from "../path-id.ts";
+import type { Route } from "../route.ts";
+import { triggerDeps } from "../trigger-deps.ts";
+
+/** `POST /api/v1/workflows/{id}/triggers`: a webhook trigger's answer shows its URL (D16, D17). */
+export const createTriggerRoute: Route<"create-trigger"> = {
+  auth: "api",
+  async handler(input, context) {
+    const workflowId = pathId(input.params, "workflow");
+    const trigger = await createTrigger(context.store.db, triggerDeps(input, context), {
+      workflowId,
+      body: input.body,
+    });
+    return { status: 201, body: trigger, headers: { Location: `/api/v1/triggers/${trigger.id}` } };
+  },
+};

@@ -1,0 +1,14 @@
+import { updateTrigger } from "../../triggers/update-trigger.ts";
+import { pathId } from "../path-id.ts";
+import type { Route } from "../route.ts";
+import { triggerDeps } from "../trigger-deps.ts";
+
+/** `PATCH /api/v1/triggers/{id}`. */
+export const updateTriggerRoute: Route<"update-trigger"> = {
+  auth: "api",
+  async handler(input, context) {
+    const id = pathId(input.params, "trigger");
+    const trigger = await updateTrigger(context.store.db, triggerDeps(input, context), { id, body: input.body });
+    return { status: 200, body: trigger };
+  },
+};

@@ -1,0 +1,50 @@
+import type { SERVICE_ENDPOINTS, ServiceEndpointId } from "@adapterkit/contract";
+import type { z } from "zod";
+import type { Principal } from "../auth/principal.ts";
+import type { ServiceContext } from "../service-context.ts";
+
+type EndpointOf<K extends ServiceEndpointId> = Extract<(typeof SERVICE_ENDPOINTS)[number], { id: K }>;
+
+/** The body a handler gets: the raw bytes for `*\/*` endpoints, the parsed and validated JSON otherwise. */
+export type BodyOf<K extends ServiceEndpointId> =
+  EndpointOf<K> extends { request: { contentType: "*/*" } }
+    ? Uint8Array | null
+    : EndpointOf<K> extends { request: { schema: infer S extends z.ZodType } }
+      ? z.output<S>
+      : undefined;
+
+/** What a handler sees of a request: typed input, never `req`. */
+export interface HandlerInput<B> {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly body: B;
+  /** Set on routes with `auth: "api"`. */
+  readonly principal: Principal | undefined;
+  readonly idempotencyKey: string | undefined;
+}
+
+/** What a handler answers; the HTTP layer renders it. */
+export interface HandlerResult {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** One served endpoint: how its caller is authenticated and what handles it. */
+export interface Route<K extends ServiceEndpointId> {
+  readonly auth: "api" | "admin" | "none";
+  /** The per-token rate-limit bucket; API routes use the token's id, undefined means not limited. */
+  /** Whether the route honours an `Idempotency-Key` header (D14). */
+  readonly idempotent?: boolean;
+  readonly rateLimitKey?: (input: { params: Readonly<Record<string, string>> }) => string | undefined;
+  readonly handler: (input: HandlerInput<BodyOf<K>>, context: ServiceContext) => Promise<HandlerResult>;
+}
+
+/** Every endpoint of the contract with its route, or null for one another module serves later. */
+export type RouteTable = { readonly [K in ServiceEndpointId]: Route<K> | null };
+
+/** The principal of an `auth: "api"` route; the HTTP layer guarantees it is set. */
+export function principalOf(input: HandlerInput<unknown>): Principal {
+  if (input.principal === undefined) throw new Error("route declared auth: api but no principal was set");
+  return input.principal;
+}

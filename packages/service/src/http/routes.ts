@@ -1,0 +1,66 @@
+import type { RunWorker } from "../runs/run-worker.ts";
+import { createApiTokenRoute } from "./handlers/create-api-token.ts";
+import { createOrganizationRoute } from "./handlers/create-organization.ts";
+import { createProjectRoute } from "./handlers/create-project.ts";
+import { createTriggerRoute } from "./handlers/create-trigger.ts";
+import { createWorkflowRoute } from "./handlers/create-workflow.ts";
+import { deleteTriggerRoute } from "./handlers/delete-trigger.ts";
+import { disableTriggerRoute } from "./handlers/disable-trigger.ts";
+import { enableTriggerRoute } from "./handlers/enable-trigger.ts";
+import { fireTriggerRoute } from "./handlers/fire-trigger.ts";
+import { getTriggerRoute } from "./handlers/get-trigger.ts";
+import { getWorkflowRoute } from "./handlers/get-workflow.ts";
+import { getWorkflowRunRoute } from "./handlers/get-workflow-run.ts";
+import { healthzRoute } from "./handlers/healthz.ts";
+import { hookRoute } from "./handlers/hook.ts";
+import { listTriggerRunsRoute } from "./handlers/list-trigger-runs.ts";
+import { listTriggersRoute } from "./handlers/list-triggers.ts";
+import { listWorkflowsRoute } from "./handlers/list-workflows.ts";
+import { previewScheduleRoute } from "./handlers/preview-schedule.ts";
+import { createReadyzRoute } from "./handlers/readyz.ts";
+import { revokeApiTokenRoute } from "./handlers/revoke-api-token.ts";
+import { triggerRoute } from "./handlers/trigger.ts";
+import { updateTriggerRoute } from "./handlers/update-trigger.ts";
+import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
+import type { Route, RouteTable } from "./route.ts";
+
+/** Routes other modules add to the table (the callbacks receiver, later ones). */
+export type ExtraRoutes = Partial<{ [K in keyof RouteTable]: Route<K> }>;
+
+/**
+ * Every endpoint of the contract's table with its route; a new endpoint in the contract fails to compile here
+ * until it is served or explicitly left to another module with null.
+ */
+export function createRoutes(options: {
+  worker?: Pick<RunWorker, "running"> | undefined;
+  extra?: ExtraRoutes;
+}): RouteTable {
+  return {
+    trigger: triggerRoute,
+    hook: hookRoute,
+    // D25 receiver: served by the callbacks module.
+    "receive-callback": null,
+    "list-workflows": listWorkflowsRoute,
+    "create-workflow": createWorkflowRoute,
+    "get-workflow": getWorkflowRoute,
+    "update-workflow": updateWorkflowRoute,
+    "list-triggers": listTriggersRoute,
+    "create-trigger": createTriggerRoute,
+    "get-trigger": getTriggerRoute,
+    "update-trigger": updateTriggerRoute,
+    "delete-trigger": deleteTriggerRoute,
+    "enable-trigger": enableTriggerRoute,
+    "disable-trigger": disableTriggerRoute,
+    "fire-trigger": fireTriggerRoute,
+    "list-trigger-runs": listTriggerRunsRoute,
+    "get-workflow-run": getWorkflowRunRoute,
+    "preview-schedule": previewScheduleRoute,
+    "create-organization": createOrganizationRoute,
+    "create-project": createProjectRoute,
+    "create-api-token": createApiTokenRoute,
+    "revoke-api-token": revokeApiTokenRoute,
+    healthz: healthzRoute,
+    readyz: createReadyzRoute(options.worker),
+    ...options.extra,
+  };
+}

@@ -1,0 +1,32 @@
+// The reference workflow service core: one entry point plus what a CLI and later modules need.
+
+export { loadServiceKey, parseServiceKey, SERVICE_KEY_FILE } from "./auth/load-service-key.ts";
+export type { Principal, TokenScope } from "./auth/principal.ts";
+export { decryptSecret, encryptSecret } from "./auth/secret-box.ts";
+export type { DemoSetup } from "./bootstrap-demo.ts";
+export { createLogger } from "./create-logger.ts";
+export { createService, type Service } from "./create-service.ts";
+export { isServiceError, ServiceError } from "./errors/service-error.ts";
+export { DEFAULT_RATE_LIMIT, type RateLimit } from "./http/rate-limiter.ts";
+export { BODY_LIMIT_BYTES } from "./http/read-body.ts";
+export type { HandlerInput, HandlerResult, Route, RouteTable } from "./http/route.ts";
+export type { ExtraRoutes } from "./http/routes.ts";
+export {
+  BUILT_IN_ACTIONS,
+  createReferenceExecutor,
+  type DeliverStage,
+  type ExecutableRun,
+  type ExecutableWorkflow,
+  type ExecutionContext,
+  type ExecutionResult,
+  type RunEvent,
+  type RunEventHandler,
+  type RunInput,
+  type WorkflowExecutor,
+} from "./runs/index.ts";
+export type { ServiceContext } from "./service-context.ts";
+export { type ServiceOptions, serviceOptionsFromEnv } from "./service-options.ts";
+export type { Database } from "./store/index.ts";
+export { openStore, type Store, type StoreOptions } from "./store/index.ts";
+export { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
+export { ENABLE_REFUSED_MESSAGE } from "./triggers/index.ts";

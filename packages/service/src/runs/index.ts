@@ -1,0 +1,14 @@
+export { assertStartable, toExecutableWorkflow, whyNotStartable } from "./check-startable.ts";
+export { claimRuns } from "./claim-runs.ts";
+export { enqueueRun, type NewRun } from "./enqueue-run.ts";
+export { failRun, finishRun, type RunClaim } from "./finish-run.ts";
+export { getWorkflowRun, toWorkflowRunJson } from "./get-workflow-run.ts";
+export { recordOutput } from "./record-output.ts";
+export { MAX_ATTEMPTS, recoverRuns } from "./recover-runs.ts";
+export { BUILT_IN_ACTIONS, createReferenceExecutor, type DeliverStage, MAX_WAIT_MS } from "./reference-executor.ts";
+export { releaseRun, renewLease } from "./release-run.ts";
+export type { RunEvent, RunEventHandler } from "./run-events.ts";
+export { fromInputColumns, type RunInput, toInputColumns, toRunInput } from "./run-input.ts";
+export { createRunWorker, type RunWorker, type RunWorkerOptions } from "./run-worker.ts";
+export { triggerWorkflow } from "./trigger-workflow.ts";
+export type * from "./workflow-executor.ts";

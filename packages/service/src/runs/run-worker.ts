@@ -1,0 +1,183 @@
+import type { RunSource } from "@adapterkit/contract";
+import type { Logger } from "pino";
+import type { Store, WorkflowRunRow } from "../store/index.ts";
+import { toExecutableWorkflow } from "./check-startable.ts";
+import { claimRuns } from "./claim-runs.ts";
+import { finishRun, type RunClaim } from "./finish-run.ts";
+import { recordOutput } from "./record-output.ts";
+import { recoverRuns } from "./recover-runs.ts";
+import { releaseRun, renewLease } from "./release-run.ts";
+import type { RunEventHandler } from "./run-events.ts";
+import { fromInputColumns } from "./run-input.ts";
+import type { ExecutionResult, WorkflowExecutor } from "./workflow-executor.ts";
+
+/** Tuning of the run worker. */
+export interface RunWorkerOptions {
+  readonly concurrency?: number | undefined;
+  readonly pollIntervalMs?: number | undefined;
+  readonly leaseMs?: number | undefined;
+}
+
+/** The background loop that executes queued runs. */
+export interface RunWorker {
+  start(): Promise<void>;
+  /** Stops claiming, aborts running executions and hands their runs back to the queue. */
+  stop(): Promise<void>;
+  /** Looks at the queue now instead of at the next poll (called after a run is enqueued). */
+  wake(): void;
+  readonly running: boolean;
+}
+
+/** Creates the run worker over a store and an executor. */
+export function createRunWorker(deps: {
+  store: Store;
+  executor: WorkflowExecutor;
+  onRunEvent: RunEventHandler;
+  logger: Logger;
+  now: () => Date;
+  options?: RunWorkerOptions | undefined;
+}): RunWorker {
+  const { store, executor, onRunEvent, logger, now } = deps;
+  const concurrency = deps.options?.concurrency ?? 4;
+  const pollIntervalMs = deps.options?.pollIntervalMs ?? 500;
+  const leaseMs = deps.options?.leaseMs ?? 30_000;
+  const inFlight = new Set<Promise<void>>();
+  const stopping = new AbortController();
+  let active = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  function wake(): void {
+    woken = true;
+    wakeUp?.();
+  }
+
+  async function idle(): Promise<void> {
+    if (woken) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollIntervalMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wakeUp = undefined;
+  }
+
+  async function execute(row: WorkflowRunRow): Promise<void> {
+    const claim: RunClaim = { id: row.id, attempts: row.attempts };
+    const heartbeat = setInterval(
+      () => {
+        renewLease(store.db, claim, new Date(now().getTime() + leaseMs)).catch((error: unknown) =>
+          logger.warn({ err: error, runId: row.id }, "lease renewal failed"),
+        );
+      },
+      Math.max(leaseMs / 3, 50),
+    );
+    try {
+      const result = await runOnce(row, claim);
+      if (result !== undefined) await finishRun(store.db, claim, result, { now: now(), onRunEvent });
+      else await releaseRun(store.db, claim);
+    } catch (error) {
+      logger.error(
+        { err: error, runId: row.id },
+        "run bookkeeping failed; the lease will expire and recovery retries it",
+      );
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** The execution's result, or undefined when the service is stopping and the run goes back to the queue. */
+  async function runOnce(row: WorkflowRunRow, claim: RunClaim): Promise<ExecutionResult | undefined> {
+    const workflowRow = await store.db
+      .selectFrom("workflows")
+      .selectAll()
+      .where("id", "=", row.workflow_id)
+      .executeTakeFirst();
+    if (workflowRow === undefined) return { status: "failed", error: `Workflow ${row.workflow_id} no longer exists.` };
+    const workflow = toExecutableWorkflow(workflowRow);
+    const problem = executor.check(workflow, row.start_stage);
+    if (problem !== null) return { status: "failed", error: problem };
+    try {
+      return await executor.execute({
+        run: {
+          id: row.id,
+          workflowId: row.workflow_id,
+          sessionId: row.session_id,
+          triggerId: row.trigger_id,
+          source: row.source as RunSource,
+          startStage: row.start_stage,
+          attempt: row.attempts,
+        },
+        workflow,
+        input: fromInputColumns(row),
+        signal: stopping.signal,
+        emitOutput: (stage, data) => recordOutput(store.db, claim, { stage, data }, { now: now(), onRunEvent }),
+      });
+    } catch (error) {
+      if (stopping.signal.aborted) return undefined;
+      logger.error({ err: error, runId: row.id }, "executor threw");
+      return { status: "failed", error: "The executor failed unexpectedly; see the service log." };
+    }
+  }
+
+  async function tick(): Promise<void> {
+    const claimed = await claimRuns(store.db, {
+      dialect: store.dialect,
+      limit: concurrency - inFlight.size,
+      leaseMs,
+      now: now(),
+    });
+    for (const row of claimed) {
+      const task = execute(row).finally(() => {
+        inFlight.delete(task);
+        wake();
+      });
+      inFlight.add(task);
+    }
+    if (claimed.length === 0 || inFlight.size >= concurrency) await idle();
+  }
+
+  async function run(): Promise<void> {
+    let lastRecovery = 0;
+    while (active) {
+      woken = false;
+      try {
+        if (now().getTime() - lastRecovery > leaseMs) {
+          lastRecovery = now().getTime();
+          await recoverRuns(store.db, { expiredBefore: now(), now: now(), onRunEvent });
+        }
+        await tick();
+      } catch (error) {
+        if (!active) break;
+        logger.error({ err: error }, "run worker cycle failed");
+        await idle();
+      }
+    }
+  }
+
+  return {
+    get running() {
+      return active;
+    },
+    async start() {
+      if (active) return;
+      // On SQLite the instance lock proves that no other worker is alive, so every running run is an orphan.
+      const expiredBefore = store.dialect === "sqlite" ? new Date(8.64e15) : now();
+      await recoverRuns(store.db, { expiredBefore, now: now(), onRunEvent });
+      active = true;
+      loop = run();
+    },
+    async stop() {
+      if (!active) return;
+      active = false;
+      stopping.abort();
+      wake();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+    wake,
+  };
+}

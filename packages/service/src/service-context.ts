@@ -1,0 +1,21 @@
+import type { Logger } from "pino";
+import type { RunEventHandler } from "./runs/run-events.ts";
+import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
+import type { Store } from "./store/index.ts";
+
+/** Everything a handler may use; built once by createService. */
+export interface ServiceContext {
+  readonly store: Store;
+  readonly executor: WorkflowExecutor;
+  /** D15: the key that seals secrets at rest. */
+  readonly serviceKey: Buffer;
+  /** The admin API's bearer token; the admin API is closed without one. */
+  readonly adminToken: string | undefined;
+  readonly logger: Logger;
+  readonly onRunEvent: RunEventHandler;
+  now(): Date;
+  /** The base URL webhook URLs are built on. */
+  publicUrl(): string;
+  /** Tells the run worker a run was enqueued. */
+  wakeWorker(): void;
+}

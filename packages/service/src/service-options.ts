@@ -1,0 +1,65 @@
+import type { Logger } from "pino";
+import type { RateLimit } from "./http/rate-limiter.ts";
+import type { ExtraRoutes } from "./http/routes.ts";
+import type { DeliverStage } from "./runs/reference-executor.ts";
+import type { RunEventHandler } from "./runs/run-events.ts";
+import type { RunWorkerOptions } from "./runs/run-worker.ts";
+import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
+
+/** How to build a service; every field is optional and `serviceOptionsFromEnv` reads the usual variables. */
+export interface ServiceOptions {
+  /** PostgreSQL when set (DATABASE_URL); SQLite in `dataDir` otherwise. */
+  readonly databaseUrl?: string | undefined;
+  /** ADAPTERKIT_DATA_DIR, default `./data`: the SQLite file and the generated service key. */
+  readonly dataDir?: string | undefined;
+  /** PostgreSQL schema (tests). */
+  readonly schema?: string | undefined;
+  /** ADAPTERKIT_SECRET_KEY: 32 bytes as hex or base64url; generated into the data dir when absent. */
+  readonly secretKey?: string | undefined;
+  /** ADAPTERKIT_ADMIN_TOKEN: opens the admin API. */
+  readonly adminToken?: string | undefined;
+  /** ADAPTERKIT_PUBLIC_URL: the base of webhook URLs; the listening address when absent. */
+  readonly publicUrl?: string | undefined;
+  readonly logger?: Logger | undefined;
+  /** LOG_LEVEL when no logger is given; default info. */
+  readonly logLevel?: string | undefined;
+  /** Runs stages; the reference executor by default. */
+  readonly executor?: WorkflowExecutor | undefined;
+  /** The reference executor's `deliver` seam (the apps module). */
+  readonly deliver?: DeliverStage | undefined;
+  /** Called in the transaction of every run event (the callbacks module's outbox). */
+  readonly onRunEvent?: RunEventHandler | undefined;
+  /** Worker tuning, or false for no worker (runs stay queued). */
+  readonly worker?: RunWorkerOptions | false | undefined;
+  /** Per-token limit, or false for none. */
+  readonly rateLimit?: RateLimit | false | undefined;
+  readonly bodyLimitBytes?: number | undefined;
+  /** The clock; tests move it. */
+  readonly now?: (() => Date) | undefined;
+  /** Routes of later modules for endpoints this core leaves unserved. */
+  readonly routes?: ExtraRoutes | undefined;
+}
+
+function readRateLimit(text: string | undefined): RateLimit | false | undefined {
+  if (text === undefined || text === "") return undefined;
+  if (text === "off") return false;
+  const [perSecond, burst] = text.split(",").map(Number);
+  if (!Number.isFinite(perSecond) || !Number.isFinite(burst) || !perSecond || !burst) {
+    throw new Error(`ADAPTERKIT_RATE_LIMIT must be "<per second>,<burst>" or "off", not "${text}"`);
+  }
+  return { perSecond, burst };
+}
+
+/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT and LOG_LEVEL. */
+export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
+  const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
+  return {
+    databaseUrl: blankToUndefined(env.DATABASE_URL),
+    dataDir: blankToUndefined(env.ADAPTERKIT_DATA_DIR),
+    secretKey: blankToUndefined(env.ADAPTERKIT_SECRET_KEY),
+    adminToken: blankToUndefined(env.ADAPTERKIT_ADMIN_TOKEN),
+    publicUrl: blankToUndefined(env.ADAPTERKIT_PUBLIC_URL),
+    rateLimit: readRateLimit(env.ADAPTERKIT_RATE_LIMIT),
+    logLevel: blankToUndefined(env.LOG_LEVEL),
+  };
+}

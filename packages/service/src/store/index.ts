@@ -1,0 +1,11 @@
+export type { InstanceLock } from "./acquire-instance-lock.ts";
+export { acquireInstanceLock, LOCK_FILE } from "./acquire-instance-lock.ts";
+export type * from "./database.ts";
+export type { DialectName } from "./dialect-name.ts";
+export { isUniqueViolation } from "./is-unique-violation.ts";
+export { fromJsonColumn, toJsonColumn } from "./json-column.ts";
+export { lockWorkflowRow } from "./lock-workflow-row.ts";
+export { listMigrations, migrate } from "./migrate.ts";
+export type { Store, StoreOptions } from "./open-store.ts";
+export { openStore, SQLITE_FILE } from "./open-store.ts";
+export { isStorableId, MAX_ID, parseIdParam } from "./storable-id.ts";

@@ -1,0 +1,101 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Sqlite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { acquireInstanceLock, type InstanceLock } from "./acquire-instance-lock.ts";
+import type { Database } from "./database.ts";
+import type { DialectName } from "./dialect-name.ts";
+import { migrate } from "./migrate.ts";
+
+/** Where the store keeps its data. */
+export interface StoreOptions {
+  /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
+  readonly databaseUrl?: string | undefined;
+  /** Directory of the SQLite file and the generated service key; default `./data`. */
+  readonly dataDir?: string | undefined;
+  /** PostgreSQL schema to use (created if missing); tests give each file its own. */
+  readonly schema?: string | undefined;
+  /** SQLite only: take the one-instance lock (D28). Tools that only add rows, such as `token create`, pass false. */
+  readonly lock?: boolean | undefined;
+}
+
+/** An open, migrated database. */
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  readonly dataDir: string;
+  /** Answers when the database does. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** SQLite file name inside the data dir. */
+export const SQLITE_FILE = "adapterkit.sqlite";
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Opens and migrates the store: SQLite (WAL) in the data dir by default, PostgreSQL when a URL is given.
+ *
+ * @example const store = await openStore({ dataDir: "./data" });
+ */
+export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  const dataDir = resolve(options.dataDir ?? "./data");
+  if (options.databaseUrl !== undefined && options.databaseUrl !== "") return openPostgres(options, dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const lock: InstanceLock | undefined = options.lock === false ? undefined : acquireInstanceLock(dataDir);
+  try {
+    const file = new Sqlite(join(dataDir, SQLITE_FILE), { timeout: 5000 });
+    file.pragma("journal_mode = WAL");
+    file.pragma("synchronous = NORMAL");
+    file.pragma("foreign_keys = ON");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    await migrate(db, "sqlite");
+    return toStore(db, "sqlite", dataDir, () => lock?.release());
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(options: StoreOptions, dataDir: string): Promise<Store> {
+  const { schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name "${schema}"`);
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 10,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    if (schema !== undefined) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    await migrate(db, "postgres");
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return toStore(db, "postgres", dataDir, () => {});
+}
+
+function toStore(db: Kysely<Database>, dialect: DialectName, dataDir: string, release: () => void): Store {
+  let closed = false;
+  return {
+    db,
+    dialect,
+    dataDir,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      release();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import { WEBHOOK_TOKEN_PATTERN } from "@adapterkit/contract";
+import type { Kysely } from "kysely";
+import { hashToken } from "../auth/hash-token.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import { whyNotStartable } from "../runs/check-startable.ts";
+import { toRunInput } from "../runs/run-input.ts";
+import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
+import type { Database, TriggerRow } from "../store/index.ts";
+import { isUniqueViolation } from "../store/index.ts";
+import { findIdempotentRun, IDEMPOTENCY_WINDOW_MS } from "./idempotency.ts";
+import { recordFailedFiring, recordFiring } from "./record-firing.ts";
+
+/** One request to a webhook trigger's URL. */
+export interface HookRequest {
+  readonly token: string;
+  /** The raw body; null or empty for none. */
+  readonly body: Uint8Array | null;
+  readonly idempotencyKey?: string | undefined;
+}
+
+/** The run a hook started, or the first one when an Idempotency-Key repeats. */
+export interface HookResult {
+  readonly workflowRunId: number;
+  readonly replayed: boolean;
+}
+
+/** Whether a hook token has the one possible shape; anything else is a 404 without a database read (D14). */
+export function isWebhookTokenShape(token: string): boolean {
+  return WEBHOOK_TOKEN_PATTERN.test(token);
+}
+
+function unknownToken(): ServiceError {
+  return new ServiceError("not_found", "No webhook trigger has this token.");
+}
+
+/**
+ * D14: starts a run from a webhook trigger's URL: 404 unknown token → 409 disabled → Idempotency-Key replay
+ * (422 when the body differs) → 422 when the workflow cannot start → a queued run, its trigger run and the
+ * key, committed together.
+ */
+export async function fireWebhook(
+  db: Kysely<Database>,
+  deps: { executor: WorkflowExecutor; now: Date },
+  request: HookRequest,
+): Promise<HookResult> {
+  if (!isWebhookTokenShape(request.token)) throw unknownToken();
+  const trigger = await db
+    .selectFrom("triggers")
+    .selectAll()
+    .where("webhook_token_hash", "=", hashToken(request.token))
+    .where("type", "=", "webhook")
+    .executeTakeFirst();
+  if (trigger === undefined) throw unknownToken();
+  if (trigger.enabled !== 1) throw new ServiceError("trigger_disabled", `Webhook trigger ${trigger.id} is disabled.`);
+  const key = request.idempotencyKey;
+  const bodyHash = createHash("sha256")
+    .update(request.body ?? new Uint8Array())
+    .digest("hex");
+  const idempotency = key === undefined ? undefined : { key, bodyHash };
+  if (idempotency !== undefined) {
+    const earlier = await findIdempotentRun(db, trigger.id, idempotency, deps.now);
+    if (earlier !== undefined) return { workflowRunId: earlier, replayed: true };
+  }
+  const workflow = await db
+    .selectFrom("workflows")
+    .selectAll()
+    .where("id", "=", trigger.workflow_id)
+    .executeTakeFirstOrThrow();
+  const reason = whyNotStartable(workflow, deps.executor);
+  if (reason !== null) {
+    await recordFailedFiring(db, { trigger, source: "webhook", error: reason }, deps.now);
+    throw new ServiceError("workflow_not_startable", reason);
+  }
+  try {
+    const runId = await startHookRun(db, { trigger, body: request.body, idempotency, now: deps.now });
+    return { workflowRunId: runId, replayed: false };
+  } catch (error) {
+    // Two requests with one key raced; the loser answers with the winner's run.
+    if (idempotency === undefined || !isUniqueViolation(error)) throw error;
+    const earlier = await findIdempotentRun(db, trigger.id, idempotency, deps.now);
+    if (earlier === undefined) throw error;
+    return { workflowRunId: earlier, replayed: true };
+  }
+}
+
+async function startHookRun(
+  db: Kysely<Database>,
+  input: {
+    trigger: TriggerRow;
+    body: Uint8Array | null;
+    idempotency: { key: string; bodyHash: string } | undefined;
+    now: Date;
+  },
+): Promise<number> {
+  const { trigger, idempotency, now } = input;
+  return db.transaction().execute(async (trx) => {
+    const { run } = await recordFiring(trx, { trigger, source: "webhook", input: toRunInput(input.body) }, now);
+    if (idempotency !== undefined) {
+      const expired = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
+      await trx
+        .deleteFrom("idempotency_keys")
+        .where("trigger_id", "=", trigger.id)
+        .where("key", "=", idempotency.key)
+        .where("created_at", "<=", expired)
+        .execute();
+      await trx
+        .insertInto("idempotency_keys")
+        .values({
+          trigger_id: trigger.id,
+          key: idempotency.key,
+          body_hash: idempotency.bodyHash,
+          workflow_run_id: run.id,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    }
+    return run.id;
+  });
+}

@@ -1,0 +1,96 @@
+import type { RunSource, TriggerRunSource } from "@adapterkit/contract";
+import type { Kysely } from "kysely";
+import { enqueueRun } from "../runs/enqueue-run.ts";
+import type { RunInput } from "../runs/run-input.ts";
+import type { Database, TriggerRow, TriggerRunRow, WorkflowRunRow } from "../store/index.ts";
+
+/** One firing of a trigger. */
+export interface Firing {
+  readonly trigger: Pick<TriggerRow, "id" | "organization_id" | "workflow_id">;
+  readonly source: TriggerRunSource;
+  /** The schedule slot; null for webhook, manual and app-event firings. */
+  readonly scheduledFor?: string | null | undefined;
+  readonly input: RunInput;
+  readonly startStage?: string | null | undefined;
+}
+
+const RUN_SOURCE: Record<TriggerRunSource, RunSource> = {
+  schedule: "schedule",
+  webhook: "webhook",
+  manual: "manual",
+  app_event: "app_event",
+};
+
+async function countFiring(trx: Kysely<Database>, triggerId: number, at: string): Promise<void> {
+  await trx
+    .updateTable("triggers")
+    .set((eb) => ({ fire_count: eb("fire_count", "+", 1), last_fired_at: at }))
+    .where("id", "=", triggerId)
+    .execute();
+}
+
+/**
+ * Records a firing that starts a run, inside the caller's transaction: the queued run, its trigger run and the
+ * trigger's counters commit together, and the (trigger, slot) unique index refuses a second run for one slot.
+ */
+export async function recordFiring(
+  trx: Kysely<Database>,
+  firing: Firing,
+  now: Date,
+): Promise<{ run: WorkflowRunRow; triggerRun: TriggerRunRow }> {
+  const at = now.toISOString();
+  const { trigger } = firing;
+  const run = await enqueueRun(
+    trx,
+    {
+      organizationId: trigger.organization_id,
+      workflowId: trigger.workflow_id,
+      source: RUN_SOURCE[firing.source],
+      triggerId: trigger.id,
+      input: firing.input,
+      startStage: firing.startStage,
+    },
+    now,
+  );
+  const triggerRun = await trx
+    .insertInto("trigger_runs")
+    .values({
+      trigger_id: trigger.id,
+      source: firing.source,
+      scheduled_for: firing.scheduledFor ?? null,
+      fired_at: at,
+      status: "succeeded",
+      workflow_run_id: run.id,
+      error: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await countFiring(trx, trigger.id, at);
+  return { run, triggerRun };
+}
+
+/** Records a firing whose run could not start (SPEC: every firing is a trigger run). */
+export async function recordFailedFiring(
+  db: Kysely<Database>,
+  firing: Omit<Firing, "input" | "startStage"> & { error: string },
+  now: Date,
+): Promise<TriggerRunRow> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("trigger_runs")
+      .values({
+        trigger_id: firing.trigger.id,
+        source: firing.source,
+        scheduled_for: firing.scheduledFor ?? null,
+        fired_at: at,
+        status: "failed",
+        workflow_run_id: null,
+        error: firing.error,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await countFiring(trx, firing.trigger.id, at);
+    return row;
+  });
+}

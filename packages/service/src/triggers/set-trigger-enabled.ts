@@ -1,0 +1,37 @@
+import type { Trigger } from "@adapterkit/contract";
+import type { Kysely } from "kysely";
+import type { Principal } from "../auth/principal.ts";
+import type { Database } from "../store/index.ts";
+import { lockWorkflowRow } from "../store/index.ts";
+import { assertCanEnable } from "./enable-rule.ts";
+import { getAuthorizedTrigger } from "./find-trigger.ts";
+import { nextFireAt } from "./next-fire-at.ts";
+import { type TriggerJsonContext, toTriggerJson } from "./to-trigger-json.ts";
+
+/**
+ * Enables or disables a trigger (SPEC states table). Enabling is refused by D23; a schedule trigger recomputes
+ * its next fire time from now when enabled and clears it when disabled.
+ */
+export async function setTriggerEnabled(
+  db: Kysely<Database>,
+  deps: { principal: Principal; now: Date; json: TriggerJsonContext },
+  input: { id: number; enabled: boolean },
+): Promise<Trigger> {
+  return db.transaction().execute(async (trx) => {
+    const { trigger, workflow } = await getAuthorizedTrigger(trx, deps.principal, input.id);
+    await lockWorkflowRow(trx, workflow.id);
+    if (input.enabled) assertCanEnable(workflow);
+    const schedule = trigger.type === "schedule";
+    const row = await trx
+      .updateTable("triggers")
+      .set({
+        enabled: input.enabled ? 1 : 0,
+        updated_at: deps.now.toISOString(),
+        ...(schedule ? { next_fire_at: input.enabled ? nextFireAt(trigger, deps.now) : null } : {}),
+      })
+      .where("id", "=", trigger.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toTriggerJson(row, deps.json);
+  });
+}
