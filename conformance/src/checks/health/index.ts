@@ -1,0 +1,4 @@
+import type { ConformanceCheck } from "../../context.ts";
+
+/** The health checks. */
+export const healthChecks: ConformanceCheck[] = [];

@@ -1,0 +1,4 @@
+import type { ConformanceCheck } from "../../context.ts";
+
+/** The performance checks. */
+export const performanceChecks: ConformanceCheck[] = [];

@@ -1,0 +1,4 @@
+import type { ConformanceCheck } from "../../context.ts";
+
+/** The security checks. */
+export const securityChecks: ConformanceCheck[] = [];

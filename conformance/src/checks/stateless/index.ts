@@ -1,0 +1,4 @@
+import type { ConformanceCheck } from "../../context.ts";
+
+/** The stateless checks. */
+export const statelessChecks: ConformanceCheck[] = [];
