@@ -1,0 +1,99 @@
+import { DEFAULT_API_BASE_URL } from "./manifest.ts";
+
+/** How long one Web API call may take; below the service's 10 s (D11) so a refusal still gets answered. */
+export const SLACK_TIMEOUT_MS = 8_000;
+
+/** Slack errors that a later retry may cure; everything else (invalid_auth, channel_not_found…) will not. */
+const RETRYABLE_ERRORS: ReadonlySet<string> = new Set([
+  "ratelimited",
+  "rate_limited",
+  "internal_error",
+  "fatal_error",
+  "service_unavailable",
+  "request_timeout",
+  "team_added_to_org",
+]);
+
+/** A Web API method's answer: its JSON on `ok: true`, else Slack's error code and whether a retry may help. */
+export type SlackResult =
+  | { ok: true; data: Record<string, unknown> }
+  | { ok: false; error: string; retryable: boolean };
+
+/** Options of {@link callSlack}. */
+export interface CallSlackOptions {
+  /** `credentials.api_base_url`, else Slack's own. */
+  baseUrl?: string | undefined;
+  token: string;
+  /** Method arguments, sent as JSON. */
+  body?: Record<string, unknown>;
+  /** Cancels the call when the service gives up on the request. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * Calls one Slack Web API method. Slack answers HTTP 200 with `{ ok: false, error }` when it refuses, so that,
+ * HTTP failures and network failures all come back as a result rather than a throw.
+ * @example const result = await callSlack("auth.test", { token: credentials.token });
+ */
+export async function callSlack(method: string, options: CallSlackOptions): Promise<SlackResult> {
+  const url = methodUrl(options.baseUrl || DEFAULT_API_BASE_URL, method);
+  if (url === undefined) {
+    return { ok: false, error: "invalid_api_base_url: api_base_url must be an http(s) URL", retryable: false };
+  }
+  const timeoutMs = options.timeoutMs ?? SLACK_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${options.token}`,
+        "content-type": "application/json; charset=utf-8",
+      },
+      body: JSON.stringify(options.body ?? {}),
+      redirect: "error",
+      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    return { ok: false, error: describeNetworkFailure(method, error, timeout.aborted ? timeoutMs : undefined), retryable: true };
+  }
+  return readAnswer(response);
+}
+
+function methodUrl(baseUrl: string, method: string): string | undefined {
+  if (!URL.canParse(baseUrl)) return undefined;
+  const base = new URL(baseUrl);
+  if (base.protocol !== "http:" && base.protocol !== "https:") return undefined;
+  return `${base.href.replace(/\/+$/, "")}/${method}`;
+}
+
+async function readAnswer(response: Response): Promise<SlackResult> {
+  const text = await response.text().catch(() => "");
+  const data = parseObject(text);
+  if (response.status === 429) return { ok: false, error: "ratelimited", retryable: true };
+  if (data && data.ok === false) {
+    const error = typeof data.error === "string" && data.error !== "" ? data.error : "unknown_error";
+    return { ok: false, error, retryable: response.status >= 500 || RETRYABLE_ERRORS.has(error) };
+  }
+  if (!response.ok) return { ok: false, error: `http_${response.status}`, retryable: response.status >= 500 };
+  if (!data || data.ok !== true) return { ok: false, error: "invalid_response: not a Web API answer", retryable: false };
+  return { ok: true, data };
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// The URL stays out of the message: api_base_url is a credential, and credentials are never echoed.
+function describeNetworkFailure(method: string, error: unknown, timedOutAfterMs: number | undefined): string {
+  if (timedOutAfterMs !== undefined) return `request_timeout: ${method} did not answer within ${timedOutAfterMs} ms`;
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const detail = typeof cause?.code === "string" ? cause.code : (error as Error).name;
+  return `network_error: could not reach the Web API for ${method} (${detail})`;
+}

@@ -1,0 +1,16 @@
+import { defineAdapter } from "@adapterkit/sdk";
+import { deliver } from "./handlers/deliver.ts";
+import { format } from "./handlers/format.ts";
+import { parseInbound } from "./handlers/parse-inbound.ts";
+import { verify } from "./handlers/verify.ts";
+import { verifyWebhook } from "./handlers/verify-webhook.ts";
+import { chatManifest, DEFAULT_API_BASE_URL } from "./manifest.ts";
+
+/**
+ * The Slack-compatible chat adapter, ready for `serve()` or `mountAdapters()`.
+ * @example await serve(chatAdapter, { port: 3100 });
+ */
+export const chatAdapter = defineAdapter({ manifest: chatManifest, verify, verifyWebhook, parseInbound, deliver, format });
+
+export { chatManifest, DEFAULT_API_BASE_URL };
+export { type ChatStandIn, type ChatStandInOptions, type PostedMessage, startChatStandIn } from "./stand-in.ts";

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Options of {@link startChatStandIn}. */
+export interface ChatStandInOptions {
+  /** Port to listen on; default 0 (a free one). */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** The bot token it accepts; default `xoxb-adapterkit-demo`. */
+  token?: string;
+  /** The signing secret handed out in `credentials`; random when omitted. */
+  signingSecret?: string;
+}
+
+/** A `chat.postMessage` the stand-in accepted. */
+export interface PostedMessage {
+  channel: string;
+  text: string;
+  thread_ts?: string;
+  ts: string;
+}
+
+/** A running stand-in of the Slack Web API. */
+export interface ChatStandIn {
+  /** The server's base URL. */
+  readonly url: string;
+  /** Working demo credentials for the chat adapter, pointing at this stand-in. */
+  readonly credentials: { token: string; signing_secret: string; api_base_url: string; bot_user_id: string };
+  /** Every message posted so far, oldest first. */
+  messages(): readonly PostedMessage[];
+  close(): Promise<void>;
+}
+
+const BOT_USER_ID = "U0ADAPTERKIT";
+const BOT_ID = "B0ADAPTERKIT";
+
+/**
+ * Starts a local stand-in of the Slack Web API (`auth.test`, `chat.postMessage`) so the chat adapter works
+ * offline; posted messages come back with a `bot_id`, as Slack's do.
+ * @example const slack = await startChatStandIn(); console.log(slack.credentials);
+ */
+export async function startChatStandIn(options: ChatStandInOptions = {}): Promise<ChatStandIn> {
+  const token = options.token ?? "xoxb-adapterkit-demo";
+  const posted: PostedMessage[] = [];
+  const server = createServer((req, res) => {
+    void answer(req, res, { token, posted }).catch(() => send(res, 500, { ok: false, error: "internal_error" }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  return {
+    url,
+    credentials: {
+      token,
+      signing_secret: options.signingSecret ?? randomBytes(16).toString("hex"),
+      api_base_url: `${url}/api`,
+      bot_user_id: BOT_USER_ID,
+    },
+    messages: () => [...posted],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: { token: string; posted: PostedMessage[] },
+): Promise<void> {
+  const args = await readArguments(req);
+  const method = new URL(req.url ?? "/", "http://stand-in").pathname.replace(/^\/api\//, "");
+  if (req.method !== "POST" || (method !== "auth.test" && method !== "chat.postMessage")) {
+    send(res, 404, { ok: false, error: "unknown_method" });
+    return;
+  }
+  const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? args.token;
+  if (given === undefined) return send(res, 200, { ok: false, error: "not_authed" });
+  if (given !== state.token) return send(res, 200, { ok: false, error: "invalid_auth" });
+  if (method === "auth.test") {
+    return send(res, 200, { ok: true, url: "https://adapterkit-demo.slack.com/", team: "adapterkit demo", user: "adapterkit-bot", team_id: "T0ADAPTERKIT", user_id: BOT_USER_ID, bot_id: BOT_ID });
+  }
+  const { channel, text, thread_ts: threadTs } = args;
+  if (!channel) return send(res, 200, { ok: false, error: "channel_not_found" });
+  if (!text) return send(res, 200, { ok: false, error: "no_text" });
+  const ts = nextTs(state.posted.length);
+  state.posted.push({ channel, text, ts, ...(threadTs ? { thread_ts: threadTs } : {}) });
+  send(res, 200, {
+    ok: true,
+    channel,
+    ts,
+    message: { type: "message", user: BOT_USER_ID, bot_id: BOT_ID, text, ts, ...(threadTs ? { thread_ts: threadTs } : {}) },
+  });
+}
+
+/** Slack takes arguments as JSON or as a form; both become strings here. */
+async function readArguments(req: IncomingMessage): Promise<Record<string, string | undefined>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if ((req.headers["content-type"] ?? "").includes("application/json")) {
+    const parsed: unknown = text === "" ? {} : JSON.parse(text);
+    const entries = Object.entries(parsed as Record<string, unknown>).filter(([, value]) => typeof value === "string");
+    return Object.fromEntries(entries) as Record<string, string>;
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+function nextTs(count: number): string {
+  return `${Math.floor(Date.now() / 1000)}.${String(count + 1).padStart(6, "0")}`;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+}

@@ -1,0 +1,59 @@
+import { isOwnMessage } from "./is-own-message.ts";
+import { type SlackPayload, stringOf } from "./slack-event.ts";
+
+/** The generic event type every chat message becomes, so a trigger can listen for it on any chat platform. */
+export const MESSAGE_EVENT_TYPE = "message.received";
+
+/** Message subtypes that carry a new message; every other subtype (edits, deletions, joins…) is ignored. */
+const MESSAGE_SUBTYPES: ReadonlySet<string> = new Set(["bot_message", "file_share", "thread_broadcast", "me_message"]);
+
+/** What an `event_callback` becomes: a normalized message, or the reason it carries none (D4). */
+export type InboundMessage =
+  | {
+      event_type: string;
+      sender: string;
+      message: string;
+      is_bot: boolean;
+      dedup_key?: string;
+      thread_id?: string;
+      is_dm: boolean;
+      metadata: Record<string, string>;
+    }
+  | { ignored: true; reason: string };
+
+/**
+ * Normalizes an `event_callback`: `message` events (plain, bot, file share, thread broadcast) become
+ * `message.received`; anything else is `{ ignored: true, reason }`. Text passes through raw.
+ */
+export function toInboundMessage(payload: SlackPayload, botUserId: string | undefined): InboundMessage {
+  const event = payload.event;
+  const type = stringOf(event?.type);
+  if (event === undefined || type === undefined) return { ignored: true, reason: "event_callback without an event" };
+  if (type !== "message") return { ignored: true, reason: `${type} events carry no message` };
+  const subtype = stringOf(event.subtype);
+  if (subtype !== undefined && !MESSAGE_SUBTYPES.has(subtype)) {
+    return { ignored: true, reason: `message subtype ${subtype} carries no new message` };
+  }
+  if (event.hidden === true) return { ignored: true, reason: "hidden messages carry no new message" };
+  const channel = stringOf(event.channel);
+  const ts = stringOf(event.ts);
+  const dedupKey = stringOf(payload.event_id) ?? (channel && ts ? `${channel}:${ts}` : undefined);
+  const threadId = stringOf(event.thread_ts);
+  return {
+    event_type: MESSAGE_EVENT_TYPE,
+    sender: stringOf(event.user) ?? stringOf(event.bot_id) ?? stringOf(event.username) ?? "",
+    message: typeof event.text === "string" ? event.text : "",
+    is_bot: isOwnMessage(payload, event, botUserId),
+    ...(dedupKey === undefined ? {} : { dedup_key: dedupKey }),
+    ...(threadId === undefined ? {} : { thread_id: threadId }),
+    is_dm: event.channel_type === "im",
+    metadata: metadataOf(payload, { channel, ts, channel_type: event.channel_type, subtype }),
+  };
+}
+
+function metadataOf(payload: SlackPayload, fields: Record<string, unknown>): Record<string, string> {
+  const all = { ...fields, team_id: payload.team_id, api_app_id: payload.api_app_id };
+  return Object.fromEntries(
+    Object.entries(all).flatMap(([key, value]) => (stringOf(value) === undefined ? [] : [[key, value as string]])),
+  );
+}
