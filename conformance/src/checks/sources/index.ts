@@ -1,4 +1,19 @@
 import type { ConformanceCheck } from "../../context.ts";
+import { changedFilesFetchable } from "./changed-files-fetchable.ts";
+import { fingerprintNullIffRemoved } from "./fingerprint-null-iff-removed.ts";
+import { foreignCursorRejected } from "./foreign-cursor-rejected.ts";
+import { noDuplicatePaths } from "./no-duplicate-paths.ts";
+import { reachesFixedPoint } from "./reaches-fixed-point.ts";
+import { statusEnum } from "./status-enum.ts";
+import { tamperedCursorRejected } from "./tampered-cursor-rejected.ts";
 
-/** The `/sources/*` checks (placeholder; engineer B fills it). */
-export const sourcesChecks: ConformanceCheck[] = [];
+/** The sources checks (apply when the adapter answers the sources endpoints, D34). */
+export const sourcesChecks: ConformanceCheck[] = [
+  reachesFixedPoint,
+  statusEnum,
+  fingerprintNullIffRemoved,
+  noDuplicatePaths,
+  changedFilesFetchable,
+  tamperedCursorRejected,
+  foreignCursorRejected,
+];
