@@ -1,4 +1,4 @@
-import { type Logger, type LoggerOptions, pino } from "pino";
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 
 /** Paths pino censors in every log line: credentials wherever they sit, and secrets in headers or options. */
 export const REDACTED_PATHS: readonly string[] = [
@@ -13,14 +13,19 @@ export const REDACTED_PATHS: readonly string[] = [
   '*.headers["webhook-signature"]',
 ];
 
+const REDACT = { paths: [...REDACTED_PATHS], censor: "[redacted]" };
+
 /**
- * The SDK's JSON logger: pino on stdout, level from `LOG_LEVEL` (default `info`), credentials redacted.
+ * The SDK's JSON logger: pino on stdout (or `destination`), level from `LOG_LEVEL` (default `info`),
+ * credentials redacted.
  * @example const log = createLogger({ level: "debug" });
  */
-export function createLogger(options: LoggerOptions = {}): Logger {
-  return pino({
-    level: process.env.LOG_LEVEL ?? "info",
-    ...options,
-    redact: { paths: [...REDACTED_PATHS], censor: "[redacted]" },
-  });
+export function createLogger(options: LoggerOptions = {}, destination?: DestinationStream): Logger {
+  const settings = { level: process.env.LOG_LEVEL ?? "info", ...options, redact: REDACT };
+  return destination ? pino(settings, destination) : pino(settings);
+}
+
+/** A child of an author's own logger that redacts what the SDK's logger would. */
+export function withRedaction(logger: Logger): Logger {
+  return logger.child({}, { redact: REDACT });
 }

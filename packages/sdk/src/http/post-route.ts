@@ -20,9 +20,10 @@ export function createPostRoute(
   if (!requestSchema) throw new Error(`endpoint ${row.id} has no request schema`);
   const handler = adapter.handlers.get(row.id);
   const { signingSecret, bodyLimit } = settings;
+  const adapterLog = settings.log.child({ adapter: adapter.slug });
 
   const run = async (req: IncomingMessage, res: ServerResponse) => {
-    const context = new RequestContext({ headers: req.headers, res, log: settings.log, endpoint: row.id });
+    const context = new RequestContext({ headers: req.headers, res, log: adapterLog, endpoint: row.id });
     const log = () => context.log;
     try {
       const body = await readBody(req, bodyLimit);

@@ -20,13 +20,14 @@ export function renderFailure(
     return;
   }
   const response = toErrorResponse(error);
-  const endpoint = row ? `${row.method} ${row.path}` : undefined;
   if (!(error instanceof AdapterHttpError)) {
-    options.log().error({ err: error, endpoint }, "handler failed");
+    options.log().error({ err: error }, "handler failed");
   } else if (response.status >= 500) {
-    options.log().warn({ err: error, code: error.code, endpoint }, error.message);
+    options.log().warn({ err: error, code: error.code }, error.message);
   } else {
-    options.log().info({ code: error.code, status: response.status, endpoint, issues: error.issues }, error.message);
+    options.log().info({ code: error.code, status: response.status, issues: error.issues }, error.message);
   }
+  // The rest of an over-size body may still be in flight; a fresh connection beats draining it.
+  if (response.status === 413) res.setHeader("connection", "close");
   sendError(res, response);
 }

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { createLogger } from "./create-logger.ts";
+import { createLogger, withRedaction } from "./create-logger.ts";
 import { DEFAULT_BODY_LIMIT } from "./read-body.ts";
 import { resolveVersion } from "./resolve-version.ts";
 
@@ -43,7 +43,7 @@ export function toSettings(options: AdapterHandlerOptions, lifecycle: Lifecycle 
   return {
     signingSecret: signingSecret || undefined,
     bodyLimit,
-    log: options.logger ?? createLogger(),
+    log: options.logger ? withRedaction(options.logger) : createLogger(),
     version: options.version ?? resolveVersion(),
     validateResponses: options.validateResponses ?? true,
     now: options.now,

@@ -1,4 +1,5 @@
 export { type AdapterClient, type AdapterClientOptions, type ClientResult, createAdapterClient } from "./adapter-client.ts";
 export { buildEnvelope, buildParseInboundRequest, type EnvelopeSource } from "./build-envelope.ts";
+export { type CapturedLogs, captureLogs } from "./capture-logs.ts";
 export { buildSignedEnvelope, signInbound } from "./sign-inbound.ts";
 export { type StartedAdapter, startAdapter } from "./start-adapter.ts";
