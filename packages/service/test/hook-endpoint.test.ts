@@ -5,10 +5,11 @@ import {
   createTenant,
   createWebhookTrigger,
   createWorkflow,
+  readJson,
   readProblem,
+  startTestService,
   type Tenant,
   type TestService,
-  startTestService,
   waitForRun,
 } from "./helpers/test-service.ts";
 
@@ -119,8 +120,10 @@ for (const lane of STORE_LANES) {
       const response = await post(brokenHook.hookPath, "{}");
       expect(response.status).toBe(422);
       expect((await readProblem(response)).code).toBe("workflow_not_startable");
-      const runs = await (await test.call(`/api/v1/triggers/${brokenHook.id}/runs`, { token: acme.token })).json();
-      expect(runs.items).toEqual([expect.objectContaining({ status: "failed", workflow_run_id: null, source: "webhook" })]);
+      const runs = await readJson(await test.call(`/api/v1/triggers/${brokenHook.id}/runs`, { token: acme.token }));
+      expect(runs.items).toEqual([
+        expect.objectContaining({ status: "failed", workflow_run_id: null, source: "webhook" }),
+      ]);
     });
 
     it("records every firing as a trigger run and counts it", async () => {
@@ -129,9 +132,13 @@ for (const lane of STORE_LANES) {
       await post(own.hookPath, "{}");
       const trigger = await (await test.call(`/api/v1/triggers/${own.id}`, { token: acme.token })).json();
       expect(trigger).toMatchObject({ fire_count: 2, last_fired_at: expect.any(String) });
-      const runs = await (await test.call(`/api/v1/triggers/${own.id}/runs`, { token: acme.token })).json();
+      const runs = await readJson(await test.call(`/api/v1/triggers/${own.id}/runs`, { token: acme.token }));
       expect(runs.items).toHaveLength(2);
-      expect(runs.items[1]).toMatchObject({ source: "webhook", status: "succeeded", workflow_run_id: first.workflow_run_id });
+      expect(runs.items[1]).toMatchObject({
+        source: "webhook",
+        status: "succeeded",
+        workflow_run_id: first.workflow_run_id,
+      });
     });
 
     it("returns the first run for a repeated Idempotency-Key and starts nothing", async () => {
@@ -142,7 +149,7 @@ for (const lane of STORE_LANES) {
       expect(again.status).toBe(201);
       expect(again.headers.get("idempotent-replayed")).toBe("true");
       expect(await again.json()).toEqual(await first.json());
-      const runs = await (await test.call(`/api/v1/triggers/${own.id}/runs`, { token: acme.token })).json();
+      const runs = await readJson(await test.call(`/api/v1/triggers/${own.id}/runs`, { token: acme.token }));
       expect(runs.items).toHaveLength(1);
     });
 
@@ -158,7 +165,11 @@ for (const lane of STORE_LANES) {
       const own = await createWebhookTrigger(test, acme.token, workflowId);
       const headers = { "idempotency-key": "race" };
       const responses = await Promise.all(Array.from({ length: 8 }, () => post(own.hookPath, "{}", headers)));
-      const ids = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { workflow_run_id: number }).workflow_run_id)));
+      const ids = new Set(
+        await Promise.all(
+          responses.map(async (r) => ((await r.json()) as { workflow_run_id: number }).workflow_run_id),
+        ),
+      );
       expect(responses.map((r) => r.status)).toEqual(Array(8).fill(201));
       expect(ids.size).toBe(1);
     });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORE_LANES } from "./helpers/store-lanes.ts";
 import {
   createTenant,
   createWorkflow,
   readProblem,
+  startTestService,
   type Tenant,
   type TestService,
-  startTestService,
   waitForRun,
 } from "./helpers/test-service.ts";
-import { STORE_LANES } from "./helpers/store-lanes.ts";
 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`POST /api/v1/trigger (D13) ${lane.title}`, () => {

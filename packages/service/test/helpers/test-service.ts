@@ -1,4 +1,4 @@
-import { type Service, type ServiceOptions, createService } from "../../src/index.ts";
+import { createService, type Service, type ServiceOptions } from "../../src/index.ts";
 import type { StoreLane, StoreLocation } from "./store-lanes.ts";
 
 /** A service listening on a free port over one lane's fresh database. */
@@ -14,7 +14,7 @@ export interface TestService {
 /** A request to the test service. */
 export interface CallInit {
   readonly method?: string;
-  readonly token?: string;
+  readonly token?: string | undefined;
   readonly json?: unknown;
   readonly body?: string | Uint8Array;
   readonly headers?: Record<string, string>;
@@ -113,8 +113,20 @@ export async function waitForRun(
 }
 
 /** Reads a problem+json answer, checking its media type and status. */
-export async function readProblem(response: Response): Promise<{ code: string; detail: string; status: number; type: string; errors?: { path: string; message: string }[] }> {
+export async function readProblem(response: Response): Promise<{
+  code: string;
+  detail: string;
+  status: number;
+  type: string;
+  errors?: { path: string; message: string }[];
+}> {
   const type = response.headers.get("content-type");
-  if (type !== "application/problem+json") throw new Error(`expected problem+json, got ${type}: ${await response.text()}`);
+  if (type !== "application/problem+json")
+    throw new Error(`expected problem+json, got ${type}: ${await response.text()}`);
   return (await response.json()) as { code: string; detail: string; status: number; type: string };
+}
+
+/** Reads a JSON answer as the shape a test expects. */
+export async function readJson<T = { items: Record<string, unknown>[] }>(response: Response): Promise<T> {
+  return (await response.json()) as T;
 }
