@@ -52,3 +52,4 @@ export { resolveVersion } from "./http/resolve-version.ts";
 export { type AdaptersServer, type AdapterServer, mountAdapters, type ServeOptions, serve } from "./http/serve.ts";
 export type { AdapterHandlerOptions } from "./http/settings.ts";
 export { toExpressRouter } from "./http/to-express-router.ts";
+export * from "./helpers/index.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ADAPTER_ENDPOINTS } from "@adapterkit/contract";
 import { pino } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { signStandardWebhook } from "../helpers/standard-webhooks.ts";
+import { signStandardWebhook } from "../helpers/index.ts";
 import { createAdapterClient } from "../testing/adapter-client.ts";
 import { type StartedAdapter, startAdapter } from "../testing/start-adapter.ts";
 import { serve } from "./serve.ts";

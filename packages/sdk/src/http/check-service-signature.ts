@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
-import { SignatureError } from "../helpers/signature-error.ts";
-import { verifyStandardWebhook } from "../helpers/standard-webhooks.ts";
+import { SignatureError, verifyStandardWebhook } from "../helpers/index.ts";
 
 /** D9: how far the service's signature timestamp may be from the adapter's clock, in seconds. */
 export const SERVICE_SIGNATURE_TOLERANCE_S = 300;

@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { ADAPTER_ENDPOINTS, ADAPTER_ERROR_STATUS, type AdapterErrorCode, adapterErrorSchema } from "@adapterkit/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
-import { SignatureError } from "../helpers/signature-error.ts";
+import { SignatureError } from "../helpers/index.ts";
 import { captureLogs } from "../testing/capture-logs.ts";
 import { type StartedAdapter, startAdapter } from "../testing/start-adapter.ts";
 import { FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";

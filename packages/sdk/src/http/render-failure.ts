@@ -3,7 +3,7 @@ import type { AdapterEndpointDef } from "@adapterkit/contract";
 import type { Logger } from "pino";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { toErrorResponse } from "../errors/to-error-response.ts";
-import { SignatureError } from "../helpers/signature-error.ts";
+import { SignatureError } from "../helpers/index.ts";
 import { sendError, sendJson } from "./send.ts";
 
 /**

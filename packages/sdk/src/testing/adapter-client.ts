@@ -1,7 +1,7 @@
 import { ADAPTER_ENDPOINTS, type AdapterError, type HealthResponse, type Manifest } from "@adapterkit/contract";
 import type { AllHandlers, FileBytes, SourcesHandlers } from "../define/handler-types.ts";
 import type { ManifestInput } from "../define/manifest-input.ts";
-import { signStandardWebhook } from "../helpers/standard-webhooks.ts";
+import { signStandardWebhook } from "../helpers/index.ts";
 
 /** An answer from the adapter: its success body typed by endpoint, or a D8 error. */
 export type ClientResult<T> =

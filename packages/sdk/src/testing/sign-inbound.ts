@@ -1,4 +1,4 @@
-import { type SchemeSignOptions, SIGNATURE_SCHEMES, type SignatureSchemeName } from "../helpers/signature-schemes.ts";
+import { type SchemeSignOptions, SIGNATURE_SCHEMES, type SignatureSchemeName } from "../helpers/index.ts";
 import type { InboundEnvelope } from "@adapterkit/contract";
 import { buildEnvelope, type EnvelopeSource } from "./build-envelope.ts";
 
