@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { AdapterHttpError, BOT_MARKER_HEADER, type DeliverHandler, signStandardWebhook } from "@adapterkit/sdk";
+import type { webhookManifest } from "../manifest.ts";
+import { BOT_MARKER_FIELD, stampDelivery } from "../own-delivery.ts";
+import { checkSigningSecret } from "../signing-secret.ts";
+import { postDelivery } from "../post-delivery.ts";
+
+/**
+ * `POST /deliver`: POSTs `{ message, thread_id?, bot_marker }` as JSON to `channel_address` (an http(s) URL),
+ * signed with Standard Webhooks and stamped with the bot marker (field and `x-adapterkit-bot` header).
+ * `message_id` is the delivery's `webhook-id`.
+ */
+export const deliver: DeliverHandler<typeof webhookManifest> = async (request, context) => {
+  const { credentials, message } = request;
+  const url = checkAddress(request.channel_address);
+  const field = credentials.delivery_signing_secret ? "delivery_signing_secret" : "signing_secret";
+  const secret = checkSigningSecret(credentials[field], field);
+  if (!secret.ok) throw invalid(`/credentials/${field}`, secret.error);
+  const id = `msg_${randomBytes(18).toString("base64url")}`;
+  const marker = stampDelivery(credentials, id);
+  const body = JSON.stringify({
+    message: message.text,
+    ...(message.thread_id === undefined ? {} : { thread_id: message.thread_id }),
+    [BOT_MARKER_FIELD]: marker,
+  });
+  const headers = { ...signStandardWebhook({ secret: secret.secret, body, id }), [BOT_MARKER_HEADER]: marker };
+  const result = await postDelivery({ url, body, headers, signal: context.signal });
+  if (!result.ok) return result;
+  return { ok: true, message_id: id, ...(message.thread_id === undefined ? {} : { thread_id: message.thread_id }) };
+};
+
+function checkAddress(address: string): URL {
+  const url = URL.canParse(address) ? new URL(address) : undefined;
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw invalid("/channel_address", "channel_address must be an http(s) URL to deliver to");
+  }
+  return url;
+}
+
+function invalid(path: string, message: string): AdapterHttpError {
+  return new AdapterHttpError("invalid_request", message, { issues: [{ path, message }] });
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { isValidStandardWebhook } from "@adapterkit/sdk";
+
+/** Options of {@link startWebhookStandIn}. */
+export interface WebhookStandInOptions {
+  /** Port to listen on; default 0 (a free one). */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** The `whsec_…` secret deliveries must be signed with; random when omitted. */
+  signingSecret?: string;
+}
+
+/** A request the receiver got on its delivery path. */
+export interface ReceivedDelivery {
+  readonly method: string;
+  readonly path: string;
+  /** Lower-cased names, repeats joined with ", ". */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  /** Whether its Standard Webhooks signature matched the stand-in's secret. */
+  readonly verified: boolean;
+}
+
+/** A running local webhook receiver. */
+export interface WebhookStandIn {
+  readonly url: string;
+  /** Where to deliver: a `channel_address` for the webhook adapter. */
+  readonly channelAddress: string;
+  /** Working demo credentials for the webhook adapter; its deliveries verify here. */
+  readonly credentials: { signing_secret: string };
+  /** Every delivery received so far, oldest first (also served as JSON at `GET /deliveries`). */
+  deliveries(): readonly ReceivedDelivery[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a local receiver for the webhook adapter's deliveries: it checks each one's Standard Webhooks signature
+ * (401 when it does not match), records it, and lists what it got at `GET /deliveries`.
+ * @example const receiver = await startWebhookStandIn(); // deliver to receiver.channelAddress
+ */
+export async function startWebhookStandIn(options: WebhookStandInOptions = {}): Promise<WebhookStandIn> {
+  const secret = options.signingSecret ?? `whsec_${randomBytes(32).toString("base64")}`;
+  const received: ReceivedDelivery[] = [];
+  const server = createServer((req, res) => void receive(req, res, { secret, received }));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  return {
+    url,
+    channelAddress: `${url}/deliveries`,
+    credentials: { signing_secret: secret },
+    deliveries: () => [...received],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function receive(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: { secret: string; received: ReceivedDelivery[] },
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString("utf8");
+  const path = new URL(req.url ?? "/", "http://stand-in").pathname;
+  if (path !== "/deliveries") return send(res, 404, { error: "not_found" });
+  if (req.method === "GET") return send(res, 200, state.received);
+  if (req.method !== "POST") return send(res, 405, { error: "method_not_allowed" });
+  const headers = headersOf(req);
+  const verified = isValidStandardWebhook({ secret: state.secret, headers, body });
+  state.received.push({ method: req.method, path, headers, body, verified });
+  send(res, verified ? 200 : 401, verified ? { ok: true } : { error: "invalid_signature" });
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]),
+  );
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
