@@ -1,0 +1,127 @@
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gatewayRequest, inboundRequest, personMail } from "../../test/support.ts";
+import { mailAdapter, type mailManifest } from "../index.ts";
+import type { MailCredentials } from "../smtp-settings.ts";
+
+const credentials: MailCredentials = {
+  host: "127.0.0.1",
+  port: "2525",
+  username: "bot@adapterkit.test",
+  password: "demo-password",
+  encryption: "none",
+  from_address: "bot@adapterkit.test",
+  gateway_secret: "gw-secret-1",
+};
+
+let adapter: StartedAdapter<typeof mailManifest>;
+beforeAll(async () => {
+  adapter = await startAdapter(mailAdapter);
+});
+afterAll(() => adapter.close());
+
+async function parse(raw: string, labelIds: readonly string[] = ["INBOX"], id?: string) {
+  const { status, body } = await adapter.client.parseInbound(
+    gatewayRequest(credentials, { raw, labelIds, ...(id ? { id } : {}) }),
+  );
+  expect(status).toBe(200);
+  return body;
+}
+
+describe("POST /mail/parse-inbound", () => {
+  it("normalizes a person's mail: sender, text, Message-ID as dedup key and thread", async () => {
+    const raw = personMail({ text: "Can you send the report?", messageId: "<q-1@example.test>", subject: "Report" });
+    expect(await parse(raw, ["INBOX", "UNREAD"], "18c0ffee")).toEqual({
+      event_type: "email.received",
+      sender: "alice@example.test",
+      message: "Can you send the report?",
+      is_bot: false,
+      is_dm: true,
+      dedup_key: "<q-1@example.test>",
+      thread_id: "<q-1@example.test>",
+      metadata: {
+        subject: "Report",
+        to: ["bot@adapterkit.test"],
+        cc: [],
+        label_ids: ["INBOX", "UNREAD"],
+        date: "2026-11-16T09:30:00.000Z",
+        gateway_id: "18c0ffee",
+      },
+    });
+  });
+
+  it("takes the thread from the root of References", async () => {
+    const raw = personMail({
+      text: "Thanks",
+      messageId: "<r-3@example.test>",
+      inReplyTo: "<r-2@example.test>",
+      references: "<root@example.test> <r-2@example.test>",
+    });
+    expect(await parse(raw)).toMatchObject({ thread_id: "<root@example.test>", dedup_key: "<r-3@example.test>" });
+  });
+
+  it("takes the thread from In-Reply-To when References is absent", async () => {
+    const raw = personMail({ text: "Thanks", messageId: "<r-4@example.test>", inReplyTo: "<root-4@example.test>" });
+    expect(await parse(raw)).toMatchObject({ thread_id: "<root-4@example.test>" });
+  });
+
+  it("passes HTML, Markdown, emoji, right-to-left and zero-width characters through byte for byte", async () => {
+    const content =
+      '<b onclick="x()">bold</b> **md** _em_ 👩🏽‍💻 مرحبا שלום a\u200bb\u200cc\u200dd\u2060e\ufeff\u202eend\nsecond line  ';
+    const raw = personMail({ text: content, messageId: "<c-1@example.test>" });
+    expect(await parse(raw)).toMatchObject({ message: content });
+  });
+
+  it("flags a message the mailbox sent (SENT without INBOX) as the bot's", async () => {
+    const raw = personMail({ text: "hello", messageId: "<s-1@example.test>" });
+    expect(await parse(raw, ["SENT"])).toMatchObject({ is_bot: true });
+  });
+
+  it("does not flag a message labelled both SENT and INBOX", async () => {
+    const raw = personMail({ text: "note to self", messageId: "<s-2@example.test>" });
+    expect(await parse(raw, ["SENT", "INBOX"])).toMatchObject({ is_bot: false });
+  });
+
+  it("does not flag a Message-ID that only looks like the marker", async () => {
+    const raw = personMail({ text: "hello", messageId: "<akb1.abcdef.AAAAAAAAAAAAAAAAAAAAAA@adapterkit.test>" });
+    expect(await parse(raw)).toMatchObject({ is_bot: false });
+  });
+
+  it("ignores drafts", async () => {
+    const raw = personMail({ text: "unsent", messageId: "<d-1@example.test>" });
+    expect(await parse(raw, ["DRAFT"])).toEqual({ ignored: true, reason: "the gateway labels this message DRAFT" });
+  });
+
+  it("uses the gateway id as dedup key when the mail has no Message-ID", async () => {
+    expect(await parse(personMail({ text: "hi" }), ["INBOX"], "77aa")).toMatchObject({ dedup_key: "gateway:77aa" });
+  });
+
+  it("answers 400 naming raw when it is not base64url", async () => {
+    const request = inboundRequest(credentials, JSON.stringify({ labelIds: ["INBOX"], raw: "not base64!" }));
+    const { status, body } = await adapter.client.parseInbound(request);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/body/raw" }] });
+  });
+
+  it("answers 400 naming labelIds when they are missing", async () => {
+    const request = inboundRequest(credentials, JSON.stringify({ raw: "SGk" }));
+    const { status, body } = await adapter.client.parseInbound(request);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/body/labelIds" }] });
+  });
+
+  it("answers 400 when the body is not JSON", async () => {
+    const { status, body } = await adapter.client.parseInbound(inboundRequest(credentials, "From: x"));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/body" }] });
+  });
+
+  it("answers 400 when the message has no From address", async () => {
+    const raw = personMail({ text: "hi" }).replace(/^From: .*\r\n/, "");
+    const { status, body } = await adapter.client.parseInbound(
+      gatewayRequest(credentials, { raw, labelIds: ["INBOX"] }),
+    );
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ issues: [{ path: "/body/raw" }] });
+  });
+});

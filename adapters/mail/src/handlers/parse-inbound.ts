@@ -1,0 +1,71 @@
+import { AdapterHttpError, hasBotMarker, type ParseInboundHandler } from "@adapterkit/sdk";
+import { type ParsedMail, simpleParser } from "mailparser";
+import type { manifest } from "../manifest.ts";
+import { readGatewayPayload } from "../read-gateway-payload.ts";
+import { threadIdOf } from "../thread-id-of.ts";
+
+/** Gmail labels of messages that are not mail anyone sent to the mailbox. */
+const IGNORED_LABELS = ["DRAFT", "SPAM", "TRASH"] as const;
+
+/** The event type of every received mail. */
+export const EMAIL_RECEIVED = "email.received";
+
+/**
+ * `/parse-inbound`: reads the gateway's `{ id?, labelIds, raw }`, parses the RFC 5322 message with mailparser and
+ * normalizes it. `is_bot` is true when the gateway labels it SENT without INBOX, or when its Message-ID carries this
+ * adapter's marker under these credentials. The plain-text part passes through raw, less SMTP's final line break.
+ */
+export const parseInbound: ParseInboundHandler<typeof manifest> = async (envelope) => {
+  const { credentials } = envelope;
+  const payload = readGatewayPayload(envelope);
+  const labels = new Set(payload.labelIds);
+  const ignored = IGNORED_LABELS.find((label) => labels.has(label));
+  if (ignored !== undefined) return { ignored: true, reason: `the gateway labels this message ${ignored}` };
+  const mail = await simpleParser(payload.raw, { skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  const sender = mail.from?.value.find((address) => address.address)?.address;
+  if (sender === undefined) {
+    throw new AdapterHttpError("invalid_request", "/body/raw: the message has no From address", {
+      issues: [{ path: "/body/raw", message: "expected an RFC 5322 message with a From address" }],
+    });
+  }
+  const sentByMailbox = labels.has("SENT") && !labels.has("INBOX");
+  const dedupKey = mail.messageId ?? (payload.id === undefined ? undefined : `gateway:${payload.id}`);
+  const threadId = threadIdOf(mail);
+  return {
+    event_type: EMAIL_RECEIVED,
+    sender,
+    message: withoutFraming(mail.text ?? ""),
+    is_bot: sentByMailbox || hasBotMarker(mail.messageId, { credentials }),
+    is_dm: true,
+    ...(dedupKey === undefined ? {} : { dedup_key: dedupKey }),
+    ...(threadId === undefined ? {} : { thread_id: threadId }),
+    metadata: metadataOf(mail, payload),
+  };
+};
+
+/**
+ * SMTP ends every message with a line break and adds one when the text lacks it, so one final line break is
+ * transport framing, not what the sender wrote; everything else passes through as it is.
+ */
+function withoutFraming(text: string): string {
+  return text.endsWith("\n") ? text.slice(0, -1) : text;
+}
+
+function metadataOf(
+  mail: ParsedMail,
+  payload: { id: string | undefined; labelIds: string[] },
+): Record<string, unknown> {
+  const addresses = (field: ParsedMail["to"]) =>
+    (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) =>
+      group.value.map((entry) => entry.address ?? ""),
+    );
+  const metadata: Record<string, unknown> = {
+    subject: mail.subject ?? "",
+    to: addresses(mail.to),
+    cc: addresses(mail.cc),
+    label_ids: payload.labelIds,
+  };
+  if (mail.date !== undefined && !Number.isNaN(mail.date.getTime())) metadata.date = mail.date.toISOString();
+  if (payload.id !== undefined) metadata.gateway_id = payload.id;
+  return metadata;
+}
