@@ -1,11 +1,13 @@
-import type { CheckOutcome } from "../../check.ts";
+import type { CapturedDelivery, CheckOutcome } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { failed, notApplicable, passed } from "../../outcome.ts";
 import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
-import { type DeliverCall, deliverText, expectDelivered, sends } from "./deliver-text.ts";
+import { carries, type DeliverCall, deliverText, expectDelivered, sends } from "./deliver-text.ts";
 
 /** The platform's answer to the delivery this check makes fail. */
 const PLATFORM_FAILURE = { status: 503, body: { error: "service unavailable (adapterkit conformance)" } };
+/** Attempts when a concurrent check's delivery on the same route takes the armed failure first. */
+const ATTEMPTS = 3;
 
 /**
  * When the platform answers a 5xx, `/deliver` says so in a way the service can retry: `{ ok: false, retryable:
@@ -22,16 +24,28 @@ export const platformErrorRetryable: ConformanceCheck = {
     const probeNonce = ctx.nonce();
     const probe = await expectDelivered(ctx, await deliverText(ctx, { text: `adapterkit probe ${probeNonce}` }), probeNonce);
     if (!probe.ok) return failed([{ ...probe.failure, step: probe.failure.step ?? "probe delivery" }]);
-    const { delivery } = probe;
-    if (delivery.protocol !== "http" || delivery.path === undefined) {
+    const { method, path, protocol } = probe.delivery;
+    if (protocol !== "http" || path === undefined) {
       return notApplicable("the adapter delivers over SMTP; the stand-in platform fails HTTP routes only");
     }
-    ctx.platform.failNext({ ...(delivery.method === undefined ? {} : { method: delivery.method }), path: delivery.path }, { ...PLATFORM_FAILURE, times: 1 });
-    const delivered = await deliverText(ctx, { text: `adapterkit platform failure ${ctx.nonce()}` });
-    if (!("result" in delivered)) return failed([delivered]);
-    return judge(ctx, delivered);
+    const route = { ...(method === undefined ? {} : { method }), path };
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+      const logged = ctx.platform.deliveries().length;
+      ctx.platform.failNext(route, { ...PLATFORM_FAILURE, times: 1 });
+      const nonce = ctx.nonce();
+      const delivered = await deliverText(ctx, { text: `adapterkit platform failure ${nonce}` });
+      if (!("result" in delivered)) return failed([delivered]);
+      // The stand-in logs each request just before answering it, so the first one on the route took the failure.
+      const first = ctx.platform.deliveries().slice(logged).find((delivery) => onRoute(delivery, route));
+      if (first === undefined || carries(first, nonce)) return judge(ctx, delivered);
+    }
+    return failed([ctx.failure({ endpoint: "POST /deliver", message: `concurrent deliveries took the platform failure ${ATTEMPTS} times`, step: "platform failure" })]);
   },
 };
+
+function onRoute(delivery: CapturedDelivery, route: { method?: string; path: string }): boolean {
+  return delivery.protocol === "http" && delivery.path === route.path && (route.method === undefined || delivery.method === route.method);
+}
 
 function judge(ctx: ConformanceContext, { call, result }: DeliverCall): CheckOutcome {
   if (result.ok) {
