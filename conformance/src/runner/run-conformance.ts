@@ -1,7 +1,135 @@
-import type { ConformanceReport } from "../report/report.ts";
+import { createAdapterClient } from "@adapterkit/client";
+import { ALL_CHECKS } from "../checks/index.ts";
+import type { ConformanceCheck } from "../context.ts";
+import { loadFixtures } from "../fixtures/load-fixtures.ts";
+import type { PlatformRoute } from "../fixtures/fixtures.ts";
+import { startStandInPlatform } from "../platform/start-stand-in-platform.ts";
+import type { CheckResult, ConformanceReport } from "../report/report.ts";
+import { buildReport } from "./build-report.ts";
 import type { ConformanceOptions } from "./conformance-options.ts";
+import { createContext } from "./create-context.ts";
+import { fetchAdapterFacts } from "./fetch-adapter-facts.ts";
+import { LatencyRecorder } from "./latency-recorder.ts";
+import { runCheck } from "./run-check.ts";
+import { runPool } from "./run-pool.ts";
+import { selectChecks } from "./select-checks.ts";
+import { ConformanceUsageError } from "./usage-error.ts";
 
-/** Runs every selected check against one adapter and returns the report (placeholder until the runner lands). */
-export async function runConformance(_options: ConformanceOptions): Promise<ConformanceReport> {
-  throw new Error("runConformance is not written yet");
+const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_BUDGET_MS = 500;
+
+/**
+ * Runs the conformance checks against one adapter and returns the report; the CLI and the service's review
+ * (D29) both call this.
+ * @throws FixturesError or ConformanceUsageError (exit 2); an unreachable adapter is a report with exit code 3.
+ * @example
+ * const report = await runConformance({ adapterUrl: "http://localhost:3100/chat", fixtures: "adapters/chat/conformance.fixtures.json" });
+ * process.exitCode = report.exit_code;
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const startedAt = new Date();
+  const settings = resolveSettings(options);
+  const fixtures = await loadFixtures(options.fixtures);
+  const checks = options.checks ?? ALL_CHECKS;
+  const selection = selectChecks(checks, settings);
+  const latencyBudgetMs = options.latencyBudgetMs ?? fixtures.performance?.p95_budget_ms ?? DEFAULT_BUDGET_MS;
+  const reportOptions = {
+    level: settings.level,
+    only: settings.only,
+    skip: settings.skip,
+    signed: options.signingSecret !== undefined,
+    timeout_ms: settings.timeoutMs,
+    concurrency: settings.concurrency,
+    latency_budget_ms: latencyBudgetMs,
+  };
+  const slug = new URL(settings.adapterUrl).pathname.split("/").filter(Boolean).at(-1) ?? "";
+
+  const probe = createAdapterClient({ baseUrl: settings.adapterUrl, timeouts: { manifest: settings.timeoutMs, health: settings.timeoutMs } });
+  const facts = await fetchAdapterFacts(probe).finally(() => probe.close());
+  options.onProgress?.({ type: "start", adapterUrl: settings.adapterUrl, total: selection.length });
+  if (!facts.reachable) {
+    const skipped = selection.map(({ check }) => skippedResult(check, "the adapter is unreachable"));
+    return buildReport({
+      adapter: { url: settings.adapterUrl, slug, manifest_sha256: null, health_version: null },
+      options: reportOptions,
+      startedAt,
+      finishedAt: new Date(),
+      checks: skipped,
+      endpoints: [],
+      unreachable: facts.error,
+    });
+  }
+
+  const platform = await startStandInPlatform(fixtures.platform?.smtp === undefined ? {} : { smtp: fixtures.platform.smtp });
+  const latencies = new LatencyRecorder();
+  const ctx = createContext({
+    adapterUrl: settings.adapterUrl,
+    slug,
+    fixtures,
+    platform,
+    signingSecret: options.signingSecret,
+    timeoutMs: settings.timeoutMs,
+    latencyBudgetMs,
+    latencies,
+    manifest: facts.manifest,
+    health: facts.health,
+  });
+  platform.setRoutes(ctx.render(fixtures.platform?.routes ?? []) as readonly PlatformRoute[]);
+  let done = 0;
+  try {
+    const results = await runPool(
+      selection.map(({ check, skipReason }) => ({
+        exclusive: skipReason === undefined && check.exclusive === true,
+        run: async (): Promise<CheckResult> => {
+          if (skipReason === undefined) options.onProgress?.({ type: "check-start", id: check.id });
+          const result = skipReason === undefined ? await runCheck(check, ctx, settings.checkTimeLimitMs) : skippedResult(check, skipReason);
+          done += 1;
+          options.onProgress?.({ type: "check-end", id: check.id, status: result.status, durationMs: result.duration_ms, done, total: selection.length });
+          return result;
+        },
+      })),
+      settings.concurrency,
+    );
+    return buildReport({
+      adapter: { url: settings.adapterUrl, slug, manifest_sha256: facts.manifest.sha256, health_version: facts.health?.version ?? null },
+      options: reportOptions,
+      startedAt,
+      finishedAt: new Date(),
+      checks: results,
+      endpoints: latencies.summary(),
+    });
+  } finally {
+    await ctx.close();
+    await platform.close();
+  }
+}
+
+function skippedResult(check: ConformanceCheck, reason: string): CheckResult {
+  return { id: check.id, group: check.group, level: check.level, rationale: check.rationale, status: "skipped", reason, duration_ms: 0, failures: [] };
+}
+
+function resolveSettings(options: ConformanceOptions) {
+  let url: URL;
+  try {
+    url = new URL(options.adapterUrl);
+  } catch {
+    throw new ConformanceUsageError(`not a URL: ${options.adapterUrl}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConformanceUsageError(`the adapter URL must be http(s): ${options.adapterUrl}`);
+  if (url.search !== "" || url.hash !== "") throw new ConformanceUsageError("the adapter URL must not carry a query or fragment");
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConformanceUsageError(`--timeout must be a positive integer (ms), got ${timeoutMs}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new ConformanceUsageError(`--concurrency must be a positive integer, got ${concurrency}`);
+  return {
+    adapterUrl: `${url.origin}${url.pathname.replace(/\/+$/, "")}`,
+    only: options.only ?? [],
+    skip: options.skip ?? [],
+    level: options.level ?? "all",
+    timeoutMs,
+    concurrency,
+    // A check makes several calls; its limit leaves room for a few of them to time out.
+    checkTimeLimitMs: timeoutMs * 4,
+  };
 }

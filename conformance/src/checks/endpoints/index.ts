@@ -1,4 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
+import { jsonContentType } from "./json-content-type.ts";
+import { requiredImplemented } from "./required-implemented.ts";
+import { unknownRoute } from "./unknown-route.ts";
 
-/** The endpoints checks. */
-export const endpointsChecks: ConformanceCheck[] = [];
+/** The endpoint-matrix checks. */
+export const endpointsChecks: ConformanceCheck[] = [requiredImplemented, unknownRoute, jsonContentType];

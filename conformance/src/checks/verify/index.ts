@@ -1,4 +1,6 @@
 import type { ConformanceCheck } from "../../context.ts";
+import { verifyBadCredentials } from "./bad-credentials.ts";
+import { verifyGoodCredentials } from "./good-credentials.ts";
 
-/** The verify checks. */
-export const verifyChecks: ConformanceCheck[] = [];
+/** The `/verify` checks. */
+export const verifyChecks: ConformanceCheck[] = [verifyGoodCredentials, verifyBadCredentials];

@@ -1,0 +1,12 @@
+export type { CapturedDelivery, Check, CheckFailure, CheckGroup, CheckLevel, CheckOutcome, CheckStatus, StandInPlatform } from "./check.ts";
+export { ALL_CHECKS } from "./checks/index.ts";
+export type { ConformanceCheck, ConformanceContext, RenderedRequest, SignOverrides, TemplateVars } from "./context.ts";
+export type { FixtureRequest, Fixtures, InboundExpectation, InboundSample, InboundSigning, PlatformRoute } from "./fixtures/fixtures.ts";
+export { FixturesError } from "./fixtures/fixtures-error.ts";
+export { loadFixtures } from "./fixtures/load-fixtures.ts";
+export { failed, notApplicable, outcomeOf, passed } from "./outcome.ts";
+export { startStandInPlatform } from "./platform/start-stand-in-platform.ts";
+export type { CheckResult, ConformanceReport, EndpointLatency, ReportSummary } from "./report/report.ts";
+export type { ConformanceOptions, ProgressEvent } from "./runner/conformance-options.ts";
+export { runConformance } from "./runner/run-conformance.ts";
+export { ConformanceUsageError } from "./runner/usage-error.ts";
