@@ -1,0 +1,85 @@
+import { XMLParser } from "fast-xml-parser";
+import { relativeTo } from "./source-path.ts";
+import { toWebdavError, urlOf, webdavRequest } from "./webdav-request.ts";
+import { decodePath, type WebdavSettings } from "./webdav-settings.ts";
+
+/** One resource of a PROPFIND answer. */
+export interface DavEntry {
+  /** Its source path (`/docs/a.md`, `/` for the base URL itself), decoded. */
+  path: string;
+  isCollection: boolean;
+  /** The ETag as the server wrote it, when it gave one. */
+  etag: string | undefined;
+  contentType: string | undefined;
+  lastModified: string | undefined;
+  contentLength: string | undefined;
+}
+
+const PROPFIND_BODY =
+  '<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop>' +
+  "<d:resourcetype/><d:getetag/><d:getcontenttype/><d:getlastmodified/><d:getcontentlength/>" +
+  "</d:prop></d:propfind>";
+
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  parseTagValue: false,
+  isArray: (name) => name === "response" || name === "propstat",
+});
+
+/**
+ * PROPFINDs a source path with `Depth: 0` or `1` and returns what the multistatus lists (the path itself
+ * included); an answer other than 207 becomes the D8 error of {@link toWebdavError}.
+ */
+export async function propfind(
+  settings: WebdavSettings,
+  path: string,
+  options: { depth: 0 | 1; signal?: AbortSignal },
+): Promise<DavEntry[]> {
+  const response = await webdavRequest(settings, {
+    method: "PROPFIND",
+    path,
+    headers: { depth: String(options.depth), "content-type": "application/xml; charset=utf-8" },
+    body: PROPFIND_BODY,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (response.status !== 207) {
+    await response.body?.cancel();
+    throw toWebdavError(response, path);
+  }
+  const requestUrl = urlOf(settings, path);
+  const xml = parser.parse(await response.text()) as { multistatus?: { response?: unknown[] } };
+  return (xml.multistatus?.response ?? []).flatMap((item) => toEntry(item, requestUrl, settings));
+}
+
+function toEntry(item: unknown, requestUrl: URL, settings: WebdavSettings): DavEntry[] {
+  const { href, propstat } = item as { href?: unknown; propstat?: unknown[] };
+  if (typeof href !== "string") return [];
+  // A fragment or query never belongs to a DAV href; some servers leave # and ? in names unescaped.
+  const escaped = href.trim().replaceAll("#", "%23").replaceAll("?", "%3F");
+  const fullPath = decodePath(new URL(escaped, requestUrl).pathname).replace(/\/+$/, "");
+  if (fullPath !== settings.basePath && !fullPath.startsWith(`${settings.basePath}/`)) return [];
+  const prop = okProps(propstat ?? []);
+  const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+  const resourceType = prop.resourcetype;
+  return [
+    {
+      path: `/${relativeTo(fullPath, settings.basePath || "/")}`,
+      isCollection: typeof resourceType === "object" && resourceType !== null && "collection" in resourceType,
+      etag: text(prop.getetag),
+      contentType: text(prop.getcontenttype),
+      lastModified: text(prop.getlastmodified),
+      contentLength: text(prop.getcontentlength),
+    },
+  ];
+}
+
+/** The properties of the propstats whose status is 2xx; the others list properties the server does not have. */
+function okProps(propstats: unknown[]): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const propstat of propstats) {
+    const { status, prop } = propstat as { status?: unknown; prop?: unknown };
+    if (typeof status === "string" && !/\s2\d\d\s/.test(` ${status} `)) continue;
+    if (typeof prop === "object" && prop !== null) Object.assign(props, prop);
+  }
+  return props;
+}

@@ -1,0 +1,59 @@
+import { AdapterHttpError, type CredentialsOf } from "@adapterkit/sdk";
+import type { manifest } from "./manifest.ts";
+
+/** The credentials every files handler receives. */
+export type FilesCredentials = CredentialsOf<typeof manifest>;
+
+/** The WebDAV server to talk to, read from the credentials. */
+export interface WebdavSettings {
+  /** The base URL, always ending in `/`. */
+  baseUrl: URL;
+  /** The base URL's path without its trailing slash (`""` at the server root), decoded. */
+  basePath: string;
+  /** The `Authorization` header value (HTTP Basic). */
+  authorization: string;
+  username: string;
+}
+
+/** Reads the server settings from the credentials; a `base_url` that is not an http(s) URL is 400 naming it. */
+export function readWebdavSettings(credentials: FilesCredentials): WebdavSettings {
+  let baseUrl: URL;
+  try {
+    baseUrl = new URL(credentials.base_url.trim());
+  } catch {
+    throw invalidBaseUrl(`"${credentials.base_url}" is not a URL`);
+  }
+  if (baseUrl.protocol !== "http:" && baseUrl.protocol !== "https:") {
+    throw invalidBaseUrl(`expected an http or https URL, got ${baseUrl.protocol}`);
+  }
+  baseUrl.search = "";
+  baseUrl.hash = "";
+  if (!baseUrl.pathname.endsWith("/")) baseUrl.pathname += "/";
+  const token = Buffer.from(`${credentials.username}:${credentials.password}`, "utf8").toString("base64");
+  return {
+    baseUrl,
+    basePath: decodePath(baseUrl.pathname).replace(/\/+$/, ""),
+    authorization: `Basic ${token}`,
+    username: credentials.username,
+  };
+}
+
+/** Decodes each percent-encoded segment of a URL path; a malformed escape is kept as it is. */
+export function decodePath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join("/");
+}
+
+function invalidBaseUrl(message: string): AdapterHttpError {
+  return new AdapterHttpError("invalid_request", `credentials.base_url: ${message}`, {
+    issues: [{ path: "/credentials/base_url", message }],
+  });
+}
