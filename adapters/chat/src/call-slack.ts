@@ -56,7 +56,11 @@ export async function callSlack(method: string, options: CallSlackOptions): Prom
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (error) {
-    return { ok: false, error: describeNetworkFailure(method, error, timeout.aborted ? timeoutMs : undefined), retryable: true };
+    return {
+      ok: false,
+      error: describeNetworkFailure(method, error, timeout.aborted ? timeoutMs : undefined),
+      retryable: true,
+    };
   }
   return readAnswer(response);
 }
@@ -72,19 +76,21 @@ async function readAnswer(response: Response): Promise<SlackResult> {
   const text = await response.text().catch(() => "");
   const data = parseObject(text);
   if (response.status === 429) return { ok: false, error: "ratelimited", retryable: true };
-  if (data && data.ok === false) {
+  if (data?.ok === false) {
     const error = typeof data.error === "string" && data.error !== "" ? data.error : "unknown_error";
     return { ok: false, error, retryable: response.status >= 500 || RETRYABLE_ERRORS.has(error) };
   }
   if (!response.ok) return { ok: false, error: `http_${response.status}`, retryable: response.status >= 500 };
-  if (!data || data.ok !== true) return { ok: false, error: "invalid_response: not a Web API answer", retryable: false };
+  if (data?.ok !== true) return { ok: false, error: "invalid_response: not a Web API answer", retryable: false };
   return { ok: true, data };
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

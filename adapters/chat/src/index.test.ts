@@ -1,5 +1,5 @@
 import { signSlackV0 } from "@adapterkit/sdk";
-import { buildEnvelope, startAdapter, type StartedAdapter } from "@adapterkit/sdk/testing";
+import { buildEnvelope, type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatAdapter, startChatStandIn } from "./index.ts";
 import type { chatManifest } from "./manifest.ts";
@@ -22,7 +22,14 @@ function messageEvent(posted: PostedMessage, from: { user: string; bot_id?: stri
     type: "event_callback",
     team_id: "T0ADAPTERKIT",
     event_id: `Ev${posted.ts.replace(".", "")}${from.bot_id ? "B" : "P"}`,
-    event: { type: "message", channel: posted.channel, channel_type: "channel", text: posted.text, ts: posted.ts, ...from },
+    event: {
+      type: "message",
+      channel: posted.channel,
+      channel_type: "channel",
+      text: posted.text,
+      ts: posted.ts,
+      ...from,
+    },
   });
 }
 
@@ -41,7 +48,10 @@ describe("chatAdapter against its stand-in", () => {
   });
 
   it("verifies the stand-in's demo credentials and refuses a wrong token with invalid_auth", async () => {
-    expect((await adapter.client.verify({ credentials: slack.credentials })).body).toEqual({ ok: true, user: "adapterkit-bot (adapterkit demo)" });
+    expect((await adapter.client.verify({ credentials: slack.credentials })).body).toEqual({
+      ok: true,
+      user: "adapterkit-bot (adapterkit demo)",
+    });
     const refused = await adapter.client.verify({ credentials: { ...slack.credentials, token: "xoxb-wrong" } });
     expect(refused.status).toBe(200);
     expect(refused.body).toEqual({ ok: false, error: "invalid_auth" });
@@ -49,7 +59,11 @@ describe("chatAdapter against its stand-in", () => {
 
   it("closes the feedback loop: its own delivered message parses is_bot true, the same text from a person false", async () => {
     const text = `loop check ${Date.now()}`;
-    const delivered = await adapter.client.deliver({ credentials: slack.credentials, channel_address: "C0LOOP", message: { text } });
+    const delivered = await adapter.client.deliver({
+      credentials: slack.credentials,
+      channel_address: "C0LOOP",
+      message: { text },
+    });
     expect(delivered.body).toMatchObject({ ok: true });
     const posted = slack.messages().find((message) => message.text === text);
     if (posted === undefined) throw new Error("the stand-in did not receive the delivery");

@@ -10,7 +10,14 @@ import { chatManifest, DEFAULT_API_BASE_URL } from "./manifest.ts";
  * The Slack-compatible chat adapter, ready for `serve()` or `mountAdapters()`.
  * @example await serve(chatAdapter, { port: 3100 });
  */
-export const chatAdapter = defineAdapter({ manifest: chatManifest, verify, verifyWebhook, parseInbound, deliver, format });
+export const chatAdapter = defineAdapter({
+  manifest: chatManifest,
+  verify,
+  verifyWebhook,
+  parseInbound,
+  deliver,
+  format,
+});
 
-export { chatManifest, DEFAULT_API_BASE_URL };
 export { type ChatStandIn, type ChatStandInOptions, type PostedMessage, startChatStandIn } from "./stand-in.ts";
+export { chatManifest, DEFAULT_API_BASE_URL };

@@ -48,7 +48,12 @@ describe("startChatStandIn", () => {
       channel: "C1",
       message: { text: "hi there", bot_id: "B0ADAPTERKIT", user: "U0ADAPTERKIT", thread_ts: "1.000001" },
     });
-    expect(slack.messages().at(-1)).toEqual({ channel: "C1", text: "hi there", thread_ts: "1.000001", ts: answer.body.ts });
+    expect(slack.messages().at(-1)).toEqual({
+      channel: "C1",
+      text: "hi there",
+      thread_ts: "1.000001",
+      ts: answer.body.ts,
+    });
   });
 
   it("takes form-encoded arguments with the token among them", async () => {
@@ -58,8 +63,14 @@ describe("startChatStandIn", () => {
   });
 
   it("refuses a post without channel or text", async () => {
-    expect((await call("chat.postMessage", { token: "xoxb-demo", body: '{"text":"x"}' })).body).toEqual({ ok: false, error: "channel_not_found" });
-    expect((await call("chat.postMessage", { token: "xoxb-demo", body: '{"channel":"C1"}' })).body).toEqual({ ok: false, error: "no_text" });
+    expect((await call("chat.postMessage", { token: "xoxb-demo", body: '{"text":"x"}' })).body).toEqual({
+      ok: false,
+      error: "channel_not_found",
+    });
+    expect((await call("chat.postMessage", { token: "xoxb-demo", body: '{"channel":"C1"}' })).body).toEqual({
+      ok: false,
+      error: "no_text",
+    });
   });
 
   it("answers unknown_method with 404 for other methods", async () => {

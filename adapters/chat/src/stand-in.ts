@@ -85,7 +85,15 @@ async function answer(
   if (given === undefined) return send(res, 200, { ok: false, error: "not_authed" });
   if (given !== state.token) return send(res, 200, { ok: false, error: "invalid_auth" });
   if (method === "auth.test") {
-    return send(res, 200, { ok: true, url: "https://adapterkit-demo.slack.com/", team: "adapterkit demo", user: "adapterkit-bot", team_id: "T0ADAPTERKIT", user_id: BOT_USER_ID, bot_id: BOT_ID });
+    return send(res, 200, {
+      ok: true,
+      url: "https://adapterkit-demo.slack.com/",
+      team: "adapterkit demo",
+      user: "adapterkit-bot",
+      team_id: "T0ADAPTERKIT",
+      user_id: BOT_USER_ID,
+      bot_id: BOT_ID,
+    });
   }
   const { channel, text, thread_ts: threadTs } = args;
   if (!channel) return send(res, 200, { ok: false, error: "channel_not_found" });
@@ -96,7 +104,14 @@ async function answer(
     ok: true,
     channel,
     ts,
-    message: { type: "message", user: BOT_USER_ID, bot_id: BOT_ID, text, ts, ...(threadTs ? { thread_ts: threadTs } : {}) },
+    message: {
+      type: "message",
+      user: BOT_USER_ID,
+      bot_id: BOT_ID,
+      text,
+      ts,
+      ...(threadTs ? { thread_ts: threadTs } : {}),
+    },
   });
 }
 

@@ -1,5 +1,5 @@
-import { startAdapter, type StartedAdapter } from "@adapterkit/sdk/testing";
-import { http, HttpResponse, passthrough } from "msw";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
+import { HttpResponse, http, passthrough } from "msw";
 import { type SetupServer, setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { chatAdapter } from "../src/index.ts";

@@ -11,14 +11,22 @@ describe("webhook adapter conformance", () => {
   it("passes every required check of the runner with its own fixtures, signed as the service signs", async () => {
     const adapter = await startAdapter(webhookAdapter, { signingSecret: SIGNING_SECRET });
     try {
-      const report = await runConformance({ adapterUrl: adapter.url, fixtures: FIXTURES, signingSecret: SIGNING_SECRET });
+      const report = await runConformance({
+        adapterUrl: adapter.url,
+        fixtures: FIXTURES,
+        signingSecret: SIGNING_SECRET,
+      });
       const failures = report.checks
         .filter((check) => check.level === "required" && check.status === "failed")
         .map((check) => `${check.id}: ${check.failures.map((failure) => failure.message).join(" | ")}`);
       expect(failures).toEqual([]);
       expect(report.summary.required_failed).toBe(0);
       expect(report.checks.filter((check) => check.status === "passed").map((check) => check.id)).toEqual(
-        expect.arrayContaining(["feedback-loop.own-echo-is-bot", "feedback-loop.person-is-not-bot", "parse-inbound.content-byte-exact"]),
+        expect.arrayContaining([
+          "feedback-loop.own-echo-is-bot",
+          "feedback-loop.person-is-not-bot",
+          "parse-inbound.content-byte-exact",
+        ]),
       );
     } finally {
       await adapter.close();

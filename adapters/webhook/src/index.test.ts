@@ -1,5 +1,5 @@
 import { signStandardWebhook } from "@adapterkit/sdk";
-import { buildEnvelope, startAdapter, type StartedAdapter } from "@adapterkit/sdk/testing";
+import { buildEnvelope, type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebhookStandIn, webhookAdapter } from "./index.ts";
 import type { webhookManifest } from "./manifest.ts";
@@ -24,7 +24,11 @@ async function receive(headers: Record<string, string>, body: string) {
 }
 
 async function deliverOnce(text: string): Promise<ReceivedDelivery> {
-  const { body } = await adapter.client.deliver({ credentials: receiver.credentials, channel_address: receiver.channelAddress, message: { text } });
+  const { body } = await adapter.client.deliver({
+    credentials: receiver.credentials,
+    channel_address: receiver.channelAddress,
+    message: { text },
+  });
   expect(body).toMatchObject({ ok: true });
   const delivery = receiver.deliveries().find((received) => received.body.includes(text));
   if (delivery === undefined) throw new Error("the receiver got no delivery");
@@ -51,7 +55,10 @@ describe("webhookAdapter against its stand-in receiver", () => {
     const text = `person ${Date.now()}`;
     await deliverOnce(text);
     const body = JSON.stringify({ message: text });
-    const headers = { "content-type": "application/json", ...signStandardWebhook({ secret: receiver.credentials.signing_secret, body }) };
+    const headers = {
+      "content-type": "application/json",
+      ...signStandardWebhook({ secret: receiver.credentials.signing_secret, body }),
+    };
     const { verified, parsed } = await receive(headers, body);
     expect(verified).toEqual({ ok: true });
     expect(parsed).toMatchObject({ is_bot: false, message: text });

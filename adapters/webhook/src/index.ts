@@ -10,8 +10,20 @@ import { webhookManifest } from "./manifest.ts";
  * The generic webhook adapter, ready for `serve()` or `mountAdapters()`.
  * @example await serve(webhookAdapter, { port: 3100 });
  */
-export const webhookAdapter = defineAdapter({ manifest: webhookManifest, verify, verifyWebhook, parseInbound, deliver, format });
+export const webhookAdapter = defineAdapter({
+  manifest: webhookManifest,
+  verify,
+  verifyWebhook,
+  parseInbound,
+  deliver,
+  format,
+});
 
-export { webhookManifest };
 export { BOT_MARKER_FIELD } from "./own-delivery.ts";
-export { type ReceivedDelivery, startWebhookStandIn, type WebhookStandIn, type WebhookStandInOptions } from "./stand-in.ts";
+export {
+  type ReceivedDelivery,
+  startWebhookStandIn,
+  type WebhookStandIn,
+  type WebhookStandInOptions,
+} from "./stand-in.ts";
+export { webhookManifest };

@@ -12,16 +12,38 @@ export const webhookManifest = defineManifest({
   version: "0.1.0",
   capabilities: ["send", "receive"],
   credentials: [
-    { key: "webhook_signing_secret", type: "text", label: "Inbound signing secret (whsec_…)", maps_to: "signing_secret" },
+    {
+      key: "webhook_signing_secret",
+      type: "text",
+      label: "Inbound signing secret (whsec_…)",
+      maps_to: "signing_secret",
+    },
     {
       key: "webhook_options",
       type: "text",
       label: "Delivery and payload options",
       fields: [
-        { name: "delivery_signing_secret", label: "Signing secret for deliveries (whsec_…; default: the inbound secret)", secret: true, optional: true },
-        { name: "sender_path", label: "Sender path (JSON Pointer or dotted; default /sender, /from, /user, /author)", optional: true },
-        { name: "message_path", label: "Message path (default /message, /text, /body, /content; else the whole body)", optional: true },
-        { name: "event_type_path", label: "Event type path (default /type, /event; else webhook.received)", optional: true },
+        {
+          name: "delivery_signing_secret",
+          label: "Signing secret for deliveries (whsec_…; default: the inbound secret)",
+          secret: true,
+          optional: true,
+        },
+        {
+          name: "sender_path",
+          label: "Sender path (JSON Pointer or dotted; default /sender, /from, /user, /author)",
+          optional: true,
+        },
+        {
+          name: "message_path",
+          label: "Message path (default /message, /text, /body, /content; else the whole body)",
+          optional: true,
+        },
+        {
+          name: "event_type_path",
+          label: "Event type path (default /type, /event; else webhook.received)",
+          optional: true,
+        },
         { name: "thread_id_path", label: "Thread path (default /thread_id)", optional: true },
       ],
     },

@@ -8,7 +8,9 @@ type Credentials = { readonly signing_secret: string; readonly delivery_signing_
 // Only the secrets key the marker: changing a payload path must not make the App's own echoes look human.
 function markerCredentials(credentials: Credentials): Record<string, string> {
   const { signing_secret: signingSecret, delivery_signing_secret: deliverySecret } = credentials;
-  return deliverySecret ? { signing_secret: signingSecret, delivery_signing_secret: deliverySecret } : { signing_secret: signingSecret };
+  return deliverySecret
+    ? { signing_secret: signingSecret, delivery_signing_secret: deliverySecret }
+    : { signing_secret: signingSecret };
 }
 
 /** A stateless marker for one delivery (its id is the delivery's `webhook-id`), forgeable only with the secrets. */
@@ -20,9 +22,16 @@ export function stampDelivery(credentials: Credentials, id: string): string {
  * Whether an inbound request is this App's own delivery coming back: a valid marker in the `x-adapterkit-bot`
  * header (a relay that keeps headers) or in the body's `bot_marker` field (one that re-posts the body).
  */
-export function isOwnDelivery(headers: Readonly<Record<string, string>>, document: unknown, credentials: Credentials): boolean {
+export function isOwnDelivery(
+  headers: Readonly<Record<string, string>>,
+  document: unknown,
+  credentials: Credentials,
+): boolean {
   const options = { credentials: markerCredentials(credentials) };
   if (hasBotMarkerHeader(headers, options)) return true;
-  const field = typeof document === "object" && document !== null ? (document as Record<string, unknown>)[BOT_MARKER_FIELD] : undefined;
+  const field =
+    typeof document === "object" && document !== null
+      ? (document as Record<string, unknown>)[BOT_MARKER_FIELD]
+      : undefined;
   return typeof field === "string" && hasBotMarker(field, options);
 }

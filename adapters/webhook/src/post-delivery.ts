@@ -31,12 +31,25 @@ export async function postDelivery(options: PostDeliveryOptions): Promise<Delive
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (error) {
-    if (timeout.aborted) return { ok: false, error: `request_timeout: the receiver did not answer within ${timeoutMs} ms`, retryable: true };
+    if (timeout.aborted)
+      return {
+        ok: false,
+        error: `request_timeout: the receiver did not answer within ${timeoutMs} ms`,
+        retryable: true,
+      };
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    return { ok: false, error: `network_error: could not reach the receiver (${typeof code === "string" ? code : "failed"})`, retryable: true };
+    return {
+      ok: false,
+      error: `network_error: could not reach the receiver (${typeof code === "string" ? code : "failed"})`,
+      retryable: true,
+    };
   }
   await response.body?.cancel().catch(() => {});
   if (response.ok) return { ok: true };
   const { status } = response;
-  return { ok: false, error: `http_${status}: the receiver answered ${status}`, retryable: status === 408 || status === 429 || status >= 500 };
+  return {
+    ok: false,
+    error: `http_${status}: the receiver answered ${status}`,
+    retryable: status === 408 || status === 429 || status >= 500,
+  };
 }

@@ -13,7 +13,10 @@ export function isValidPath(path: string): boolean {
  */
 export function readPath(document: unknown, path: string): unknown {
   const segments = path.startsWith("/")
-    ? path.slice(1).split("/").map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"))
+    ? path
+        .slice(1)
+        .split("/")
+        .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"))
     : path.split(".");
   let node = document;
   for (const segment of segments) {

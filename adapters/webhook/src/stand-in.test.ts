@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 function post(body: string, headers: Record<string, string>) {
-  return fetch(receiver.channelAddress, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  return fetch(receiver.channelAddress, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
 }
 
 describe("startWebhookStandIn", () => {

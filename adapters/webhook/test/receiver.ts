@@ -46,7 +46,12 @@ async function record(req: IncomingMessage, res: ServerResponse, received: Recei
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
-  received.push({ method: req.method ?? "", path: req.url ?? "", headers, body: Buffer.concat(chunks).toString("utf8") });
+  received.push({
+    method: req.method ?? "",
+    path: req.url ?? "",
+    headers,
+    body: Buffer.concat(chunks).toString("utf8"),
+  });
   if (answer === "destroy") {
     req.socket.destroy();
     return;

@@ -58,34 +58,47 @@ describe("POST /deliver", () => {
   });
 
   it("answers an HTTP 429 as ratelimited and retryable", async () => {
-    slack.mockMethod("chat.postMessage", () => new HttpResponse("slow down", { status: 429, headers: { "retry-after": "3" } }));
-    const { body } = await slack.adapter().client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
+    slack.mockMethod(
+      "chat.postMessage",
+      () => new HttpResponse("slow down", { status: 429, headers: { "retry-after": "3" } }),
+    );
+    const { body } = await slack
+      .adapter()
+      .client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
     expect(body).toEqual({ ok: false, error: "ratelimited", retryable: true });
   });
 
   it("answers a platform 5xx as retryable", async () => {
     slack.mockMethod("chat.postMessage", () => new HttpResponse("<html>bad gateway</html>", { status: 502 }));
-    const { body } = await slack.adapter().client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
+    const { body } = await slack
+      .adapter()
+      .client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
     expect(body).toEqual({ ok: false, error: "http_502", retryable: true });
   });
 
   it("answers a network failure as retryable", async () => {
     slack.mockMethod("chat.postMessage", () => HttpResponse.error());
-    const { status, body } = await slack.adapter().client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
+    const { status, body } = await slack
+      .adapter()
+      .client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
     expect(status).toBe(200);
     expect(body).toMatchObject({ ok: false, retryable: true, error: expect.stringMatching(/^network_error/) });
   });
 
   it("answers a 200 that is not a Web API answer as not retryable", async () => {
     slack.mockMethod("chat.postMessage", () => new HttpResponse("<html>portal</html>", { status: 200 }));
-    const { body } = await slack.adapter().client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
+    const { body } = await slack
+      .adapter()
+      .client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
     expect(body).toMatchObject({ ok: false, retryable: false, error: expect.stringMatching(/^invalid_response/) });
   });
 
   it("does not echo the API base URL (a credential) in a failure", async () => {
     slack.mockMethod("chat.postMessage", () => HttpResponse.error(), "https://secret-host.example.test/api");
     const credentials = { ...CREDENTIALS, api_base_url: "https://secret-host.example.test/api" };
-    const { body } = await slack.adapter().client.deliver({ credentials, channel_address: "C1", message: { text: "x" } });
+    const { body } = await slack
+      .adapter()
+      .client.deliver({ credentials, channel_address: "C1", message: { text: "x" } });
     expect(JSON.stringify(body)).not.toContain("secret-host");
   });
 });

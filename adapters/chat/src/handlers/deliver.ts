@@ -18,7 +18,8 @@ export const deliver: DeliverHandler<typeof chatManifest> = async (request, cont
   if (!result.ok) return result;
   const posted = (result.data.message ?? {}) as Record<string, unknown>;
   const ts = stringOf(result.data.ts) ?? stringOf(posted.ts);
-  if (ts === undefined) return { ok: false, error: "invalid_response: chat.postMessage answered without ts", retryable: false };
+  if (ts === undefined)
+    return { ok: false, error: "invalid_response: chat.postMessage answered without ts", retryable: false };
   const threadId = message.thread_id ?? stringOf(posted.thread_ts);
   return { ok: true, message_id: ts, ...(threadId === undefined ? {} : { thread_id: threadId }) };
 };

@@ -1,4 +1,4 @@
-import { buildParseInboundRequest, startAdapter, type StartedAdapter } from "@adapterkit/sdk/testing";
+import { buildParseInboundRequest, type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatAdapter } from "../index.ts";
 import type { chatManifest } from "../manifest.ts";
@@ -18,19 +18,34 @@ function callback(event: Record<string, unknown>, extra: Record<string, unknown>
     api_app_id: "A1",
     event_id: "Ev0001",
     event_time: 1700000000,
-    event: { type: "message", channel: "C1", channel_type: "channel", user: "U0PERSON", ts: "1700000000.000100", text: "hello", ...event },
+    event: {
+      type: "message",
+      channel: "C1",
+      channel_type: "channel",
+      user: "U0PERSON",
+      ts: "1700000000.000100",
+      text: "hello",
+      ...event,
+    },
     ...extra,
   };
 }
 
-async function parse(payload: unknown, options: { headers?: Record<string, string>; mode?: "trigger" | "front_desk" } = {}) {
+async function parse(
+  payload: unknown,
+  options: { headers?: Record<string, string>; mode?: "trigger" | "front_desk" } = {},
+) {
   const body = typeof payload === "string" ? payload : JSON.stringify(payload);
   return adapter.client.parseInbound({ ...buildParseInboundRequest({ body, ...options }), credentials: CREDENTIALS });
 }
 
 describe("POST /parse-inbound", () => {
   it("answers a url_verification with its challenge", async () => {
-    const { status, body } = await parse({ type: "url_verification", token: "t", challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" });
+    const { status, body } = await parse({
+      type: "url_verification",
+      token: "t",
+      challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P",
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ challenge_response: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" });
   });
@@ -49,13 +64,17 @@ describe("POST /parse-inbound", () => {
   });
 
   it("marks a direct message and carries the thread", async () => {
-    const { body } = await parse(callback({ channel_type: "im", thread_ts: "1699999999.000001" }), { mode: "front_desk" });
+    const { body } = await parse(callback({ channel_type: "im", thread_ts: "1699999999.000001" }), {
+      mode: "front_desk",
+    });
     expect(body).toMatchObject({ is_dm: true, thread_id: "1699999999.000001" });
   });
 
   it("keeps the event_id as dedup_key on a retry with retry headers", async () => {
     const first = await parse(callback({}));
-    const retried = await parse(callback({}), { headers: { "x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout" } });
+    const retried = await parse(callback({}), {
+      headers: { "x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout" },
+    });
     const other = await parse(callback({}, { event_id: "Ev0002" }));
     expect(retried.body).toEqual(first.body);
     expect(other.body).toMatchObject({ dedup_key: "Ev0002" });

@@ -11,7 +11,8 @@ import { toInboundMessage } from "../to-inbound-message.ts";
 export const parseInbound: ParseInboundHandler<typeof chatManifest> = (request) => {
   const payload = parsePayload(rawBodyOf(request).toString());
   if (payload.type === "url_verification") {
-    if (typeof payload.challenge !== "string") throw invalidBody("a url_verification payload carries a string challenge");
+    if (typeof payload.challenge !== "string")
+      throw invalidBody("a url_verification payload carries a string challenge");
     return { challenge_response: payload.challenge };
   }
   if (payload.type !== "event_callback") {

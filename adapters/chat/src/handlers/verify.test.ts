@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { CREDENTIALS, slackAnswer, useChatAdapterWithSlackMock } from "../../test/slack-mock.ts";
 
 const slack = useChatAdapterWithSlackMock();
-const AUTH_OK = { ok: true, url: "https://acme.slack.com/", team: "Acme", user: "helper-bot", user_id: "U1", bot_id: "B1" };
+const AUTH_OK = {
+  ok: true,
+  url: "https://acme.slack.com/",
+  team: "Acme",
+  user: "helper-bot",
+  user_id: "U1",
+  bot_id: "B1",
+};
 
 describe("POST /verify", () => {
   it("answers the bot user and workspace from auth.test, called with the bot token", async () => {
@@ -25,7 +32,9 @@ describe("POST /verify", () => {
 
   it("answers invalid_auth, not a 5xx, when Slack refuses the token", async () => {
     slack.mockMethod("auth.test", () => slackAnswer({ ok: false, error: "invalid_auth" }));
-    const { status, body } = await slack.adapter().client.verify({ credentials: { ...CREDENTIALS, token: "xoxb-revoked" } });
+    const { status, body } = await slack
+      .adapter()
+      .client.verify({ credentials: { ...CREDENTIALS, token: "xoxb-revoked" } });
     expect(status).toBe(200);
     expect(body).toEqual({ ok: false, error: "invalid_auth" });
   });
@@ -46,6 +55,9 @@ describe("POST /verify", () => {
   it("answers 400 naming the token when the credentials lack it", async () => {
     const { status, body } = await slack.adapter().client.verify({ credentials: { signing_secret: "s" } as never });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: "invalid_request", issues: [expect.objectContaining({ path: "/credentials/token" })] });
+    expect(body).toMatchObject({
+      code: "invalid_request",
+      issues: [expect.objectContaining({ path: "/credentials/token" })],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { BOT_MARKER_HEADER, isValidStandardWebhook } from "@adapterkit/sdk";
-import { startAdapter, type StartedAdapter } from "@adapterkit/sdk/testing";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CREDENTIALS, whsec } from "../../test/credentials.ts";
 import { type Receiver, startReceiver } from "../../test/receiver.ts";
@@ -22,7 +22,14 @@ afterAll(async () => {
   await receiver.close();
 });
 
-function deliver(text: string, options: { address?: string; threadId?: string; credentials?: typeof CREDENTIALS & { delivery_signing_secret?: string } } = {}) {
+function deliver(
+  text: string,
+  options: {
+    address?: string;
+    threadId?: string;
+    credentials?: typeof CREDENTIALS & { delivery_signing_secret?: string };
+  } = {},
+) {
   return adapter.client.deliver({
     credentials: options.credentials ?? CREDENTIALS,
     channel_address: options.address ?? `${receiver.url}/hook?team=1`,
@@ -36,10 +43,16 @@ describe("POST /deliver", () => {
     expect(status).toBe(200);
     const [request] = receiver.received;
     if (request === undefined) throw new Error("nothing was delivered");
-    expect(request).toMatchObject({ method: "POST", path: "/hook?team=1", headers: { "content-type": "application/json" } });
+    expect(request).toMatchObject({
+      method: "POST",
+      path: "/hook?team=1",
+      headers: { "content-type": "application/json" },
+    });
     expect(body).toEqual({ ok: true, message_id: request.headers["webhook-id"] });
     expect(JSON.parse(request.body)).toEqual({ message: "Hello 👋", bot_marker: request.headers[BOT_MARKER_HEADER] });
-    expect(isValidStandardWebhook({ secret: CREDENTIALS.signing_secret, headers: request.headers, body: request.body })).toBe(true);
+    expect(
+      isValidStandardWebhook({ secret: CREDENTIALS.signing_secret, headers: request.headers, body: request.body }),
+    ).toBe(true);
   });
 
   it("stamps a marker bound to this delivery's id", async () => {
@@ -60,7 +73,9 @@ describe("POST /deliver", () => {
     const request = receiver.received[0];
     if (request === undefined) throw new Error("nothing was delivered");
     expect(isValidStandardWebhook({ secret: deliverySecret, headers: request.headers, body: request.body })).toBe(true);
-    expect(isValidStandardWebhook({ secret: CREDENTIALS.signing_secret, headers: request.headers, body: request.body })).toBe(false);
+    expect(
+      isValidStandardWebhook({ secret: CREDENTIALS.signing_secret, headers: request.headers, body: request.body }),
+    ).toBe(false);
   });
 
   it.each([
@@ -102,7 +117,10 @@ describe("POST /deliver", () => {
     async (address) => {
       const { status, body } = await deliver("x", { address });
       expect(status).toBe(400);
-      expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/channel_address", message: expect.any(String) }] });
+      expect(body).toMatchObject({
+        code: "invalid_request",
+        issues: [{ path: "/channel_address", message: expect.any(String) }],
+      });
       expect(receiver.received).toHaveLength(0);
     },
   );

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { AdapterHttpError, BOT_MARKER_HEADER, type DeliverHandler, signStandardWebhook } from "@adapterkit/sdk";
 import type { webhookManifest } from "../manifest.ts";
 import { BOT_MARKER_FIELD, stampDelivery } from "../own-delivery.ts";
-import { checkSigningSecret } from "../signing-secret.ts";
 import { postDelivery } from "../post-delivery.ts";
+import { checkSigningSecret } from "../signing-secret.ts";
 
 /**
  * `POST /deliver`: POSTs `{ message, thread_id?, bot_marker }` as JSON to `channel_address` (an http(s) URL),

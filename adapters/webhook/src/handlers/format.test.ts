@@ -1,4 +1,4 @@
-import { startAdapter, type StartedAdapter } from "@adapterkit/sdk/testing";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookAdapter } from "../index.ts";
 import type { webhookManifest } from "../manifest.ts";

@@ -1,4 +1,4 @@
-import { buildParseInboundRequest, startAdapter, type StartedAdapter } from "@adapterkit/sdk/testing";
+import { buildParseInboundRequest, type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREDENTIALS, whsec } from "../../test/credentials.ts";
 import { webhookAdapter } from "../index.ts";
@@ -11,9 +11,19 @@ beforeAll(async () => {
 });
 afterAll(() => adapter.close());
 
-type Credentials = { signing_secret: string; delivery_signing_secret?: string; sender_path?: string; message_path?: string; event_type_path?: string; thread_id_path?: string };
+type Credentials = {
+  signing_secret: string;
+  delivery_signing_secret?: string;
+  sender_path?: string;
+  message_path?: string;
+  event_type_path?: string;
+  thread_id_path?: string;
+};
 
-async function parse(body: string | Uint8Array | object, options: { headers?: Record<string, string>; credentials?: Credentials } = {}) {
+async function parse(
+  body: string | Uint8Array | object,
+  options: { headers?: Record<string, string>; credentials?: Credentials } = {},
+) {
   const raw = typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body);
   const request = buildParseInboundRequest({ body: raw, headers: { "webhook-id": "msg_1", ...options.headers } });
   return adapter.client.parseInbound({ ...request, credentials: options.credentials ?? CREDENTIALS });
@@ -41,8 +51,18 @@ describe("POST /parse-inbound", () => {
   });
 
   it("reads the configured paths, pointer or dotted", async () => {
-    const credentials = { ...CREDENTIALS, sender_path: "/data/author/name", message_path: "data.body", event_type_path: "kind", thread_id_path: "/data/conversation" };
-    const payload = { kind: "comment", sender: "not me", data: { author: { name: "Cy" }, body: "LGTM", conversation: 77 } };
+    const credentials = {
+      ...CREDENTIALS,
+      sender_path: "/data/author/name",
+      message_path: "data.body",
+      event_type_path: "kind",
+      thread_id_path: "/data/conversation",
+    };
+    const payload = {
+      kind: "comment",
+      sender: "not me",
+      data: { author: { name: "Cy" }, body: "LGTM", conversation: 77 },
+    };
     const { body } = await parse(payload, { credentials });
     expect(body).toMatchObject({ sender: "Cy", message: "LGTM", event_type: "comment", thread_id: "77" });
   });
@@ -61,7 +81,11 @@ describe("POST /parse-inbound", () => {
 
   it("passes a body that is not JSON through as the message", async () => {
     const { body } = await parse("plain text <b>not json</b>\n");
-    expect(body).toMatchObject({ message: "plain text <b>not json</b>\n", sender: "webhook", metadata: { webhook_id: "msg_1" } });
+    expect(body).toMatchObject({
+      message: "plain text <b>not json</b>\n",
+      sender: "webhook",
+      metadata: { webhook_id: "msg_1" },
+    });
   });
 
   it("passes a body that is not UTF-8 as its base64 and says so", async () => {
@@ -90,13 +114,19 @@ describe("POST /parse-inbound", () => {
   });
 
   it("recognises its own marker in the x-adapterkit-bot header", async () => {
-    const { body } = await parse({ message: "echo" }, { headers: { "x-adapterkit-bot": stampDelivery(CREDENTIALS, "msg_own") } });
+    const { body } = await parse(
+      { message: "echo" },
+      { headers: { "x-adapterkit-bot": stampDelivery(CREDENTIALS, "msg_own") } },
+    );
     expect(body).toMatchObject({ is_bot: true });
   });
 
   it("still recognises its marker after the payload paths change", async () => {
     const marker = stampDelivery(CREDENTIALS, "msg_own");
-    const { body } = await parse({ message: "echo", bot_marker: marker }, { credentials: { ...CREDENTIALS, sender_path: "/who" } });
+    const { body } = await parse(
+      { message: "echo", bot_marker: marker },
+      { credentials: { ...CREDENTIALS, sender_path: "/who" } },
+    );
     expect(body).toMatchObject({ is_bot: true });
   });
 
@@ -106,7 +136,10 @@ describe("POST /parse-inbound", () => {
     ["a marker that is not a string", () => 1],
   ])("does not take %s for its own", async (_, marker) => {
     const forged = marker();
-    const { body } = await parse({ message: "echo", bot_marker: forged }, { headers: { "x-adapterkit-bot": String(forged) } });
+    const { body } = await parse(
+      { message: "echo", bot_marker: forged },
+      { headers: { "x-adapterkit-bot": String(forged) } },
+    );
     expect(body).toMatchObject({ is_bot: false });
   });
 });

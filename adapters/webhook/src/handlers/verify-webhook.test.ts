@@ -1,4 +1,4 @@
-import { buildEnvelope, buildSignedEnvelope, startAdapter, type StartedAdapter } from "@adapterkit/sdk/testing";
+import { buildEnvelope, buildSignedEnvelope, type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREDENTIALS, whsec } from "../../test/credentials.ts";
 import { webhookAdapter } from "../index.ts";
@@ -39,7 +39,10 @@ describe("POST /verify-webhook", () => {
   it("accepts a signature among several (key rotation)", async () => {
     const envelope = signed();
     const signature = `v1,${Buffer.alloc(32).toString("base64")} ${envelope.headers["webhook-signature"]}`;
-    const { body } = await adapter.client.verifyWebhook({ ...envelope, headers: { ...envelope.headers, "webhook-signature": signature } });
+    const { body } = await adapter.client.verifyWebhook({
+      ...envelope,
+      headers: { ...envelope.headers, "webhook-signature": signature },
+    });
     expect(body).toEqual({ ok: true });
   });
 
@@ -51,13 +54,22 @@ describe("POST /verify-webhook", () => {
 
   it("rejects the same JSON re-serialised", async () => {
     const envelope = signed();
-    const { body } = await adapter.client.verifyWebhook({ ...envelope, body: JSON.stringify(JSON.parse(envelope.body), null, 2) });
+    const { body } = await adapter.client.verifyWebhook({
+      ...envelope,
+      body: JSON.stringify(JSON.parse(envelope.body), null, 2),
+    });
     expect(body).toMatchObject({ ok: false });
   });
 
   it("rejects a timestamp outside five minutes either way", async () => {
-    expect((await adapter.client.verifyWebhook(signed({ timestamp: now() - 310 }))).body).toMatchObject({ ok: false, error: expect.stringMatching(/^stale_timestamp/) });
-    expect((await adapter.client.verifyWebhook(signed({ timestamp: now() + 310 }))).body).toMatchObject({ ok: false, error: expect.stringMatching(/^stale_timestamp/) });
+    expect((await adapter.client.verifyWebhook(signed({ timestamp: now() - 310 }))).body).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^stale_timestamp/),
+    });
+    expect((await adapter.client.verifyWebhook(signed({ timestamp: now() + 310 }))).body).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^stale_timestamp/),
+    });
   });
 
   it("rejects a signature made with another secret", async () => {
@@ -71,8 +83,14 @@ describe("POST /verify-webhook", () => {
   });
 
   it("answers ok: false naming signing_secret when it is malformed, instead of failing", async () => {
-    const { status, body } = await adapter.client.verifyWebhook({ ...signed(), credentials: { signing_secret: "hunter2" } });
+    const { status, body } = await adapter.client.verifyWebhook({
+      ...signed(),
+      credentials: { signing_secret: "hunter2" },
+    });
     expect(status).toBe(200);
-    expect(body).toEqual({ ok: false, error: expect.stringMatching(/^signing_secret is not a Standard Webhooks secret/) });
+    expect(body).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^signing_secret is not a Standard Webhooks secret/),
+    });
   });
 });

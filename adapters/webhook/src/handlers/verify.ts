@@ -17,8 +17,12 @@ export const verify: VerifyHandler<typeof webhookManifest> = ({ credentials }) =
   if (delivery && !delivery.ok) return delivery;
   for (const field of PATH_FIELDS) {
     const path = credentials[field];
-    if (path && !isValidPath(path)) return { ok: false, error: `${field} is neither a JSON Pointer (/a/b) nor a dotted path (a.b)` };
+    if (path && !isValidPath(path))
+      return { ok: false, error: `${field} is neither a JSON Pointer (/a/b) nor a dotted path (a.b)` };
   }
   const signing = delivery ? `a separate ${delivery.keyBytes}-byte key` : "the same key";
-  return { ok: true, user: `Standard Webhooks endpoint (inbound key ${inbound.keyBytes} bytes; deliveries signed with ${signing})` };
+  return {
+    ok: true,
+    user: `Standard Webhooks endpoint (inbound key ${inbound.keyBytes} bytes; deliveries signed with ${signing})`,
+  };
 };
