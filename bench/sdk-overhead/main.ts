@@ -28,6 +28,7 @@ async function startChild(variant: Variant): Promise<{ child: ChildProcess; port
     const port = Number(/^READY (\d+)$/.exec(line)?.[1]);
     if (port) return { child, port };
   }
+  child.kill("SIGKILL");
   throw new Error(`${variant} exited before it was ready`);
 }
 

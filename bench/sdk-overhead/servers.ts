@@ -40,7 +40,7 @@ function handWritten(req: IncomingMessage, res: ServerResponse): void {
     if (size > BODY_LIMIT) return send(413, { ok: false, code: "payload_too_large", error: "too large" });
     let json: unknown;
     try {
-      json = JSON.parse(Buffer.concat(chunks, size).toString("utf8"));
+      json = JSON.parse((chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)).toString("utf8"));
     } catch {
       return send(400, { ok: false, code: "invalid_request", error: "not JSON" });
     }

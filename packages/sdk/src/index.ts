@@ -1,3 +1,4 @@
+export { ADAPTER_ENDPOINTS, type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract";
 export type {
   AdapterError,
   AdapterErrorCode,
@@ -46,6 +47,7 @@ export { defineManifest, type ManifestInput } from "./define/manifest-input.ts";
 export { isPlaceholder, notImplemented, type PlaceholderHandler } from "./define/not-implemented.ts";
 export { AdapterHttpError, type AdapterHttpErrorOptions } from "./errors/adapter-http-error.ts";
 export { createAdapterHandler } from "./http/create-adapter-handler.ts";
+export { rawBodyOf } from "./inbound/raw-body-of.ts";
 export { createLogger } from "./http/create-logger.ts";
 export { DEFAULT_BODY_LIMIT } from "./http/read-body.ts";
 export { resolveVersion } from "./http/resolve-version.ts";

@@ -26,7 +26,7 @@ export function createAdaptersDispatcher(adapters: readonly Adapter[], settings:
     for (const [path, route] of buildRoutes(adapter, settings)) routes.set(path, route);
     logStart(adapter, settings);
   }
-  return createDispatcher(routes, settings);
+  return createDispatcher(routes, settings, [...slugs]);
 }
 
 function logStart(adapter: Adapter, settings: Settings): void {

@@ -36,6 +36,8 @@ describe("toExpressRouter", () => {
     expect((await createAdapterClient(`${base}/adapters/fixture`).format({ text: "a" })).body).toEqual({ text: "A" });
     expect(await (await fetch(`${base}/adapters/other`)).text()).toBe("app route");
     expect((await fetch(`${base}/fixture/health`)).status).toBe(404);
+    const unknown = await fetch(`${base}/adapters/fixture/no-such-route`, { method: "POST", body: "{}" });
+    expect([unknown.status, await unknown.json()]).toMatchObject([404, { ok: false, code: "not_found" }]);
   });
 
   it("uses the raw bytes a body parser kept, and refuses to guess when none were kept", async () => {
