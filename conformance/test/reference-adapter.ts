@@ -86,12 +86,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, mount: string, o
   if (route && req.method === "POST" && options.signingSecret !== undefined && !isSigned(options.signingSecret, request)) {
     return send(res, adapterError(401, "unauthorized", "missing or invalid service signature"));
   }
-  const reference = async (): Promise<ReferenceResponse> => {
-    if (route === undefined) return notFound(request);
-    if (req.method === "POST" && request.json === undefined) {
+  const reference = async (given: ReferenceRequest = request): Promise<ReferenceResponse> => {
+    if (route === undefined) return notFound(given);
+    if (req.method === "POST" && given.json === undefined) {
       return adapterError(400, "invalid_request", "the body is not JSON", { issues: [{ path: "", message: "expected JSON" }] });
     }
-    const answer = await route.handler(request);
+    const answer = await route.handler(given);
     if (id === "manifest") return { ...answer, body: patch(answer.body, options.manifestPatch) };
     if (id === "health") return { ...answer, body: patch(answer.body, options.healthPatch) };
     return answer;

@@ -25,12 +25,12 @@ export interface ReferenceResponse {
 export type ReferenceHandler = (request: ReferenceRequest) => Promise<ReferenceResponse> | ReferenceResponse;
 
 /**
- * Replaces one route of the reference adapter. `reference()` runs the correct handler, so an override can also
- * distort a correct answer; returning undefined falls back to the correct answer.
+ * Replaces one route of the reference adapter. `reference()` runs the correct handler (on another request when
+ * given one), so an override can also distort a correct answer; returning undefined falls back to the correct answer.
  */
 export type ReferenceOverride = (
   request: ReferenceRequest,
-  reference: () => Promise<ReferenceResponse>,
+  reference: (request?: ReferenceRequest) => Promise<ReferenceResponse>,
 ) => Promise<ReferenceResponse | undefined> | ReferenceResponse | undefined;
 
 /** Route keys an override can replace: every endpoint plus any route the adapter does not serve. */

@@ -1,4 +1,10 @@
 import type { ConformanceCheck } from "../../context.ts";
+import { malformedJson } from "./malformed-json.ts";
+import { missingFields } from "./missing-fields.ts";
+import { noCredentialsEchoed } from "./no-credentials-echoed.ts";
+import { noStackTraces } from "./no-stack-traces.ts";
+import { oversizeBody } from "./oversize-body.ts";
+import { wrongTypes } from "./wrong-types.ts";
 
-/** The robustness checks. */
-export const robustnessChecks: ConformanceCheck[] = [];
+/** The robustness checks: bad input gets a clear 4xx, never a 500, a stack trace or an echoed secret. */
+export const robustnessChecks: ConformanceCheck[] = [malformedJson, missingFields, wrongTypes, oversizeBody, noStackTraces, noCredentialsEchoed];

@@ -1,4 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
+import { publicManifestHealth } from "./public-manifest-health.ts";
+import { unsignedRejected } from "./unsigned-rejected.ts";
+import { wrongSignatureRejected } from "./wrong-signature-rejected.ts";
 
-/** The security checks. */
-export const securityChecks: ConformanceCheck[] = [];
+/** The D9 security checks (they run when the run is given the adapter's signing secret). */
+export const securityChecks: ConformanceCheck[] = [unsignedRejected, wrongSignatureRejected, publicManifestHealth];
