@@ -1,7 +1,7 @@
 import { apiTokenSchema, organizationSchema, projectSchema } from "@adapterkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "./helpers/store-lanes.ts";
-import { readJson, readProblem, type TestService, startTestService } from "./helpers/test-service.ts";
+import { readJson, readProblem, startTestService, type TestService } from "./helpers/test-service.ts";
 
 const ADMIN = "admin-secret-for-tests";
 

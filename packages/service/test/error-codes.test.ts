@@ -6,8 +6,8 @@ import {
   createWebhookTrigger,
   createWorkflow,
   readProblem,
-  type TestService,
   startTestService,
+  type TestService,
 } from "./helpers/test-service.ts";
 
 // An executor that breaks on one workflow name, so a request can reach an unexpected error.

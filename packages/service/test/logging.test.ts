@@ -5,8 +5,8 @@ import {
   createTenant,
   createWebhookTrigger,
   createWorkflow,
-  type TestService,
   startTestService,
+  type TestService,
 } from "./helpers/test-service.ts";
 
 const ADMIN = "admin-token-that-must-not-be-logged";

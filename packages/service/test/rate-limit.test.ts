@@ -5,8 +5,8 @@ import {
   createWebhookTrigger,
   createWorkflow,
   readProblem,
-  type TestService,
   startTestService,
+  type TestService,
 } from "./helpers/test-service.ts";
 
 const sqlite = STORE_LANES[0] as (typeof STORE_LANES)[number];

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from "kysely";
+import { type Kysely, type Migration, Migrator, sql } from "kysely";
 import type { Database } from "./database.ts";
 import type { DialectName } from "./dialect-name.ts";
 import { coreMigration } from "./migrations/0001-core.ts";
@@ -10,9 +10,16 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; name ours on PostgreSQL so
+  // another schema's tables (another app, another test file) are never mistaken for them.
+  const schema =
+    dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => listMigrations(dialect) },
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
