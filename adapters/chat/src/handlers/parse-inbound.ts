@@ -1,6 +1,5 @@
-import { AdapterHttpError, type ParseInboundHandler } from "@adapterkit/sdk";
+import { AdapterHttpError, type ParseInboundHandler, rawBodyOf } from "@adapterkit/sdk";
 import type { chatManifest } from "../manifest.ts";
-import { rawBodyOf } from "../raw-body-of.ts";
 import type { SlackPayload } from "../slack-event.ts";
 import { toInboundMessage } from "../to-inbound-message.ts";
 

@@ -1,6 +1,5 @@
-import { SignatureError, type VerifyWebhookHandler, verifySlackV0 } from "@adapterkit/sdk";
+import { rawBodyOf, SignatureError, type VerifyWebhookHandler, verifySlackV0 } from "@adapterkit/sdk";
 import type { chatManifest } from "../manifest.ts";
-import { rawBodyOf } from "../raw-body-of.ts";
 
 /** Slack's documented replay window: five minutes either way. */
 const TOLERANCE_SECONDS = 300;

@@ -1,6 +1,5 @@
-import { SignatureError, type VerifyWebhookHandler, verifyStandardWebhook } from "@adapterkit/sdk";
+import { rawBodyOf, SignatureError, type VerifyWebhookHandler, verifyStandardWebhook } from "@adapterkit/sdk";
 import type { webhookManifest } from "../manifest.ts";
-import { rawBodyOf } from "../raw-body-of.ts";
 import { checkSigningSecret } from "../signing-secret.ts";
 
 /**
