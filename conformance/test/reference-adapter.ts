@@ -26,7 +26,9 @@ export interface ReferenceAdapterOptions {
   /** Mount path segment; default `reference`. */
   readonly mount?: string;
   /** D9: when set, every POST must carry a valid Standard Webhooks signature under this secret. */
-  readonly signingSecret?: string;
+  readonly signingSecret?: string | undefined;
+  /** Largest body read before answering 413; default 1 MiB. */
+  readonly bodyLimitBytes?: number;
 }
 
 /** A running reference adapter. */
@@ -80,8 +82,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, mount: string, o
   const path = pathname.startsWith(`${mount}/`) ? pathname.slice(mount.length) : undefined;
   const route = path === undefined ? undefined : ROUTES[`${req.method} ${path}`];
   const id: ReferenceRoute = route?.id ?? "unknown-route";
-  const raw = await readBody(req);
-  if (raw === undefined) return send(res, adapterError(413, "payload_too_large", "the body is larger than 1 MiB"));
+  const raw = await readBody(req, options.bodyLimitBytes ?? MAX_BODY_BYTES);
+  if (raw === undefined) return send(res, adapterError(413, "payload_too_large", "the body is over the size limit"));
   const request: ReferenceRequest = { method: req.method ?? "GET", path: path ?? pathname, headers: headersOf(req), rawBody: raw, json: parseJson(raw) };
   if (route && req.method === "POST" && options.signingSecret !== undefined && !isSigned(options.signingSecret, request)) {
     return send(res, adapterError(401, "unauthorized", "missing or invalid service signature"));
@@ -106,15 +108,15 @@ function send(res: ServerResponse, answer: ReferenceResponse): void {
   res.end(text);
 }
 
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
+async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     // Keep draining past the limit so the caller gets a 413 instead of a reset connection.
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    if (size <= limit) chunks.push(chunk);
   }
-  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString("utf8");
+  return size > limit ? undefined : Buffer.concat(chunks).toString("utf8");
 }
 
 function headersOf(req: IncomingMessage): Record<string, string> {
