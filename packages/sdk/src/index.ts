@@ -55,3 +55,4 @@ export { type AdaptersServer, type AdapterServer, mountAdapters, type ServeOptio
 export type { AdapterHandlerOptions } from "./http/settings.ts";
 export { toExpressRouter } from "./http/to-express-router.ts";
 export * from "./helpers/index.ts";
+export * from "./scaffold/index.ts";

@@ -22,7 +22,7 @@ export function renderFailure(
   const response = toErrorResponse(error);
   if (!(error instanceof AdapterHttpError)) {
     options.log().error({ err: error }, "handler failed");
-  } else if (response.status >= 500) {
+  } else if (response.status >= 500 && error.code !== "not_implemented") {
     options.log().warn({ err: error, code: error.code }, error.message);
   } else {
     options.log().info({ code: error.code, status: response.status, issues: error.issues }, error.message);

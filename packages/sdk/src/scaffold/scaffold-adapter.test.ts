@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { manifestSchema } from "@adapterkit/contract";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import type { Adapter } from "../define/define-adapter.ts";
+import { startAdapter } from "../testing/start-adapter.ts";
+import { ADAPTER_KINDS } from "./adapter-kinds.ts";
+import { scaffoldAdapter } from "./scaffold-adapter.ts";
+import { ScaffoldError } from "./scaffold-error.ts";
+
+const SDK_DIR = fileURLToPath(new URL("../../", import.meta.url));
+const FIXTURES_SCHEMA = JSON.parse(readFileSync(join(SDK_DIR, "../../conformance/fixtures.schema.json"), "utf8"));
+const validateFixtures = new Ajv2020({ strict: false }).compile(FIXTURES_SCHEMA);
+
+/** A temp workspace whose node_modules links this SDK, so generated code can import it without npm install. */
+function workspace(): string {
+  const root = mkdtempSync(join(tmpdir(), "adapterkit-new-"));
+  mkdirSync(join(root, "node_modules", "@adapterkit"), { recursive: true });
+  symlinkSync(SDK_DIR, join(root, "node_modules", "@adapterkit", "sdk"));
+  return root;
+}
+
+const refusal = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ScaffoldError) return error.code;
+    throw error;
+  }
+  return "written";
+};
+
+describe("scaffoldAdapter", () => {
+  it.each(ADAPTER_KINDS)("writes a %s project and reports every file", (kind) => {
+    const dir = join(workspace(), "demo");
+    const progress: string[] = [];
+    const result = scaffoldAdapter({ slug: "demo", kind, dir, onProgress: ({ file }) => progress.push(file) });
+    expect(result.dir).toBe(dir);
+    expect(progress).toEqual(result.files);
+    expect(result.files).toEqual(
+      expect.arrayContaining(["package.json", "tsconfig.json", "README.md", ".gitignore", "src/manifest.ts", "src/adapter.ts", "src/main.ts", "src/handlers/verify.ts", "test/adapter.test.ts", "conformance.fixtures.json"]),
+    );
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    expect(pkg.dependencies["@adapterkit/sdk"]).toBe(`file:${SDK_DIR.replace(/\/$/, "")}`);
+    expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(["vitest", "tsx"]));
+    expect(readFileSync(join(dir, "src/main.ts"), "utf8")).toContain("serve(adapter");
+    expect(result.nextSteps[0]).toMatch(/^cd /);
+  });
+
+  it.each(ADAPTER_KINDS)("writes %s conformance fixtures that the runner's schema accepts", (kind) => {
+    const dir = join(workspace(), "demo");
+    scaffoldAdapter({ slug: "demo", kind, dir });
+    const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
+    expect(validateFixtures(fixtures) ? [] : validateFixtures.errors).toEqual([]);
+    expect(JSON.stringify(fixtures)).toContain("{{");
+  });
+
+  it.each(ADAPTER_KINDS)("writes a %s adapter that starts, serves its manifest and answers 501 from every handler", async (kind) => {
+    const dir = join(workspace(), "acme-demo");
+    scaffoldAdapter({ slug: "acme-demo", kind, dir });
+    const { adapter } = (await import(pathToFileURL(join(dir, "src/adapter.ts")).href)) as { adapter: Adapter };
+    const { client, close } = await startAdapter(adapter);
+    try {
+      const manifest = manifestSchema.parse((await client.manifest()).body);
+      expect(manifest).toMatchObject({ name: "Acme Demo", slug: "acme-demo" });
+      expect(adapter.handlers.size).toBe(kind === "source" ? 3 : 5);
+      expect(adapter.notImplemented).toHaveLength(7);
+      const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
+      const result = await client.post("/verify", JSON.stringify({ credentials: fixtures.credentials.good }));
+      expect(result).toMatchObject({ status: 501, body: { code: "not_implemented" } });
+    } finally {
+      await close();
+    }
+  });
+
+  it("fills an existing empty folder", () => {
+    const dir = join(workspace(), "empty");
+    mkdirSync(dir);
+    expect(refusal(() => scaffoldAdapter({ slug: "demo", kind: "chat", dir }))).toBe("written");
+  });
+
+  it("refuses a folder that is not empty and writes nothing", () => {
+    const dir = join(workspace(), "taken");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "notes.txt"), "mine");
+    expect(refusal(() => scaffoldAdapter({ slug: "demo", kind: "chat", dir }))).toBe("not_empty");
+    expect(readdirSync(dir)).toEqual(["notes.txt"]);
+    const file = join(dir, "notes.txt");
+    expect(refusal(() => scaffoldAdapter({ slug: "demo", kind: "chat", dir: file }))).toBe("not_empty");
+  });
+
+  it("refuses a slug that is not a slug and a kind it does not know", () => {
+    const dir = join(workspace(), "x");
+    for (const slug of ["Demo", "a", "demo--x", "demo_x", "-demo"]) {
+      expect(refusal(() => scaffoldAdapter({ slug, kind: "chat", dir }))).toBe("invalid_slug");
+    }
+    expect(refusal(() => scaffoldAdapter({ slug: "demo", kind: "sms", dir }))).toBe("unknown_kind");
+  });
+
+  it("uses a given SDK dependency instead of the file: link", () => {
+    const dir = join(workspace(), "pinned");
+    scaffoldAdapter({ slug: "demo", kind: "webhook", dir, sdkDependency: "^1.2.0" });
+    expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).dependencies).toEqual({ "@adapterkit/sdk": "^1.2.0" });
+  });
+});

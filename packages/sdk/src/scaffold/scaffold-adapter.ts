@@ -1,0 +1,100 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { slugSchema } from "@adapterkit/contract";
+import Handlebars from "handlebars";
+import { ADAPTER_KINDS, type AdapterKind, isAdapterKind, TEMPLATES_DIR } from "./adapter-kinds.ts";
+import { ScaffoldError } from "./scaffold-error.ts";
+import { type TemplateContext, templateContext } from "./template-context.ts";
+
+/** Options of {@link scaffoldAdapter}. */
+export interface ScaffoldOptions {
+  slug: string;
+  kind: AdapterKind | string;
+  /** Folder to create or fill (must be empty); default `./<slug>`. */
+  dir?: string;
+  /** Called once per file written, with its path relative to `dir`. */
+  onProgress?: (event: { file: string; index: number; total: number }) => void;
+  /** How the project depends on the SDK; default a `file:` link to this SDK (it is not published yet). */
+  sdkDependency?: string;
+}
+
+/** What was written, and what to do next. */
+export interface ScaffoldResult {
+  dir: string;
+  files: string[];
+  nextSteps: string[];
+}
+
+const HANDLER_TEMPLATE = "src/handlers/handler.ts";
+/** npm drops `.gitignore` from packages, so the template is stored without its dot. */
+const RENAMES: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
+
+/**
+ * Writes a working adapter project from the handlebars templates: manifest, handlers answering 501 until
+ * written, conformance fixtures, a test and a README. Refuses a bad slug, an unknown kind or a non-empty folder.
+ * @example const { nextSteps } = scaffoldAdapter({ slug: "demo", kind: "webhook", onProgress: ({ file }) => console.log(`create ${file}`) });
+ */
+export function scaffoldAdapter(options: ScaffoldOptions): ScaffoldResult {
+  const { slug, kind } = options;
+  if (!slugSchema.safeParse(slug).success) {
+    throw new ScaffoldError("invalid_slug", `"${slug}" is not a slug: use 2–64 lower-case letters, digits and single dashes, like "acme-chat"`);
+  }
+  if (!isAdapterKind(kind)) {
+    throw new ScaffoldError("unknown_kind", `"${kind}" is not a kind of adapter: use one of ${ADAPTER_KINDS.join(", ")}`);
+  }
+  const dir = resolve(options.dir ?? slug);
+  refuseNonEmpty(dir);
+  const context = templateContext({ slug, kind, dir, ...(options.sdkDependency ? { sdkDependency: options.sdkDependency } : {}) });
+  const outputs = renderAll(kind, context);
+  mkdirSync(dir, { recursive: true });
+  [...outputs.keys()].forEach((file, index) => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), outputs.get(file) as string);
+    options.onProgress?.({ file, index, total: outputs.size });
+  });
+  return { dir, files: [...outputs.keys()], nextSteps: nextSteps(dir, slug) };
+}
+
+function refuseNonEmpty(dir: string): void {
+  if (!existsSync(dir)) return;
+  if (!statSync(dir).isDirectory()) throw new ScaffoldError("not_empty", `${dir} exists and is not a folder`);
+  if (readdirSync(dir).length > 0) throw new ScaffoldError("not_empty", `${dir} is not empty; choose a new or empty folder with --dir`);
+}
+
+/** Renders `common/` then `<kind>/` (a kind's file replaces a common one at the same path). */
+function renderAll(kind: AdapterKind, context: TemplateContext): Map<string, string> {
+  const outputs = new Map<string, string>();
+  for (const root of ["common", kind]) {
+    for (const template of listTemplates(join(TEMPLATES_DIR, root))) {
+      const source = readFileSync(join(TEMPLATES_DIR, root, template), "utf8");
+      const render = Handlebars.compile(source, { noEscape: true, strict: true });
+      const target = template.replace(/\.hbs$/, "");
+      if (target === HANDLER_TEMPLATE) {
+        for (const handler of context.handlers) outputs.set(`src/handlers/${handler.file}.ts`, render({ ...context, ...handler }));
+      } else {
+        outputs.set(RENAMES[target] ?? target, render(context));
+      }
+    }
+  }
+  return outputs;
+}
+
+function listTemplates(root: string, prefix = ""): string[] {
+  return readdirSync(join(root, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return listTemplates(root, path);
+    return entry.name.endsWith(".hbs") ? [path] : [];
+  });
+}
+
+function nextSteps(dir: string, slug: string): string[] {
+  const where = relative(process.cwd(), dir) || ".";
+  return [
+    `cd ${where}`,
+    "npm install",
+    "npm test                 # the scaffold's tests pass; each handler is an it.todo",
+    `npm start                # serves http://localhost:3100/${slug}; endpoints answer 501 until written`,
+    "write the handlers in src/handlers/ and the sandbox values in conformance.fixtures.json",
+    `adapterkit conformance http://localhost:3100/${slug} --fixtures conformance.fixtures.json`,
+  ];
+}
