@@ -165,7 +165,8 @@ export function createRunWorker(deps: {
     async start() {
       if (active) return;
       // On SQLite the instance lock proves that no other worker is alive, so every running run is an orphan.
-      const expiredBefore = store.dialect === "sqlite" ? new Date(8.64e15) : now();
+      // The latest 4-digit-year instant: timestamps are compared as text, so a "+275760-…" year would sort first.
+      const expiredBefore = store.dialect === "sqlite" ? new Date("9999-12-31T23:59:59.999Z") : now();
       await recoverRuns(store.db, { expiredBefore, now: now(), onRunEvent });
       active = true;
       loop = run();

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { matchRoute } from "./match-route.ts";
+
+describe("matchRoute", () => {
+  it("finds endpoints of the contract's table with their parameters", () => {
+    expect(matchRoute("POST", "/api/v1/trigger")).toEqual({ kind: "found", id: "trigger", params: {} });
+    expect(matchRoute("POST", "/api/v1/hooks/abc")).toEqual({ kind: "found", id: "hook", params: { token: "abc" } });
+    expect(matchRoute("GET", "/api/v1/triggers/7/runs")).toEqual({
+      kind: "found",
+      id: "list-trigger-runs",
+      params: { id: "7" },
+    });
+    expect(matchRoute("POST", "/api/v1/triggers/7/enable")).toMatchObject({ id: "enable-trigger" });
+  });
+
+  it("tells a wrong method from an unknown path", () => {
+    expect(matchRoute("GET", "/api/v1/trigger")).toEqual({ kind: "wrong-method", allow: ["POST"] });
+    expect(matchRoute("PUT", "/api/v1/workflows/1")).toEqual({ kind: "wrong-method", allow: ["GET", "PATCH"] });
+    expect(matchRoute("POST", "/api/v2/trigger")).toEqual({ kind: "none" });
+    expect(matchRoute("POST", "/api/v1/hooks/a/b")).toEqual({ kind: "none" });
+  });
+
+  it("decodes parameters and keeps a malformed escape as it is", () => {
+    expect(matchRoute("POST", "/api/v1/hooks/a%20b")).toMatchObject({ params: { token: "a b" } });
+    expect(matchRoute("POST", "/api/v1/hooks/%E0%A4%A")).toMatchObject({ params: { token: "%E0%A4%A" } });
+  });
+});

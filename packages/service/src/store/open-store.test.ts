@@ -1,0 +1,109 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.ts";
+import { openStore } from "./open-store.ts";
+
+const TABLES = [
+  "organizations",
+  "projects",
+  "workflows",
+  "api_tokens",
+  "triggers",
+  "trigger_runs",
+  "sessions",
+  "workflow_runs",
+  "run_outputs",
+  "idempotency_keys",
+];
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`openStore ${lane.title}`, () => {
+    let location: StoreLocation;
+    beforeAll(async () => {
+      location = await lane.allocate();
+    });
+    afterAll(async () => location?.dispose());
+
+    it("creates every core table and answers a ping", async () => {
+      const store = await openStore(location.options);
+      try {
+        const tables = (await store.db.introspection.getTables()).map((table) => table.name);
+        expect(tables).toEqual(expect.arrayContaining(TABLES));
+        expect(await store.ping()).toBe(true);
+        expect(store.dialect).toBe(lane.name);
+      } finally {
+        await store.close();
+      }
+      expect(await store.ping()).toBe(false);
+    });
+
+    it("reopens an existing database without migrating twice and keeps its rows", async () => {
+      const first = await openStore(location.options);
+      await first.db
+        .insertInto("organizations")
+        .values({ name: "kept", created_at: new Date().toISOString() })
+        .execute();
+      await first.close();
+      const second = await openStore(location.options);
+      try {
+        const row = await second.db
+          .selectFrom("organizations")
+          .select("name")
+          .where("name", "=", "kept")
+          .executeTakeFirst();
+        expect(row?.name).toBe("kept");
+      } finally {
+        await second.close();
+      }
+    });
+  });
+}
+
+describe("openStore on SQLite (D28)", () => {
+  const lane = STORE_LANES[0] as (typeof STORE_LANES)[number];
+
+  it("refuses a second instance on the same data dir and allows one after the first closes", async () => {
+    const location = await lane.allocate();
+    try {
+      const first = await openStore(location.options);
+      await expect(openStore(location.options)).rejects.toThrow(/Another adapterkit service is already using/);
+      await first.close();
+      const second = await openStore(location.options);
+      await second.close();
+    } finally {
+      await location.dispose();
+    }
+  });
+
+  it("lets a tool that only adds rows open the store beside a running instance", async () => {
+    const location = await lane.allocate();
+    try {
+      const service = await openStore(location.options);
+      const tool = await openStore({ ...location.options, lock: false });
+      await tool.db
+        .insertInto("organizations")
+        .values({ name: "from-cli", created_at: new Date().toISOString() })
+        .execute();
+      await tool.close();
+      const row = await service.db.selectFrom("organizations").select("name").executeTakeFirst();
+      expect(row?.name).toBe("from-cli");
+      await service.close();
+    } finally {
+      await location.dispose();
+    }
+  });
+
+  it("runs in WAL mode with foreign keys on", async () => {
+    const location = await lane.allocate();
+    try {
+      const store = await openStore(location.options);
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(store.db);
+      const keys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(store.db);
+      expect(mode.rows[0]?.journal_mode).toBe("wal");
+      expect(keys.rows[0]?.foreign_keys).toBe(1);
+      await store.close();
+    } finally {
+      await location.dispose();
+    }
+  });
+});
