@@ -4,8 +4,6 @@ import type { SmtpSettings } from "./smtp-settings.ts";
 export interface SmtpFailure {
   message: string;
   retryable: boolean;
-  /** Whether the server refused the username or password. */
-  auth: boolean;
 }
 
 interface NodemailerError {
@@ -24,32 +22,29 @@ export function describeSmtpError(error: unknown, settings: SmtpSettings): SmtpF
   const where = settings.address;
   if (failure.code === "EAUTH") {
     const code = failure.responseCode === undefined ? "" : ` (${failure.responseCode})`;
-    return { message: `SMTP authentication failed${code} at ${where}: ${detail}`, retryable: false, auth: true };
+    return { message: `SMTP authentication failed${code}: ${detail}`, retryable: false };
   }
   if (failure.code === "ETIMEDOUT" || (failure.code === "ECONNECTION" && /timeout/i.test(detail))) {
     return connection(`The SMTP server at ${where} did not answer in time`);
   }
   const system = SYSTEM_CODE.exec(`${failure.code ?? ""} ${failure.message ?? ""}`)?.[1];
-  if (system === "ECONNREFUSED")
+  if (system === "ECONNREFUSED") {
     return connection(`Could not connect to the SMTP server at ${where} (connection refused)`);
+  }
   if (system === "ENOTFOUND") {
-    return { message: `The SMTP host "${settings.host}" was not found (DNS)`, retryable: false, auth: false };
+    return { message: `The SMTP host "${settings.host}" was not found (DNS)`, retryable: false };
   }
   if (system !== undefined) return connection(`Could not reach the SMTP server at ${where} (${system})`);
   if (failure.code === "ETLS" || /\b(TLS|SSL|certificate)\b/i.test(detail)) {
-    return { message: `TLS with the SMTP server at ${where} failed: ${detail}`, retryable: false, auth: false };
+    return { message: `TLS with the SMTP server at ${where} failed: ${detail}`, retryable: false };
   }
   if (failure.responseCode !== undefined) {
     const retryable = failure.responseCode >= 400 && failure.responseCode < 500;
-    return {
-      message: `The SMTP server refused the message (${failure.responseCode}): ${detail}`,
-      retryable,
-      auth: false,
-    };
+    return { message: `The SMTP server refused the message (${failure.responseCode}): ${detail}`, retryable };
   }
   return connection(`Sending through the SMTP server at ${where} failed: ${detail}`);
 }
 
 function connection(message: string): SmtpFailure {
-  return { message, retryable: true, auth: false };
+  return { message, retryable: true };
 }

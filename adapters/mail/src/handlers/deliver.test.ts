@@ -72,13 +72,14 @@ describe("POST /mail/deliver", () => {
     expect(body).toMatchObject({ ok: true, thread_id: "<root-1@example.test>" });
   });
 
-  it("adds the angle brackets a bare thread id lacks", async () => {
-    await adapter.client.deliver({
+  it("adds the angle brackets a bare thread id lacks and answers the id as given", async () => {
+    const { body } = await adapter.client.deliver({
       credentials: smtp.credentials,
       channel_address: "alice@example.test",
       message: { text: "Following up.", thread_id: "root-2@example.test" },
     });
     expect((await deliveredMail()).parsed.inReplyTo).toBe("<root-2@example.test>");
+    expect(body).toMatchObject({ ok: true, thread_id: "root-2@example.test" });
   });
 
   it("answers ok false, not retryable, when the server refuses the login", async () => {

@@ -8,7 +8,8 @@ import { subjectOf } from "../subject-of.ts";
 
 /**
  * `/deliver`: sends `message.text` as a plain-text mail to `channel_address`; with a `thread_id` the mail answers
- * that thread (`In-Reply-To` and `References`). The Message-ID carries the bot marker.
+ * that thread (`In-Reply-To` and `References`) and the answer names it as given. The Message-ID carries the bot
+ * marker.
  */
 export const deliver: DeliverHandler<typeof manifest> = async (
   { credentials, channel_address, message },
@@ -32,7 +33,7 @@ export const deliver: DeliverHandler<typeof manifest> = async (
       messageId,
       ...(parent === undefined ? {} : { inReplyTo: parent, references: parent }),
     });
-    return { ok: true, message_id: messageId, thread_id: parent ?? messageId };
+    return { ok: true, message_id: messageId, thread_id: message.thread_id ?? messageId };
   } catch (error) {
     const failure = describeSmtpError(error, settings);
     return { ok: false, error: failure.message, retryable: failure.retryable };
