@@ -13,7 +13,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const PAIRS: { name: string; baseline: Variant; subject: Variant; goal: number }[] = [
   { name: "serve() vs hand-written node:http", baseline: "node-baseline", subject: "node-sdk", goal: 0.85 },
-  { name: "toExpressRouter() vs hand-written Express", baseline: "express-baseline", subject: "express-sdk", goal: 0.95 },
+  {
+    name: "toExpressRouter() vs hand-written Express",
+    baseline: "express-baseline",
+    subject: "express-sdk",
+    goal: 0.95,
+  },
 ];
 
 interface Sample {
@@ -41,7 +46,8 @@ async function load(port: number, duration: number): Promise<Sample> {
     connections: CONNECTIONS,
     duration,
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`port ${port}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { requests: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -59,7 +65,9 @@ async function measure(variant: Variant): Promise<Sample> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
-  console.log(`sdk-overhead: POST ${PATH}, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds (median)`);
+  console.log(
+    `sdk-overhead: POST ${PATH}, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds (median)`,
+  );
   const samples = new Map<Variant, Sample[]>();
   for (let round = 0; round < ROUNDS; round += 1) {
     // Alternating baseline and subject within each round spreads machine noise over both.
@@ -78,9 +86,15 @@ async function main(): Promise<void> {
     const subject = figure(pair.subject);
     const ratio = subject.requests / baseline.requests;
     console.log(`\n${pair.name}`);
-    console.log(`  ${pair.baseline.padEnd(17)} ${Math.round(baseline.requests).toString().padStart(7)} req/s  p99 ${baseline.p99} ms`);
-    console.log(`  ${pair.subject.padEnd(17)} ${Math.round(subject.requests).toString().padStart(7)} req/s  p99 ${subject.p99} ms`);
-    console.log(`  throughput ratio ${ratio.toFixed(2)} (goal ≥ ${pair.goal}) ${ratio >= pair.goal ? "met" : "NOT MET"}`);
+    console.log(
+      `  ${pair.baseline.padEnd(17)} ${Math.round(baseline.requests).toString().padStart(7)} req/s  p99 ${baseline.p99} ms`,
+    );
+    console.log(
+      `  ${pair.subject.padEnd(17)} ${Math.round(subject.requests).toString().padStart(7)} req/s  p99 ${subject.p99} ms`,
+    );
+    console.log(
+      `  throughput ratio ${ratio.toFixed(2)} (goal ≥ ${pair.goal}) ${ratio >= pair.goal ? "met" : "NOT MET"}`,
+    );
   }
 }
 

@@ -1,5 +1,9 @@
 // The work both sides of the comparison do per request: the same handler, schemas and sample request.
-import { type ParseInboundResponse, parseInboundRequestSchema, parseInboundTriggerResponseSchema } from "@adapterkit/contract";
+import {
+  type ParseInboundResponse,
+  parseInboundRequestSchema,
+  parseInboundTriggerResponseSchema,
+} from "@adapterkit/contract";
 import { defineAdapter, defineManifest } from "@adapterkit/sdk";
 import type { z } from "zod";
 
@@ -16,7 +20,9 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** A chat platform's event, normalized: the handler a real adapter would write. */
 export function parseEvent(request: { body: string }): ParseInboundResponse {
-  const payload = JSON.parse(request.body) as { event: { user: string; text: string; ts: string; channel: string; bot_id?: string } };
+  const payload = JSON.parse(request.body) as {
+    event: { user: string; text: string; ts: string; channel: string; bot_id?: string };
+  };
   const { event } = payload;
   return {
     event_type: "message.received",

@@ -13,7 +13,8 @@ const quiet = { logger: pino({ level: "error" }), signingSecret: undefined, vers
 /** What the hand-written handlers do once they hold the parsed body: validate, call, validate, answer. */
 function answer(json: unknown): { status: number; body: unknown } {
   const request = SCHEMAS.request.safeParse(json);
-  if (!request.success) return { status: 400, body: { ok: false, code: "invalid_request", error: request.error.message } };
+  if (!request.success)
+    return { status: 400, body: { ok: false, code: "invalid_request", error: request.error.message } };
   const data = request.data as { credentials: Record<string, unknown>; body: string };
   if (typeof data.credentials.token !== "string") {
     return { status: 400, body: { ok: false, code: "invalid_request", error: "/credentials/token" } };
@@ -26,10 +27,16 @@ function answer(json: unknown): { status: number; body: unknown } {
 function handWritten(req: IncomingMessage, res: ServerResponse): void {
   const send = (status: number, body: unknown) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(text),
+    });
     res.end(text);
   };
-  if (req.method !== "POST" || req.url !== PATH) return send(404, { ok: false, code: "not_found", error: "no" });
+  if (req.method !== "POST" || req.url !== PATH) {
+    send(404, { ok: false, code: "not_found", error: "no" });
+    return;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   req.on("data", (chunk: Buffer) => {

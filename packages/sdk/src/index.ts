@@ -1,4 +1,3 @@
-export { ADAPTER_ENDPOINTS, type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract";
 export type {
   AdapterError,
   AdapterErrorCode,
@@ -16,6 +15,7 @@ export type {
   VerifyResponse,
   VerifyWebhookResponse,
 } from "@adapterkit/contract";
+export { ADAPTER_ENDPOINTS, type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract";
 export type { CredentialsOf, NoCredentials, OAuth2Credentials } from "./define/credentials-of.ts";
 export { type Adapter, AdapterDefinitionError, defineAdapter } from "./define/define-adapter.ts";
 export type {
@@ -46,13 +46,13 @@ export type {
 export { defineManifest, type ManifestInput } from "./define/manifest-input.ts";
 export { isPlaceholder, notImplemented, type PlaceholderHandler } from "./define/not-implemented.ts";
 export { AdapterHttpError, type AdapterHttpErrorOptions } from "./errors/adapter-http-error.ts";
+export * from "./helpers/index.ts";
 export { createAdapterHandler } from "./http/create-adapter-handler.ts";
-export { rawBodyOf } from "./inbound/raw-body-of.ts";
 export { createLogger } from "./http/create-logger.ts";
 export { DEFAULT_BODY_LIMIT } from "./http/read-body.ts";
 export { resolveVersion } from "./http/resolve-version.ts";
-export { type AdaptersServer, type AdapterServer, mountAdapters, type ServeOptions, serve } from "./http/serve.ts";
+export { type AdapterServer, type AdaptersServer, mountAdapters, type ServeOptions, serve } from "./http/serve.ts";
 export type { AdapterHandlerOptions } from "./http/settings.ts";
 export { toExpressRouter } from "./http/to-express-router.ts";
-export * from "./helpers/index.ts";
+export { rawBodyOf } from "./inbound/raw-body-of.ts";
 export * from "./scaffold/index.ts";

@@ -8,7 +8,12 @@ export interface CredentialField {
   key: string;
 }
 
-const OAUTH2_FIELDS: readonly CredentialField["name"][] = ["access_token", "client_id", "client_secret", "refresh_token"];
+const OAUTH2_FIELDS: readonly CredentialField["name"][] = [
+  "access_token",
+  "client_id",
+  "client_secret",
+  "refresh_token",
+];
 
 /** The fields one definition contributes; the runtime twin of the `FieldsOfCredential` type. */
 export function fieldsOfCredential(definition: CredentialDefinition): CredentialField[] {

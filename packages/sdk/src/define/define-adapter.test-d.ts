@@ -17,7 +17,11 @@ const channel = {
 describe("defineAdapter types", () => {
   it("infers an api_key credential under its maps_to", () => {
     defineAdapter({
-      manifest: { schema_version: "1.0", name: "Chat", credentials: [{ key: "slack", type: "api_key", maps_to: "bot_token" }] },
+      manifest: {
+        schema_version: "1.0",
+        name: "Chat",
+        credentials: [{ key: "slack", type: "api_key", maps_to: "bot_token" }],
+      },
       verify: ({ credentials }, context) => {
         expectTypeOf(credentials).toEqualTypeOf<{ readonly bot_token: string }>();
         expectTypeOf(context).toEqualTypeOf<HandlerContext>();

@@ -37,7 +37,9 @@ describe("defineAdapter", () => {
   });
 
   it("refuses a send app without deliver", () => {
-    const problems = problemsOf(loose({ manifest: { ...FIXTURE_MANIFEST, capabilities: ["send"] }, ...channel, deliver: undefined }));
+    const problems = problemsOf(
+      loose({ manifest: { ...FIXTURE_MANIFEST, capabilities: ["send"] }, ...channel, deliver: undefined }),
+    );
     expect(problems).toEqual(['handler "deliver" is required by this manifest for POST /deliver']);
   });
 
@@ -71,13 +73,21 @@ describe("defineAdapter", () => {
   });
 
   it("refuses one sources handler without the other", () => {
-    const problems = problemsOf(loose({ manifest: FIXTURE_MANIFEST, ...channel, sources: { listChanges: sources.listChanges } }));
+    const problems = problemsOf(
+      loose({ manifest: FIXTURE_MANIFEST, ...channel, sources: { listChanges: sources.listChanges } }),
+    );
     expect(problems).toEqual(['the sources handlers come together: "sources" lacks fetchFile']);
   });
 
   it("refuses unknown handler names and handlers that are not functions", () => {
     const problems = problemsOf(
-      loose({ manifest: FIXTURE_MANIFEST, ...channel, delivr: channel.deliver, format: "upper", sources: { ...sources, fetch: 1 } }),
+      loose({
+        manifest: FIXTURE_MANIFEST,
+        ...channel,
+        delivr: channel.deliver,
+        format: "upper",
+        sources: { ...sources, fetch: 1 },
+      }),
     );
     expect(problems).toContain('handler "format" must be a function');
     expect(problems).toContain('"sources.fetch" is not a handler name (known: listChanges, fetchFile)');
@@ -94,6 +104,8 @@ describe("defineAdapter", () => {
   });
 
   it("says every problem at once in its message", () => {
-    expect(loose({ manifest: FIXTURE_MANIFEST })).toThrow(/verify[\s\S]*verifyWebhook[\s\S]*parseInbound[\s\S]*deliver[\s\S]*format/);
+    expect(loose({ manifest: FIXTURE_MANIFEST })).toThrow(
+      /verify[\s\S]*verifyWebhook[\s\S]*parseInbound[\s\S]*deliver[\s\S]*format/,
+    );
   });
 });

@@ -1,10 +1,10 @@
 import { type AdapterEndpointId, manifestSchema, slugOf } from "@adapterkit/contract";
+import type { z } from "zod";
 import { toIssues } from "../errors/to-issues.ts";
 import { credentialsSchemaFor } from "./credentials-schema.ts";
 import type { AdapterDefinition } from "./handler-types.ts";
 import type { ManifestInput } from "./manifest-input.ts";
 import { type AnyHandler, resolveHandlers } from "./resolve-handlers.ts";
-import type { z } from "zod";
 
 /** A checked adapter, ready for `serve()`, `toExpressRouter()` or the test kit. */
 export interface Adapter<M extends ManifestInput = ManifestInput> {

@@ -4,7 +4,9 @@ import type { HandlerContext } from "./handler-types.ts";
 const PLACEHOLDER = Symbol.for("adapterkit.notImplemented");
 
 /** A stand-in handler that answers 501 `not_implemented`; start-up lists every endpoint still using one. */
-export type PlaceholderHandler = ((input: unknown, context: HandlerContext) => never) & { readonly [PLACEHOLDER]: true };
+export type PlaceholderHandler = ((input: unknown, context: HandlerContext) => never) & {
+  readonly [PLACEHOLDER]: true;
+};
 
 /**
  * Returns a placeholder for a handler not written yet (the scaffold state): it answers 501 `not_implemented`.

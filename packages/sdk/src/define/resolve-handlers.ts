@@ -50,7 +50,11 @@ export function resolveHandlers(definition: Record<string, unknown>, manifest: M
     if (handler !== undefined) result.handlers.set(row.id, handler as AnyHandler);
   }
   for (const [group, rows] of groups) checkGroup(definition[group], group, rows, result.problems);
-  const known = new Set(["manifest", ...groups.keys(), ...HANDLER_ENDPOINTS.filter((r) => !groupOf(r)).map((r) => r.handler)]);
+  const known = new Set([
+    "manifest",
+    ...groups.keys(),
+    ...HANDLER_ENDPOINTS.filter((r) => !groupOf(r)).map((r) => r.handler),
+  ]);
   for (const key of Object.keys(definition)) {
     if (!known.has(key)) result.problems.push(`"${key}" is not a handler name (known: ${[...known].join(", ")})`);
   }

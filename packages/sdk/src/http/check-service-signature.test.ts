@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { signStandardWebhook } from "../helpers/index.ts";
 import { createAdapterClient } from "../testing/adapter-client.ts";
 import { type StartedAdapter, startAdapter } from "../testing/start-adapter.ts";
+import { type FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
 import { serve } from "./serve.ts";
-import { FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
 
 const SECRET = `whsec_${randomBytes(24).toString("base64")}`;
 const BODY = JSON.stringify({ credentials: GOOD_CREDENTIALS });
@@ -28,7 +28,10 @@ describe("service signature (D9)", () => {
       const body = JSON.stringify(row.request?.example);
       expect((await started.client.post(row.path, body)).status).toBe(200);
       const refused = await unsigned().post(row.path, body);
-      expect(refused).toMatchObject({ status: 401, body: { code: "unauthorized", error: expect.stringContaining("webhook-id") } });
+      expect(refused).toMatchObject({
+        status: 401,
+        body: { code: "unauthorized", error: expect.stringContaining("webhook-id") },
+      });
     },
   );
 
@@ -42,7 +45,10 @@ describe("service signature (D9)", () => {
     started = await startAdapter(fixtureAdapter(), { signingSecret: SECRET });
     const headers = signStandardWebhook({ secret: `whsec_${randomBytes(24).toString("base64")}`, body: BODY });
     const result = await unsigned().post("/verify", BODY, headers);
-    expect(result).toMatchObject({ status: 401, body: { code: "unauthorized", error: expect.stringContaining("matches") } });
+    expect(result).toMatchObject({
+      status: 401,
+      body: { code: "unauthorized", error: expect.stringContaining("matches") },
+    });
   });
 
   it("refuses a body changed after signing", async () => {
@@ -53,7 +59,12 @@ describe("service signature (D9)", () => {
 
   it("accepts a timestamp 300 s off and refuses one 301 s off", async () => {
     started = await startAdapter(fixtureAdapter(), { signingSecret: SECRET, now: () => NOW_S * 1000 });
-    for (const [skew, status] of [[300, 200], [-300, 200], [301, 401], [-301, 401]] as const) {
+    for (const [skew, status] of [
+      [300, 200],
+      [-300, 200],
+      [301, 401],
+      [-301, 401],
+    ] as const) {
       const headers = signStandardWebhook({ secret: SECRET, body: BODY, timestamp: NOW_S - skew });
       expect((await unsigned().post("/verify", BODY, headers)).status).toBe(status);
     }
@@ -61,7 +72,12 @@ describe("service signature (D9)", () => {
 
   it("reads the secret from ADAPTER_SIGNING_SECRET when no option says otherwise", async () => {
     vi.stubEnv("ADAPTER_SIGNING_SECRET", SECRET);
-    const server = await serve(fixtureAdapter(), { port: 0, host: "127.0.0.1", handleSignals: false, logger: pino({ level: "silent" }) });
+    const server = await serve(fixtureAdapter(), {
+      port: 0,
+      host: "127.0.0.1",
+      handleSignals: false,
+      logger: pino({ level: "silent" }),
+    });
     try {
       const body = BODY;
       expect((await createAdapterClient(server.url).post("/verify", body)).status).toBe(401);

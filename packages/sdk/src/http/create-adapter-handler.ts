@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Adapter } from "../define/define-adapter.ts";
-import { type Route, buildRoutes } from "./build-routes.ts";
+import { buildRoutes, type Route } from "./build-routes.ts";
 import { createDispatcher, type Dispatcher } from "./create-dispatcher.ts";
 import { type AdapterHandlerOptions, type Settings, toSettings } from "./settings.ts";
 
@@ -33,6 +33,9 @@ function logStart(adapter: Adapter, settings: Settings): void {
   const log = settings.log.child({ adapter: adapter.slug });
   log.info({ signed: settings.signingSecret !== undefined, version: settings.version }, "adapter routes ready");
   if (adapter.notImplemented.length > 0) {
-    log.warn({ endpoints: adapter.notImplemented }, `answering 501 not_implemented: ${adapter.notImplemented.join(", ")}`);
+    log.warn(
+      { endpoints: adapter.notImplemented },
+      `answering 501 not_implemented: ${adapter.notImplemented.join(", ")}`,
+    );
   }
 }

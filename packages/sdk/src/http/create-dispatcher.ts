@@ -11,7 +11,11 @@ export type Dispatcher = (req: IncomingMessage, res: ServerResponse, next?: () =
  * Looks a request's path up among the routes; an unknown path or method answers D8 `not_found`. With `next`
  * (Express), only paths outside every adapter's `/<slug>` go on; the adapter owns everything under its slug.
  */
-export function createDispatcher(routes: ReadonlyMap<string, Route>, settings: Settings, slugs: readonly string[]): Dispatcher {
+export function createDispatcher(
+  routes: ReadonlyMap<string, Route>,
+  settings: Settings,
+  slugs: readonly string[],
+): Dispatcher {
   const prefixes = slugs.map((slug) => `/${slug}`);
   const owns = (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   return (req, res, next) => {

@@ -8,9 +8,16 @@ describe("logging", () => {
   it("writes JSON lines with credentials redacted wherever they sit", () => {
     const lines: string[] = [];
     const log = createLogger({ level: "info" }, { write: (line: string) => void lines.push(line) });
-    log.info({ credentials: { token: "s3cret" }, input: { credentials: { token: "s3cret" } }, signingSecret: "whsec_x" }, "hello");
+    log.info(
+      { credentials: { token: "s3cret" }, input: { credentials: { token: "s3cret" } }, signingSecret: "whsec_x" },
+      "hello",
+    );
     expect(lines.join("")).not.toMatch(/s3cret|whsec_x/);
-    expect(JSON.parse(lines[0] ?? "")).toMatchObject({ msg: "hello", credentials: "[redacted]", input: { credentials: "[redacted]" } });
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({
+      msg: "hello",
+      credentials: "[redacted]",
+      input: { credentials: "[redacted]" },
+    });
   });
 
   it("redacts what a handler logs through its context, even on an author's own logger", async () => {
@@ -22,10 +29,17 @@ describe("logging", () => {
       },
     });
     const { client, close } = await startAdapter(adapter, { logger: logs.logger });
-    await client.post("/verify", JSON.stringify({ credentials: { token: "s3cret" } }), { "x-organization-id": "org_1" });
+    await client.post("/verify", JSON.stringify({ credentials: { token: "s3cret" } }), {
+      "x-organization-id": "org_1",
+    });
     await close();
     const line = logs.lines.find((entry) => entry.msg === "verifying");
-    expect(line).toMatchObject({ input: { credentials: "[redacted]" }, organizationId: "org_1", endpoint: "verify", adapter: "fixture" });
+    expect(line).toMatchObject({
+      input: { credentials: "[redacted]" },
+      organizationId: "org_1",
+      endpoint: "verify",
+      adapter: "fixture",
+    });
     expect(JSON.stringify(logs.lines)).not.toContain("s3cret");
   });
 

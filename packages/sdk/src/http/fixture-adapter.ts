@@ -22,7 +22,10 @@ export const FIXTURE_HANDLERS: FixtureHandlers = {
   deliver: ({ message }) => ({ ok: true, message_id: `m-${message.text.length}` }),
   format: ({ text }) => ({ text: text.toUpperCase() }),
   sources: {
-    listChanges: ({ cursor }) => ({ changes: [{ path: "/a.md", fingerprint: "e1", status: "added" }], cursor: `${cursor ?? ""}1` }),
+    listChanges: ({ cursor }) => ({
+      changes: [{ path: "/a.md", fingerprint: "e1", status: "added" }],
+      cursor: `${cursor ?? ""}1`,
+    }),
     fetchFile: ({ file_path }) => ({ bytes: new TextEncoder().encode(`# ${file_path}`), contentType: "text/markdown" }),
   },
 };

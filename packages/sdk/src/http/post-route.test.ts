@@ -1,11 +1,16 @@
 import { request } from "node:http";
-import { ADAPTER_ENDPOINTS, ADAPTER_ERROR_STATUS, type AdapterErrorCode, adapterErrorSchema } from "@adapterkit/contract";
+import {
+  ADAPTER_ENDPOINTS,
+  ADAPTER_ERROR_STATUS,
+  type AdapterErrorCode,
+  adapterErrorSchema,
+} from "@adapterkit/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { SignatureError } from "../helpers/index.ts";
 import { captureLogs } from "../testing/capture-logs.ts";
 import { type StartedAdapter, startAdapter } from "../testing/start-adapter.ts";
-import { FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
+import { type FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
 
 type Fixture = typeof FIXTURE_MANIFEST;
 const POST_ROWS = ADAPTER_ENDPOINTS.filter((row) => row.method === "POST");
@@ -31,7 +36,9 @@ function postChunked(url: string, chunks: number, chunkSize: number): Promise<{ 
   return new Promise((resolve, reject) => {
     const req = request(url, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
       let text = "";
-      res.on("data", (chunk) => (text += chunk)).on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      res
+        .on("data", (chunk) => (text += chunk))
+        .on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
     });
     req.on("error", reject);
     const chunk = Buffer.alloc(chunkSize, 0x20);
@@ -47,12 +54,15 @@ describe("handler endpoints", () => {
     expect(result.status).toBe(200);
   });
 
-  it.each(POST_ROWS.map((row) => [row.path] as const))("%s answers malformed JSON with 400 invalid_request", async (path) => {
-    const { client } = await start();
-    const result = await client.post(path, '{"credentials": {');
-    expectD8(result, "invalid_request");
-    expect(result.body).toMatchObject({ issues: [{ path: "", message: expect.stringContaining("not valid JSON") }] });
-  });
+  it.each(POST_ROWS.map((row) => [row.path] as const))(
+    "%s answers malformed JSON with 400 invalid_request",
+    async (path) => {
+      const { client } = await start();
+      const result = await client.post(path, '{"credentials": {');
+      expectD8(result, "invalid_request");
+      expect(result.body).toMatchObject({ issues: [{ path: "", message: expect.stringContaining("not valid JSON") }] });
+    },
+  );
 
   it.each(POST_ROWS.filter((row) => row.id !== "format").map((row) => [row.path, row] as const))(
     "%s answers missing credentials with 400 naming /credentials",
@@ -73,20 +83,28 @@ describe("handler endpoints", () => {
     expect(result.body).toMatchObject({ issues: [{ path: "/credentials/token" }] });
   });
 
-  it.each(POST_ROWS.map((row) => [row.path, row] as const))("%s answers a field of the wrong type with 400 naming it", async (_path, row) => {
-    const { client } = await start();
-    const example = exampleOf(row);
-    const field = Object.keys(example).find((key) => key !== "credentials") ?? "credentials";
-    const result = await client.post(row.path, JSON.stringify({ ...example, [field]: 42 }));
-    expectD8(result, "invalid_request");
-    expect(result.body).toMatchObject({ issues: [{ path: `/${field}`, message: expect.stringContaining("expected") }] });
-  });
+  it.each(POST_ROWS.map((row) => [row.path, row] as const))(
+    "%s answers a field of the wrong type with 400 naming it",
+    async (_path, row) => {
+      const { client } = await start();
+      const example = exampleOf(row);
+      const field = Object.keys(example).find((key) => key !== "credentials") ?? "credentials";
+      const result = await client.post(row.path, JSON.stringify({ ...example, [field]: 42 }));
+      expectD8(result, "invalid_request");
+      expect(result.body).toMatchObject({
+        issues: [{ path: `/${field}`, message: expect.stringContaining("expected") }],
+      });
+    },
+  );
 
-  it.each(POST_ROWS.map((row) => [row.path] as const))("%s answers an over-size body with 413, declared or streamed", async (path) => {
-    const { client, url } = await start();
-    expectD8(await client.post(path, "x".repeat(1024 * 1024 + 1)), "payload_too_large");
-    expectD8(await postChunked(`${url}${path}`, 40, 64 * 1024), "payload_too_large");
-  });
+  it.each(POST_ROWS.map((row) => [row.path] as const))(
+    "%s answers an over-size body with 413, declared or streamed",
+    async (path) => {
+      const { client, url } = await start();
+      expectD8(await client.post(path, "x".repeat(1024 * 1024 + 1)), "payload_too_large");
+      expectD8(await postChunked(`${url}${path}`, 40, 64 * 1024), "payload_too_large");
+    },
+  );
 
   it("honours a configured body limit", async () => {
     started = await startAdapter(fixtureAdapter(), { bodyLimit: 64 });
@@ -99,7 +117,9 @@ describe("handler endpoints", () => {
     const { client } = await start();
     const result = await client.post("/verify", JSON.stringify({ credentials: { tokn: "good" } }));
     expectD8(result, "invalid_request");
-    expect(result.body).toMatchObject({ issues: [{ path: "/credentials/token", message: expect.stringContaining('"fixture"') }] });
+    expect(result.body).toMatchObject({
+      issues: [{ path: "/credentials/token", message: expect.stringContaining('"fixture"') }],
+    });
   });
 
   it("refuses a body that is not UTF-8", async () => {
@@ -111,15 +131,29 @@ describe("handler endpoints", () => {
     let seen: unknown;
     const { client } = await start({
       verify: (input, context) => {
-        seen = { input, organizationId: context.organizationId, projectId: context.projectId, requestId: context.requestId };
+        seen = {
+          input,
+          organizationId: context.organizationId,
+          projectId: context.projectId,
+          requestId: context.requestId,
+        };
         return { ok: true, user: "u" };
       },
     });
     const headers = { "x-organization-id": "org_1", "x-project-id": "prj_2", "x-request-id": "req_3" };
     await client.post("/verify", JSON.stringify({ credentials: GOOD_CREDENTIALS }), headers);
-    expect(seen).toEqual({ input: { credentials: GOOD_CREDENTIALS }, organizationId: "org_1", projectId: "prj_2", requestId: "req_3" });
+    expect(seen).toEqual({
+      input: { credentials: GOOD_CREDENTIALS },
+      organizationId: "org_1",
+      projectId: "prj_2",
+      requestId: "req_3",
+    });
     await client.verify({ credentials: GOOD_CREDENTIALS });
-    expect(seen).toMatchObject({ organizationId: undefined, projectId: undefined, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(seen).toMatchObject({
+      organizationId: undefined,
+      projectId: undefined,
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   it.each(Object.entries(ADAPTER_ERROR_STATUS))("renders a thrown %s with status %i", async (code, status) => {
@@ -128,7 +162,11 @@ describe("handler endpoints", () => {
         throw new AdapterHttpError(code as AdapterErrorCode, `failed with ${code}`);
       },
     });
-    const result = await client.deliver({ credentials: GOOD_CREDENTIALS, channel_address: "C1", message: { text: "t" } });
+    const result = await client.deliver({
+      credentials: GOOD_CREDENTIALS,
+      channel_address: "C1",
+      message: { text: "t" },
+    });
     expect(result.status).toBe(status);
     expect(result.body).toEqual({ ok: false, code, error: `failed with ${code}` });
   });
@@ -139,7 +177,11 @@ describe("handler endpoints", () => {
         throw new AdapterHttpError("rate_limited", "slow down", { retryAfter: 2.5 });
       },
     });
-    const result = await client.deliver({ credentials: GOOD_CREDENTIALS, channel_address: "C1", message: { text: "t" } });
+    const result = await client.deliver({
+      credentials: GOOD_CREDENTIALS,
+      channel_address: "C1",
+      message: { text: "t" },
+    });
     expect(result.body).toEqual({ ok: false, code: "rate_limited", error: "slow down", retry_after: 3 });
     expect(result.headers.get("retry-after")).toBe("3");
   });
@@ -162,20 +204,37 @@ describe("handler endpoints", () => {
     expectD8(result, "internal_error");
     expect(JSON.stringify(result.body)).not.toMatch(/hunter2|at |Error/);
     const line = logs.lines.find((entry) => entry.msg === "handler failed");
-    expect(line).toMatchObject({ level: 50, requestId: "req_9", endpoint: "deliver", err: { message: "db password hunter2 leaked" } });
+    expect(line).toMatchObject({
+      level: 50,
+      requestId: "req_9",
+      endpoint: "deliver",
+      err: { message: "db password hunter2 leaked" },
+    });
   });
 
   it("answers 500 when a handler's answer breaks the contract, and logs the field", async () => {
     const logs = captureLogs();
-    started = await startAdapter(fixtureAdapter({ deliver: () => ({ ok: true, message_id: "" }) }), { logger: logs.logger });
-    const result = await started.client.deliver({ credentials: GOOD_CREDENTIALS, channel_address: "C1", message: { text: "t" } });
+    started = await startAdapter(fixtureAdapter({ deliver: () => ({ ok: true, message_id: "" }) }), {
+      logger: logs.logger,
+    });
+    const result = await started.client.deliver({
+      credentials: GOOD_CREDENTIALS,
+      channel_address: "C1",
+      message: { text: "t" },
+    });
     expectD8(result, "internal_error");
     expect(logs.lines.find((entry) => entry.level === 50)).toMatchObject({ issues: [{ path: "/message_id" }] });
   });
 
   it("sends a handler's answer as it is when response checks are off", async () => {
-    started = await startAdapter(fixtureAdapter({ deliver: () => ({ ok: true, message_id: "" }) }), { validateResponses: false });
-    const result = await started.client.deliver({ credentials: GOOD_CREDENTIALS, channel_address: "C1", message: { text: "t" } });
+    started = await startAdapter(fixtureAdapter({ deliver: () => ({ ok: true, message_id: "" }) }), {
+      validateResponses: false,
+    });
+    const result = await started.client.deliver({
+      credentials: GOOD_CREDENTIALS,
+      channel_address: "C1",
+      message: { text: "t" },
+    });
     expect(result.body).toEqual({ ok: true, message_id: "" });
   });
 
@@ -187,7 +246,11 @@ describe("handler endpoints", () => {
   it("requires event_type of a message in trigger mode but not in front-desk mode", async () => {
     const { client } = await start({ parseInbound: () => ({ sender: "U1", message: "hi", is_bot: false }) });
     expectD8(await client.parseInbound({ ...ENVELOPE, mode: "trigger" }), "internal_error");
-    expect((await client.parseInbound({ ...ENVELOPE, mode: "front_desk" })).body).toEqual({ sender: "U1", message: "hi", is_bot: false });
+    expect((await client.parseInbound({ ...ENVELOPE, mode: "front_desk" })).body).toEqual({
+      sender: "U1",
+      message: "hi",
+      is_bot: false,
+    });
   });
 
   it("turns a SignatureError thrown by verifyWebhook into the D3 failure answer", async () => {
@@ -217,13 +280,18 @@ describe("handler endpoints", () => {
     expect(bytes.body).toMatchObject({ bytes: new TextEncoder().encode("# /a.md") });
     await started?.close();
     const json = { content_base64: "aGk=", content_type: "text/plain" };
-    const { client: jsonClient } = await start({ sources: { listChanges: () => ({ changes: [], cursor: "c" }), fetchFile: () => json } });
+    const { client: jsonClient } = await start({
+      sources: { listChanges: () => ({ changes: [], cursor: "c" }), fetchFile: () => json },
+    });
     expect((await jsonClient.fetchFile(request)).body).toEqual(json);
   });
 
   it("answers 501 for a handler that is not written, after checking the request", async () => {
     const { client } = await start({ sources: undefined as never });
-    expectD8(await client.listChanges({ credentials: GOOD_CREDENTIALS, resource_path: "/", cursor: null }), "not_implemented");
+    expectD8(
+      await client.listChanges({ credentials: GOOD_CREDENTIALS, resource_path: "/", cursor: null }),
+      "not_implemented",
+    );
     expectD8(await client.post("/sources/list-changes", "{}"), "invalid_request");
   });
 

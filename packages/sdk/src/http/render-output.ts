@@ -31,8 +31,13 @@ export function renderOutput(
   }
   const checked = responseSchemaFor(row, options.input).safeParse(output);
   if (!checked.success) {
-    options.log().error({ issues: toIssues(checked.error.issues) }, `the ${row.handler} handler answered outside the contract`);
-    throw new AdapterHttpError("internal_error", "The adapter produced an answer that breaks the contract; see its log.");
+    options
+      .log()
+      .error({ issues: toIssues(checked.error.issues) }, `the ${row.handler} handler answered outside the contract`);
+    throw new AdapterHttpError(
+      "internal_error",
+      "The adapter produced an answer that breaks the contract; see its log.",
+    );
   }
   sendJson(res, 200, checked.data);
 }

@@ -31,7 +31,10 @@ describe("resolveVersion (D10)", () => {
   it("follows a branch ref, loose or packed", () => {
     const loose = checkout({ ".git/HEAD": "ref: refs/heads/main\n", ".git/refs/heads/main": `${SHA}\n` });
     expect(gitCommit(loose)).toBe(SHA);
-    const packed = checkout({ ".git/HEAD": "ref: refs/heads/main\n", ".git/packed-refs": `# pack-refs\n${OTHER} refs/heads/dev\n${SHA} refs/heads/main\n` });
+    const packed = checkout({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      ".git/packed-refs": `# pack-refs\n${OTHER} refs/heads/dev\n${SHA} refs/heads/main\n`,
+    });
     expect(gitCommit(packed)).toBe(SHA);
   });
 

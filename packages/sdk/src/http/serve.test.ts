@@ -4,12 +4,18 @@ import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { defineAdapter } from "../define/define-adapter.ts";
 import { createAdapterClient } from "../testing/adapter-client.ts";
-import { FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
 import { createAdaptersDispatcher } from "./create-adapter-handler.ts";
+import { type FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
 import { mountAdapters, type ServeOptions, serve } from "./serve.ts";
 import { toSettings } from "./settings.ts";
 
-const QUIET: ServeOptions = { port: 0, host: "127.0.0.1", handleSignals: false, logger: pino({ level: "silent" }), version: "v" };
+const QUIET: ServeOptions = {
+  port: 0,
+  host: "127.0.0.1",
+  handleSignals: false,
+  logger: pino({ level: "silent" }),
+  version: "v",
+};
 const files = defineAdapter({ manifest: { schema_version: "1.0", name: "Files" } });
 
 describe("serve and mountAdapters", () => {
@@ -37,7 +43,9 @@ describe("serve and mountAdapters", () => {
   });
 
   it("refuses two adapters with one slug", async () => {
-    await expect(mountAdapters([fixtureAdapter(), fixtureAdapter()], QUIET)).rejects.toThrow('two adapters share the slug "fixture"');
+    await expect(mountAdapters([fixtureAdapter(), fixtureAdapter()], QUIET)).rejects.toThrow(
+      'two adapters share the slug "fixture"',
+    );
   });
 
   it("reports a port already taken", async () => {
@@ -83,7 +91,10 @@ describe("serve and mountAdapters", () => {
       expect([ready.status, await ready.json()]).toEqual([200, { status: "ready", version: "v", adapter: "fixture" }]);
       lifecycle.draining = true;
       const stopping = await fetch(url);
-      expect([stopping.status, await stopping.json()]).toEqual([503, { status: "stopping", version: "v", adapter: "fixture" }]);
+      expect([stopping.status, await stopping.json()]).toEqual([
+        503,
+        { status: "stopping", version: "v", adapter: "fixture" },
+      ]);
       expect(stopping.headers.get("connection")).toBe("close");
     } finally {
       server.close();

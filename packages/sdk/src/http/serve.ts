@@ -49,7 +49,9 @@ export async function mountAdapters(adapters: readonly Adapter[], options: Serve
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host && options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "localhost";
-  const urls = Object.fromEntries(adapters.map((adapter) => [adapter.slug, `http://${hostForUrl(host)}:${port}/${adapter.slug}`]));
+  const urls = Object.fromEntries(
+    adapters.map((adapter) => [adapter.slug, `http://${hostForUrl(host)}:${port}/${adapter.slug}`]),
+  );
   let closing: Promise<void> | undefined;
   let stopListening = () => {};
   const close = () => {

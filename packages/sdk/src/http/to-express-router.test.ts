@@ -4,7 +4,7 @@ import express from "express";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAdapterClient } from "../testing/adapter-client.ts";
-import { FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
+import { type FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
 import { toExpressRouter } from "./to-express-router.ts";
 
 const OPTIONS = { logger: pino({ level: "silent" }), signingSecret: undefined, version: "v" };
@@ -53,6 +53,9 @@ describe("toExpressRouter", () => {
     parsing.use(toExpressRouter(fixtureAdapter(), OPTIONS));
     const broken = createAdapterClient<typeof FIXTURE_MANIFEST>(`${await listen(parsing)}/fixture`);
     const result = await broken.verify({ credentials: GOOD_CREDENTIALS });
-    expect(result).toMatchObject({ status: 500, body: { code: "internal_error", error: expect.stringContaining("before any body parser") } });
+    expect(result).toMatchObject({
+      status: 500,
+      body: { code: "internal_error", error: expect.stringContaining("before any body parser") },
+    });
   });
 });

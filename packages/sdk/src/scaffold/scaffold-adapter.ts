@@ -37,14 +37,25 @@ const RENAMES: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
 export function scaffoldAdapter(options: ScaffoldOptions): ScaffoldResult {
   const { slug, kind } = options;
   if (!slugSchema.safeParse(slug).success) {
-    throw new ScaffoldError("invalid_slug", `"${slug}" is not a slug: use 2–64 lower-case letters, digits and single dashes, like "acme-chat"`);
+    throw new ScaffoldError(
+      "invalid_slug",
+      `"${slug}" is not a slug: use 2–64 lower-case letters, digits and single dashes, like "acme-chat"`,
+    );
   }
   if (!isAdapterKind(kind)) {
-    throw new ScaffoldError("unknown_kind", `"${kind}" is not a kind of adapter: use one of ${ADAPTER_KINDS.join(", ")}`);
+    throw new ScaffoldError(
+      "unknown_kind",
+      `"${kind}" is not a kind of adapter: use one of ${ADAPTER_KINDS.join(", ")}`,
+    );
   }
   const dir = resolve(options.dir ?? slug);
   refuseNonEmpty(dir);
-  const context = templateContext({ slug, kind, dir, ...(options.sdkDependency ? { sdkDependency: options.sdkDependency } : {}) });
+  const context = templateContext({
+    slug,
+    kind,
+    dir,
+    ...(options.sdkDependency ? { sdkDependency: options.sdkDependency } : {}),
+  });
   const outputs = renderAll(kind, context);
   mkdirSync(dir, { recursive: true });
   [...outputs.keys()].forEach((file, index) => {
@@ -58,7 +69,8 @@ export function scaffoldAdapter(options: ScaffoldOptions): ScaffoldResult {
 function refuseNonEmpty(dir: string): void {
   if (!existsSync(dir)) return;
   if (!statSync(dir).isDirectory()) throw new ScaffoldError("not_empty", `${dir} exists and is not a folder`);
-  if (readdirSync(dir).length > 0) throw new ScaffoldError("not_empty", `${dir} is not empty; choose a new or empty folder with --dir`);
+  if (readdirSync(dir).length > 0)
+    throw new ScaffoldError("not_empty", `${dir} is not empty; choose a new or empty folder with --dir`);
 }
 
 /** Renders `common/` then `<kind>/` (a kind's file replaces a common one at the same path). */
@@ -70,7 +82,8 @@ function renderAll(kind: AdapterKind, context: TemplateContext): Map<string, str
       const render = Handlebars.compile(source, { noEscape: true, strict: true });
       const target = template.replace(/\.hbs$/, "");
       if (target === HANDLER_TEMPLATE) {
-        for (const handler of context.handlers) outputs.set(`src/handlers/${handler.file}.ts`, render({ ...context, ...handler }));
+        for (const handler of context.handlers)
+          outputs.set(`src/handlers/${handler.file}.ts`, render({ ...context, ...handler }));
       } else {
         outputs.set(RENAMES[target] ?? target, render(context));
       }

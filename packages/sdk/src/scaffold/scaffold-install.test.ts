@@ -11,13 +11,20 @@ const npm = (cwd: string, ...args: string[]) => {
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 };
 
-describe.skipIf(!SLOW)("a scaffolded project outside the monorepo (slow: npm install from the registry; set ADAPTERKIT_SLOW_TESTS=1)", () => {
-  it("installs, passes its tests and type-checks", { timeout: 600_000 }, () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "adapterkit-install-")), "demo");
-    scaffoldAdapter({ slug: "demo", kind: "webhook", dir });
-    for (const step of [["install"], ["test"], ["run", "typecheck"]]) {
-      const { status, output } = npm(dir, ...step);
-      expect({ step: step.join(" "), status, output: status === 0 ? "" : output }).toEqual({ step: step.join(" "), status: 0, output: "" });
-    }
-  });
-});
+describe.skipIf(!SLOW)(
+  "a scaffolded project outside the monorepo (slow: npm install from the registry; set ADAPTERKIT_SLOW_TESTS=1)",
+  () => {
+    it("installs, passes its tests and type-checks", { timeout: 600_000 }, () => {
+      const dir = join(mkdtempSync(join(tmpdir(), "adapterkit-install-")), "demo");
+      scaffoldAdapter({ slug: "demo", kind: "webhook", dir });
+      for (const step of [["install"], ["test"], ["run", "typecheck"]]) {
+        const { status, output } = npm(dir, ...step);
+        expect({ step: step.join(" "), status, output: status === 0 ? "" : output }).toEqual({
+          step: step.join(" "),
+          status: 0,
+          output: "",
+        });
+      }
+    });
+  },
+);

@@ -36,18 +36,34 @@ export interface TemplateContext {
 }
 
 /** Builds the template context of one project; handler facts come from the contract's endpoint table. */
-export function templateContext(options: { slug: string; kind: AdapterKind; dir: string; sdkDependency?: string }): TemplateContext {
+export function templateContext(options: {
+  slug: string;
+  kind: AdapterKind;
+  dir: string;
+  sdkDependency?: string;
+}): TemplateContext {
   const config = readKindConfig(options.kind);
   const handlers = config.handlers.map((handler) => {
     const row = ADAPTER_ENDPOINTS.find((endpoint) => endpoint.handler === handler.name);
     if (!row) throw new Error(`templates/${options.kind}/kind.json names an unknown handler "${handler.name}"`);
     const type = `${handler.name[0]?.toUpperCase()}${handler.name.slice(1)}Handler`;
     const file = handler.name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-    return { ...handler, file, type, method: row.method, path: row.path, summary: row.summary, grouped: groupOf(row) !== undefined };
+    return {
+      ...handler,
+      file,
+      type,
+      method: row.method,
+      path: row.path,
+      summary: row.summary,
+      grouped: groupOf(row) !== undefined,
+    };
   });
   return {
     slug: options.slug,
-    title: options.slug.split("-").map((word) => `${word[0]?.toUpperCase()}${word.slice(1)}`).join(" "),
+    title: options.slug
+      .split("-")
+      .map((word) => `${word[0]?.toUpperCase()}${word.slice(1)}`)
+      .join(" "),
     kind: options.kind,
     description: config.description,
     sdkDependency: options.sdkDependency ?? defaultSdkDependency(),

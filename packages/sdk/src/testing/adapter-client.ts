@@ -9,7 +9,9 @@ export type ClientResult<T> =
   | { ok: false; status: number; headers: Headers; body: AdapterError };
 
 type Endpoints<M extends ManifestInput> = Omit<AllHandlers<M>, "sources"> & SourcesHandlers<M>;
-type CallOf<H> = H extends (input: infer I, ...rest: never[]) => infer O ? (input: I) => Promise<ClientResult<Wire<Awaited<O>>>> : never;
+type CallOf<H> = H extends (input: infer I, ...rest: never[]) => infer O
+  ? (input: I) => Promise<ClientResult<Wire<Awaited<O>>>>
+  : never;
 /** Bytes come back as a `Uint8Array` with their Content-Type. */
 type Wire<O> = O extends FileBytes ? FileBytes : O;
 
@@ -33,7 +35,10 @@ export interface AdapterClientOptions {
  * A typed client for an adapter at `url` (its base URL, ending in the slug).
  * @example const { body } = await createAdapterClient<typeof manifest>(url).format({ text: "**hi**" });
  */
-export function createAdapterClient<M extends ManifestInput>(url: string, options: AdapterClientOptions = {}): AdapterClient<M> {
+export function createAdapterClient<M extends ManifestInput>(
+  url: string,
+  options: AdapterClientOptions = {},
+): AdapterClient<M> {
   const base = url.replace(/\/+$/, "");
   const post = async (path: string, body: string | Uint8Array, headers: Record<string, string> = {}) => {
     const signature = options.signingSecret ? signStandardWebhook({ secret: options.signingSecret, body }) : {};

@@ -4,7 +4,10 @@ import { buildEnvelope, buildParseInboundRequest } from "./build-envelope.ts";
 
 describe("buildEnvelope", () => {
   it("lower-cases header names and joins repeats with a comma and space (D2)", () => {
-    const envelope = buildEnvelope({ headers: { "X-Slack-Signature": "v0=a", Accept: ["a", "b"], accept: "c" }, body: "{}" });
+    const envelope = buildEnvelope({
+      headers: { "X-Slack-Signature": "v0=a", Accept: ["a", "b"], accept: "c" },
+      body: "{}",
+    });
     expect(envelope.headers).toEqual({ "x-slack-signature": "v0=a", accept: "a, b, c" });
     expect(inboundEnvelopeSchema.safeParse(envelope).success).toBe(true);
   });

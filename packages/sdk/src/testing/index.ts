@@ -1,4 +1,9 @@
-export { type AdapterClient, type AdapterClientOptions, type ClientResult, createAdapterClient } from "./adapter-client.ts";
+export {
+  type AdapterClient,
+  type AdapterClientOptions,
+  type ClientResult,
+  createAdapterClient,
+} from "./adapter-client.ts";
 export { buildEnvelope, buildParseInboundRequest, type EnvelopeSource } from "./build-envelope.ts";
 export { type CapturedLogs, captureLogs } from "./capture-logs.ts";
 export { buildSignedEnvelope, signInbound } from "./sign-inbound.ts";

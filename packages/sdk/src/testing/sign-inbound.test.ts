@@ -22,11 +22,18 @@ describe("signInbound", () => {
     });
     expect(envelope).toMatchObject({ path: "/slack/events", query: { team: "T1" }, body: BODY });
     expect(envelope.headers["content-type"]).toBe("application/json");
-    expect(SIGNATURE_SCHEMES["slack-v0"].isValid({ secret: SECRET, headers: envelope.headers, body: envelope.body })).toBe(true);
+    expect(
+      SIGNATURE_SCHEMES["slack-v0"].isValid({ secret: SECRET, headers: envelope.headers, body: envelope.body }),
+    ).toBe(true);
   });
 
   it("signs with the timestamp and id it is given", () => {
-    const headers = signInbound("standard-webhooks", { secret: SECRET, body: BODY, id: "msg_1", timestamp: 1_700_000_000 });
+    const headers = signInbound("standard-webhooks", {
+      secret: SECRET,
+      body: BODY,
+      id: "msg_1",
+      timestamp: 1_700_000_000,
+    });
     expect(headers).toMatchObject({ "webhook-id": "msg_1", "webhook-timestamp": "1700000000" });
     const now = () => 1_700_000_000_000;
     expect(SIGNATURE_SCHEMES["standard-webhooks"].isValid({ secret: SECRET, headers, body: BODY, now })).toBe(true);

@@ -1,5 +1,5 @@
-import { type SchemeSignOptions, SIGNATURE_SCHEMES, type SignatureSchemeName } from "../helpers/index.ts";
 import type { InboundEnvelope } from "@adapterkit/contract";
+import { type SchemeSignOptions, SIGNATURE_SCHEMES, type SignatureSchemeName } from "../helpers/index.ts";
 import { buildEnvelope, type EnvelopeSource } from "./build-envelope.ts";
 
 /**

@@ -1,15 +1,19 @@
+import type { DeliverResponse } from "@adapterkit/contract";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { fixtureAdapter, GOOD_CREDENTIALS } from "../http/fixture-adapter.ts";
 import type { ClientResult } from "./adapter-client.ts";
 import { startAdapter } from "./start-adapter.ts";
-import type { DeliverResponse } from "@adapterkit/contract";
 
 describe("startAdapter", () => {
   it("starts the adapter on a free port with a client typed by its manifest", async () => {
     const { url, client, close } = await startAdapter(fixtureAdapter());
     try {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fixture$/);
-      const delivered = await client.deliver({ credentials: GOOD_CREDENTIALS, channel_address: "C", message: { text: "abc" } });
+      const delivered = await client.deliver({
+        credentials: GOOD_CREDENTIALS,
+        channel_address: "C",
+        message: { text: "abc" },
+      });
       expectTypeOf(delivered).toEqualTypeOf<ClientResult<DeliverResponse>>();
       expect(delivered).toMatchObject({ ok: true, status: 200, body: { ok: true, message_id: "m-3" } });
       // @ts-expect-error the fixture's credential is passed as `token`
