@@ -14,8 +14,8 @@ export function defineCommand<O extends Record<string, Options>>(spec: CommandSp
   return {
     command: spec.command,
     describe: spec.describe,
-    builder: (yargs: Argv) => {
-      let built = yargs.options(spec.options);
+    builder: (yargs: Argv): Argv => {
+      let built: Argv = yargs.options(spec.options);
       for (const [name, positional] of Object.entries(spec.positional ?? {})) built = built.positional(name, positional);
       return built;
     },
