@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BrokenAdapter } from "./run-against.ts";
+import { cursorNeverSettles } from "./broken/cursor-never-settles.ts";
 import { dedupKeyFromTimestamp } from "./broken/dedup-key-from-timestamp.ts";
 import { deliver500OnBadCredentials } from "./broken/deliver-500-on-bad-credentials.ts";
 import { deliver500OnPlatformError } from "./broken/deliver-500-on-platform-error.ts";
@@ -7,11 +7,11 @@ import { duplicatePaths } from "./broken/duplicate-paths.ts";
 import { echoNotBot } from "./broken/echo-not-bot.ts";
 import { editsNotIgnored } from "./broken/edits-not-ignored.ts";
 import { everyoneIsBot } from "./broken/everyone-is-bot.ts";
-import { cursorNeverSettles } from "./broken/cursor-never-settles.ts";
 import { fingerprintOnRemoved } from "./broken/fingerprint-on-removed.ts";
 import { foreignCursorAccepted } from "./broken/foreign-cursor-accepted.ts";
 import { format500OnEmpty } from "./broken/format-500-on-empty.ts";
 import { formatRewritesPlainText } from "./broken/format-rewrites-plain-text.ts";
+import { frontDeskModeRefused } from "./broken/front-desk-mode-refused.ts";
 import { handshakeUnanswered } from "./broken/handshake-unanswered.ts";
 import { sanitisedContent } from "./broken/sanitised-content.ts";
 import { signatureIgnored } from "./broken/signature-ignored.ts";
@@ -22,6 +22,7 @@ import { unfetchableFile } from "./broken/unfetchable-file.ts";
 import { unknownChangeStatus } from "./broken/unknown-change-status.ts";
 import { unsignedAccepted } from "./broken/unsigned-accepted.ts";
 import { verifiesReserialisedJson } from "./broken/verifies-reserialised-json.ts";
+import type { BrokenAdapter } from "./run-against.ts";
 import { failedChecks, failureDigest, runAgainst } from "./run-against.ts";
 
 /** Engineer B's broken adapters: one fault each in verify-webhook, parse-inbound, the feedback loop, deliver, format, sources. */
@@ -35,6 +36,7 @@ export const BEHAVIOUR_BROKEN_ADAPTERS: readonly BrokenAdapter[] = [
   staleTimestampAccepted,
   sanitisedContent,
   handshakeUnanswered,
+  frontDeskModeRefused,
   editsNotIgnored,
   cursorNeverSettles,
   fingerprintOnRemoved,
@@ -62,11 +64,14 @@ describe("the behaviour checks against the reference and the deliberately broken
     expect(notPassed).toEqual(["format.fixture-samples"]);
   });
 
-  it.each(BEHAVIOUR_BROKEN_ADAPTERS.map((broken) => [broken.fault, broken] as const))("catches %s", async (_fault, broken) => {
-    const report = await runAgainst(broken.adapter, broken.run);
-    expect(Object.keys(failureDigest(report)).sort()).toEqual([...broken.caughtBy].sort());
-    expect(failedChecks(report)).toEqual([...broken.caughtBy].sort());
-  });
+  it.each(BEHAVIOUR_BROKEN_ADAPTERS.map((broken) => [broken.fault, broken] as const))(
+    "catches %s",
+    async (_fault, broken) => {
+      const report = await runAgainst(broken.adapter, broken.run);
+      expect(Object.keys(failureDigest(report)).sort()).toEqual([...broken.caughtBy].sort());
+      expect(failedChecks(report)).toEqual([...broken.caughtBy].sort());
+    },
+  );
 
   it("holds distinct faults, each caught by a check of this file's groups", () => {
     const faults = BEHAVIOUR_BROKEN_ADAPTERS.map((broken) => broken.fault);

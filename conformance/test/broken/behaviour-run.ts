@@ -11,7 +11,9 @@ export function referenceFixtures(): any {
 
 /** Each reported check of one group (or one check id) with its status. */
 export function statusesOf(report: ConformanceReport, prefix: string): Record<string, CheckStatus> {
-  return Object.fromEntries(report.checks.filter((check) => check.id.startsWith(prefix)).map((check) => [check.id, check.status]));
+  return Object.fromEntries(
+    report.checks.filter((check) => check.id.startsWith(prefix)).map((check) => [check.id, check.status]),
+  );
 }
 
 /** The failures of one check in a report. */

@@ -8,7 +8,9 @@ export const dedupKeyFromTimestamp: BrokenAdapter = {
     overrides: {
       "parse-inbound": (request, reference) => {
         const timestamp = envelopeOf(request)?.headers["webhook-timestamp"] ?? "0";
-        return editAnswer(reference, (body) => (isMessage(body) ? { ...body, dedup_key: `${String(body.dedup_key)}@${timestamp}` } : body));
+        return editAnswer(reference, (body) =>
+          isMessage(body) ? { ...body, dedup_key: `${String(body.dedup_key)}@${timestamp}` } : body,
+        );
       },
     },
   },

@@ -8,7 +8,9 @@ export const duplicatePaths: BrokenAdapter = {
     overrides: {
       "list-changes": (_request, reference) =>
         editAnswer(reference, (body) =>
-          Array.isArray(body.changes) && body.changes.length > 0 ? { ...body, changes: [...body.changes, body.changes[0]] } : body,
+          Array.isArray(body.changes) && body.changes.length > 0
+            ? { ...body, changes: [...body.changes, body.changes[0]] }
+            : body,
         ),
     },
   },

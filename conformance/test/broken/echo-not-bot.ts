@@ -6,7 +6,8 @@ export const echoNotBot: BrokenAdapter = {
   fault: "is_bot false on its own echo",
   adapter: {
     overrides: {
-      "parse-inbound": (_request, reference) => editAnswer(reference, (body) => (isMessage(body) ? { ...body, is_bot: false } : body)),
+      "parse-inbound": (_request, reference) =>
+        editAnswer(reference, (body) => (isMessage(body) ? { ...body, is_bot: false } : body)),
     },
   },
   caughtBy: ["feedback-loop.own-echo-is-bot"],

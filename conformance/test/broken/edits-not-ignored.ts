@@ -1,5 +1,5 @@
-import type { BrokenAdapter } from "../run-against.ts";
 import { parseInbound } from "../reference/inbound.ts";
+import type { BrokenAdapter } from "../run-against.ts";
 import { envelopeOf, eventOf, withJson } from "./behaviour-helpers.ts";
 
 /** Turns an edit into a fresh message, so every edit fires the trigger again. */
@@ -11,7 +11,9 @@ export const editsNotIgnored: BrokenAdapter = {
         const envelope = envelopeOf(request);
         const event = envelope === undefined ? undefined : eventOf(envelope);
         if (envelope === undefined || event?.type !== "message_changed") return undefined;
-        return parseInbound(withJson(request, { ...(request.json as object), body: JSON.stringify({ ...event, type: "message" }) }));
+        return parseInbound(
+          withJson(request, { ...(request.json as object), body: JSON.stringify({ ...event, type: "message" }) }),
+        );
       },
     },
   },

@@ -6,8 +6,9 @@ export const everyoneIsBot: BrokenAdapter = {
   fault: "is_bot true on every message",
   adapter: {
     overrides: {
-      "parse-inbound": (_request, reference) => editAnswer(reference, (body) => (isMessage(body) ? { ...body, is_bot: true } : body)),
+      "parse-inbound": (_request, reference) =>
+        editAnswer(reference, (body) => (isMessage(body) ? { ...body, is_bot: true } : body)),
     },
   },
-  caughtBy: ["feedback-loop.person-is-not-bot", "parse-inbound.message-samples"],
+  caughtBy: ["feedback-loop.person-is-not-bot", "parse-inbound.message-samples", "parse-inbound.front-desk-mode"],
 };

@@ -9,7 +9,13 @@ export const fingerprintOnRemoved: BrokenAdapter = {
       "list-changes": (request, reference) =>
         editAnswer(reference, (body) =>
           (request.json as { cursor?: unknown }).cursor === null && Array.isArray(body.changes)
-            ? { ...body, changes: [...body.changes, { path: "/docs/old.md", fingerprint: "9f86d081884c7d65", status: "removed" }] }
+            ? {
+                ...body,
+                changes: [
+                  ...body.changes,
+                  { path: "/docs/old.md", fingerprint: "9f86d081884c7d65", status: "removed" },
+                ],
+              }
             : body,
         ),
     },

@@ -1,5 +1,5 @@
-import type { BrokenAdapter } from "../run-against.ts";
 import { listChanges } from "../reference/sources.ts";
+import type { BrokenAdapter } from "../run-against.ts";
 import { withJson } from "./behaviour-helpers.ts";
 
 /** The key cursors are signed with; the fault is that it is one for every organization. */

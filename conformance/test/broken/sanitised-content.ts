@@ -8,7 +8,14 @@ export const sanitisedContent: BrokenAdapter = {
     overrides: {
       "parse-inbound": (_request, reference) =>
         editAnswer(reference, (body) =>
-          isMessage(body) ? { ...body, message: String(body.message).replace(/<[^>]*>/g, "").replace(/[\u200b-\u200d\ufeff]/g, "") } : body,
+          isMessage(body)
+            ? {
+                ...body,
+                message: String(body.message)
+                  .replace(/<[^>]*>/g, "")
+                  .replace(/[\u200b-\u200d\ufeff]/g, ""),
+              }
+            : body,
         ),
     },
   },

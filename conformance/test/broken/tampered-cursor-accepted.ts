@@ -1,5 +1,5 @@
-import type { BrokenAdapter } from "../run-against.ts";
 import { listChanges } from "../reference/sources.ts";
+import type { BrokenAdapter } from "../run-against.ts";
 import { withJson } from "./behaviour-helpers.ts";
 
 /** Restarts from the beginning on a cursor it cannot read instead of refusing it. */

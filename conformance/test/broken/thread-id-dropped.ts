@@ -1,5 +1,5 @@
-import type { BrokenAdapter } from "../run-against.ts";
 import { deliver } from "../reference/deliver.ts";
+import type { BrokenAdapter } from "../run-against.ts";
 import { withJson } from "./behaviour-helpers.ts";
 
 /** Forgets `message.thread_id` on the way to the platform: replies land outside their thread. */

@@ -9,7 +9,13 @@ export const unknownChangeStatus: BrokenAdapter = {
       "list-changes": (_request, reference) =>
         editAnswer(reference, (body) =>
           Array.isArray(body.changes)
-            ? { ...body, changes: body.changes.map((change: Record<string, unknown>) => ({ ...change, status: change.status === "added" ? "created" : change.status })) }
+            ? {
+                ...body,
+                changes: body.changes.map((change: Record<string, unknown>) => ({
+                  ...change,
+                  status: change.status === "added" ? "created" : change.status,
+                })),
+              }
             : body,
         ),
     },

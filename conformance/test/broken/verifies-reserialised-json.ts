@@ -1,5 +1,5 @@
-import type { BrokenAdapter } from "../run-against.ts";
 import { verifyWebhook } from "../reference/inbound.ts";
+import type { BrokenAdapter } from "../run-against.ts";
 import { envelopeOf, withJson } from "./behaviour-helpers.ts";
 
 /** Parses the platform body and checks the signature over its re-serialisation instead of the bytes received. */

@@ -58,7 +58,10 @@ export async function expectDelivered(
       }),
     };
   }
-  const delivery = await ctx.platform.waitForDelivery((captured) => carries(captured, marker), { since, timeoutMs: ctx.timeoutMs });
+  const delivery = await ctx.platform.waitForDelivery((captured) => carries(captured, marker), {
+    since,
+    timeoutMs: ctx.timeoutMs,
+  });
   if (delivery !== undefined) return { ok: true, delivery, call: delivered };
   return {
     ok: false,
@@ -71,5 +74,7 @@ export async function expectDelivered(
 
 /** Whether a captured delivery carries a marker in its body or (for mail) its decoded parts. */
 export function carries(delivery: CapturedDelivery, marker: string): boolean {
-  return delivery.body.includes(marker) || (delivery.json !== undefined && JSON.stringify(delivery.json).includes(marker));
+  return (
+    delivery.body.includes(marker) || (delivery.json !== undefined && JSON.stringify(delivery.json).includes(marker))
+  );
 }

@@ -12,7 +12,11 @@ describe("the deliver checks", () => {
 
   it("fail a delivery with good credentials that the adapter reports refused", async () => {
     const report = await runAgainst(
-      { overrides: { deliver: () => ({ status: 200, body: { ok: false, error: "channel archived", retryable: false } }) } },
+      {
+        overrides: {
+          deliver: () => ({ status: 200, body: { ok: false, error: "channel archived", retryable: false } }),
+        },
+      },
       { only: ["deliver.response-shape"] },
     );
     expect(failuresOf(report, "deliver.response-shape")).toMatchObject([{ pointer: "/ok", expected: "true" }]);
@@ -34,7 +38,10 @@ describe("the deliver checks", () => {
       },
       { only: ["deliver.platform-error-retryable", "deliver.rejects-bad-credentials"] },
     );
-    expect(statusesOf(report, "deliver.")).toMatchObject({ "deliver.platform-error-retryable": "passed", "deliver.rejects-bad-credentials": "passed" });
+    expect(statusesOf(report, "deliver.")).toMatchObject({
+      "deliver.platform-error-retryable": "passed",
+      "deliver.rejects-bad-credentials": "passed",
+    });
   });
 
   it("fail a platform 5xx reported as not retryable, pointing at retryable", async () => {
@@ -50,7 +57,9 @@ describe("the deliver checks", () => {
       },
       { only: ["deliver.platform-error-retryable"] },
     );
-    expect(failuresOf(report, "deliver.platform-error-retryable")).toMatchObject([{ pointer: "/retryable", expected: "true" }]);
+    expect(failuresOf(report, "deliver.platform-error-retryable")).toMatchObject([
+      { pointer: "/retryable", expected: "true" },
+    ]);
   });
 
   it("fail an answer that names another thread than the one asked for", async () => {
@@ -60,12 +69,16 @@ describe("the deliver checks", () => {
           deliver: async (_request, reference) => {
             const answer = await reference();
             const body = answer.body as Record<string, unknown>;
-            return body.thread_id === undefined ? answer : { ...answer, body: { ...body, thread_id: "another-thread" } };
+            return body.thread_id === undefined
+              ? answer
+              : { ...answer, body: { ...body, thread_id: "another-thread" } };
           },
         },
       },
       { only: ["deliver.thread-id-honoured"] },
     );
-    expect(failuresOf(report, "deliver.thread-id-honoured")).toMatchObject([{ pointer: "/thread_id", actual: '"another-thread"' }]);
+    expect(failuresOf(report, "deliver.thread-id-honoured")).toMatchObject([
+      { pointer: "/thread_id", actual: '"another-thread"' },
+    ]);
   });
 });

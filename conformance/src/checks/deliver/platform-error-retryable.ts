@@ -18,11 +18,16 @@ export const platformErrorRetryable: ConformanceCheck = {
   id: "deliver.platform-error-retryable",
   group: "deliver",
   level: "required",
-  rationale: "A platform 5xx is the platform's fault and may pass: { ok: false, retryable: true } or 502 platform_error (D5, D8).",
+  rationale:
+    "A platform 5xx is the platform's fault and may pass: { ok: false, retryable: true } or 502 platform_error (D5, D8).",
   appliesWhen: sends,
   async run(ctx) {
     const probeNonce = ctx.nonce();
-    const probe = await expectDelivered(ctx, await deliverText(ctx, { text: `adapterkit probe ${probeNonce}` }), probeNonce);
+    const probe = await expectDelivered(
+      ctx,
+      await deliverText(ctx, { text: `adapterkit probe ${probeNonce}` }),
+      probeNonce,
+    );
     if (!probe.ok) return failed([{ ...probe.failure, step: probe.failure.step ?? "probe delivery" }]);
     const { method, path, protocol } = probe.delivery;
     if (protocol !== "http" || path === undefined) {
@@ -36,26 +41,46 @@ export const platformErrorRetryable: ConformanceCheck = {
       const delivered = await deliverText(ctx, { text: `adapterkit platform failure ${nonce}` });
       if (!("result" in delivered)) return failed([delivered]);
       // The stand-in logs each request just before answering it, so the first one on the route took the failure.
-      const first = ctx.platform.deliveries().slice(logged).find((delivery) => onRoute(delivery, route));
+      const first = ctx.platform
+        .deliveries()
+        .slice(logged)
+        .find((delivery) => onRoute(delivery, route));
       if (first === undefined || carries(first, nonce)) return judge(ctx, delivered);
     }
-    return failed([ctx.failure({ endpoint: "POST /deliver", message: `concurrent deliveries took the platform failure ${ATTEMPTS} times`, step: "platform failure" })]);
+    return failed([
+      ctx.failure({
+        endpoint: "POST /deliver",
+        message: `concurrent deliveries took the platform failure ${ATTEMPTS} times`,
+        step: "platform failure",
+      }),
+    ]);
   },
 };
 
 function onRoute(delivery: CapturedDelivery, route: { method?: string; path: string }): boolean {
-  return delivery.protocol === "http" && delivery.path === route.path && (route.method === undefined || delivery.method === route.method);
+  return (
+    delivery.protocol === "http" &&
+    delivery.path === route.path &&
+    (route.method === undefined || delivery.method === route.method)
+  );
 }
 
 function judge(ctx: ConformanceContext, { call, result }: DeliverCall): CheckOutcome {
   if (result.ok) {
     const answer = result.value;
     if (!answer.ok && answer.retryable) return passed();
-    const message = answer.ok ? "the platform answered 503 but the delivery reported success" : "a platform 503 was reported as not retryable";
+    const message = answer.ok
+      ? "the platform answered 503 but the delivery reported success"
+      : "a platform 503 was reported as not retryable";
     const pointer = answer.ok ? "/ok" : "/retryable";
-    return failed([checkFailure(ctx, call, { message, pointer, expected: answer.ok ? "false" : "true", actual: show(answer) })]);
+    return failed([
+      checkFailure(ctx, call, { message, pointer, expected: answer.ok ? "false" : "true", actual: show(answer) }),
+    ]);
   }
   const { error } = result;
-  if (error.kind === "http_status" && error.status === 502 && error.body?.code === "platform_error") return passed("HTTP 502 platform_error");
-  return failed([callFailure(ctx, call, result, "a platform 5xx must answer { ok: false, retryable: true } or 502 platform_error")]);
+  if (error.kind === "http_status" && error.status === 502 && error.body?.code === "platform_error")
+    return passed("HTTP 502 platform_error");
+  return failed([
+    callFailure(ctx, call, result, "a platform 5xx must answer { ok: false, retryable: true } or 502 platform_error"),
+  ]);
 }

@@ -7,11 +7,16 @@ export const reachesPlatform: ConformanceCheck = {
   id: "deliver.reaches-platform",
   group: "deliver",
   level: "required",
-  rationale: "/deliver sends the message outbound; an accepted delivery that never reaches the platform is lost (SPEC POST /deliver).",
+  rationale:
+    "/deliver sends the message outbound; an accepted delivery that never reaches the platform is lost (SPEC POST /deliver).",
   appliesWhen: sends,
   async run(ctx) {
     const nonce = ctx.nonce();
-    const delivered = await expectDelivered(ctx, await deliverText(ctx, { text: `adapterkit deliver ${nonce}` }), nonce);
+    const delivered = await expectDelivered(
+      ctx,
+      await deliverText(ctx, { text: `adapterkit deliver ${nonce}` }),
+      nonce,
+    );
     if (!delivered.ok) return failed([delivered.failure]);
     const { delivery } = delivered;
     return passed(`captured ${delivery.protocol === "smtp" ? "a mail" : `${delivery.method} ${delivery.path}`}`);

@@ -18,13 +18,25 @@ export const rejectsBadCredentials: ConformanceCheck = {
     if (result.ok) {
       if (!result.value.ok) return passed();
       return failed([
-        checkFailure(ctx, call, { message: "the delivery with bad credentials reported success", pointer: "/ok", expected: "false", actual: show(result.value) }),
+        checkFailure(ctx, call, {
+          message: "the delivery with bad credentials reported success",
+          pointer: "/ok",
+          expected: "false",
+          actual: show(result.value),
+        }),
       ]);
     }
     const { error } = result;
     if (error.kind === "http_status" && ((error.status >= 400 && error.status < 500) || error.status === 502)) {
       return passed(`refused with HTTP ${error.status}`);
     }
-    return failed([callFailure(ctx, call, result, "bad credentials must answer { ok: false } or a 4xx (a 502 when the platform fails)")]);
+    return failed([
+      callFailure(
+        ctx,
+        call,
+        result,
+        "bad credentials must answer { ok: false } or a 4xx (a 502 when the platform fails)",
+      ),
+    ]);
   },
 };

@@ -16,11 +16,22 @@ export const responseShape: ConformanceCheck = {
     const { call, result } = delivered;
     if (!result.ok) return failed([callFailure(ctx, call, result)]);
     if (result.status !== 200) {
-      return failed([checkFailure(ctx, call, { message: `answered HTTP ${result.status}`, expected: "200", actual: String(result.status) })]);
+      return failed([
+        checkFailure(ctx, call, {
+          message: `answered HTTP ${result.status}`,
+          expected: "200",
+          actual: String(result.status),
+        }),
+      ]);
     }
     if (!result.value.ok) {
       return failed([
-        checkFailure(ctx, call, { message: "a delivery with good credentials was refused", pointer: "/ok", expected: "true", actual: show(result.value) }),
+        checkFailure(ctx, call, {
+          message: "a delivery with good credentials was refused",
+          pointer: "/ok",
+          expected: "true",
+          actual: show(result.value),
+        }),
       ]);
     }
     return passed();

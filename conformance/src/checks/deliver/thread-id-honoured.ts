@@ -14,19 +14,31 @@ export const threadIdHonoured: ConformanceCheck = {
   id: "deliver.thread-id-honoured",
   group: "deliver",
   level: "required",
-  rationale: "message.thread_id is part of the deliver request, so the message goes into that thread (SPEC POST /deliver, D5).",
+  rationale:
+    "message.thread_id is part of the deliver request, so the message goes into that thread (SPEC POST /deliver, D5).",
   appliesWhen: sends,
   async run(ctx) {
     const fixtures = deliverFixtures(ctx);
     const nonce = ctx.nonce();
     const threadId = ctx.render(fixtures.thread_id ?? "thread-{{nonce}}", { nonce });
-    const delivered = await expectDelivered(ctx, await deliverText(ctx, { text: `adapterkit thread ${nonce}`, threadId }), `thread ${nonce}`);
+    const delivered = await expectDelivered(
+      ctx,
+      await deliverText(ctx, { text: `adapterkit thread ${nonce}`, threadId }),
+      `thread ${nonce}`,
+    );
     if (!delivered.ok) return failed([delivered.failure]);
     const { call, result } = delivered.call;
     const failures: CheckFailure[] = [];
     const answered = result.ok && result.value.ok ? result.value.thread_id : undefined;
     if (answered !== undefined && answered !== threadId) {
-      failures.push(checkFailure(ctx, call, { message: "the answer names another thread", pointer: "/thread_id", expected: show(threadId), actual: show(answered) }));
+      failures.push(
+        checkFailure(ctx, call, {
+          message: "the answer names another thread",
+          pointer: "/thread_id",
+          expected: show(threadId),
+          actual: show(answered),
+        }),
+      );
     }
     const missing = whereMissing(delivered.delivery, fixtures, threadId);
     if (missing !== undefined) failures.push(platformFailure(ctx, call, threadId, missing));
@@ -35,10 +47,16 @@ export const threadIdHonoured: ConformanceCheck = {
 };
 
 /** Why the captured delivery does not carry the thread id, or undefined when it does. */
-function whereMissing(delivery: CapturedDelivery, fixtures: DeliverFixtures, threadId: string): { where: string; actual: unknown } | undefined {
+function whereMissing(
+  delivery: CapturedDelivery,
+  fixtures: DeliverFixtures,
+  threadId: string,
+): { where: string; actual: unknown } | undefined {
   if (fixtures.thread_pointer !== undefined) {
     const value = resolvePointer(delivery.json, fixtures.thread_pointer);
-    return value === threadId ? undefined : { where: `at ${fixtures.thread_pointer} of the delivered JSON`, actual: value };
+    return value === threadId
+      ? undefined
+      : { where: `at ${fixtures.thread_pointer} of the delivered JSON`, actual: value };
   }
   if (fixtures.thread_header !== undefined) {
     const value = delivery.headers[fixtures.thread_header.toLowerCase()];
@@ -47,7 +65,12 @@ function whereMissing(delivery: CapturedDelivery, fixtures: DeliverFixtures, thr
   return carries(delivery, threadId) ? undefined : { where: "anywhere in the delivered request", actual: undefined };
 }
 
-function platformFailure(ctx: ConformanceContext, call: SentCall, threadId: string, missing: { where: string; actual: unknown }): CheckFailure {
+function platformFailure(
+  ctx: ConformanceContext,
+  call: SentCall,
+  threadId: string,
+  missing: { where: string; actual: unknown },
+): CheckFailure {
   return checkFailure(ctx, call, {
     message: `the platform did not get the thread id ${missing.where}`,
     expected: show(threadId),

@@ -22,8 +22,13 @@ describe("the feedback-loop checks", () => {
   });
 
   it("fail at the capture step when an accepted delivery never reaches the platform", async () => {
-    const report = await runAgainst({ overrides: { deliver: () => ({ status: 200, body: { ok: true, message_id: "m1" } }) } }, ONLY);
-    expect(failuresOf(report, "feedback-loop.own-echo-is-bot")).toMatchObject([{ step: "capture", endpoint: "POST /deliver" }]);
+    const report = await runAgainst(
+      { overrides: { deliver: () => ({ status: 200, body: { ok: true, message_id: "m1" } }) } },
+      ONLY,
+    );
+    expect(failuresOf(report, "feedback-loop.own-echo-is-bot")).toMatchObject([
+      { step: "capture", endpoint: "POST /deliver" },
+    ]);
   });
 
   it("fail when the echo parses as something other than a message", async () => {

@@ -8,7 +8,8 @@ export const ownEchoIsBot: ConformanceCheck = {
   id: "feedback-loop.own-echo-is-bot",
   group: "feedback-loop",
   level: "required",
-  rationale: "The adapter must set is_bot true for messages the platform sent itself, or the bot answers itself forever (SPEC feedback-loop rule).",
+  rationale:
+    "The adapter must set is_bot true for messages the platform sent itself, or the bot answers itself forever (SPEC feedback-loop rule).",
   appliesWhen: sendsAndReceives,
   async run(ctx) {
     const sent = await sendEcho(ctx, "bot");

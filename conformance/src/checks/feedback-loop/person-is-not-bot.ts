@@ -8,7 +8,8 @@ export const personIsNotBot: ConformanceCheck = {
   id: "feedback-loop.person-is-not-bot",
   group: "feedback-loop",
   level: "required",
-  rationale: "is_bot is true only for messages the platform sent itself; a person's message reaches triggers (SPEC feedback-loop rule).",
+  rationale:
+    "is_bot is true only for messages the platform sent itself; a person's message reaches triggers (SPEC feedback-loop rule).",
   appliesWhen: sendsAndReceives,
   async run(ctx) {
     const sent = await sendEcho(ctx, "person");

@@ -10,7 +10,10 @@ import { type ParseCall, sendToParse } from "../parse-inbound/send-to-parse.ts";
 
 /** `appliesWhen` of the feedback loop: the adapter both sends and receives. */
 export function sendsAndReceives(manifest: Manifest): boolean | string {
-  return (hasCapability(manifest, "send") && hasCapability(manifest, "receive")) || "the manifest does not declare both send and receive";
+  return (
+    (hasCapability(manifest, "send") && hasCapability(manifest, "receive")) ||
+    "the manifest does not declare both send and receive"
+  );
 }
 
 /** Which echo template: how the platform reports the adapter's own message, or the same text from a person. */
@@ -27,9 +30,13 @@ export interface EchoResult {
  * Delivers a nonce text to the sandbox channel, waits for the stand-in platform to capture it, renders the
  * fixtures' echo template with `delivery` = that capture, signs it and sends it to `/parse-inbound` in trigger mode.
  */
-export async function sendEcho(ctx: ConformanceContext, kind: EchoKind): Promise<{ ok: true; echo: EchoResult } | { ok: false; failure: CheckFailure }> {
+export async function sendEcho(
+  ctx: ConformanceContext,
+  kind: EchoKind,
+): Promise<{ ok: true; echo: EchoResult } | { ok: false; failure: CheckFailure }> {
   const template = ctx.fixtures.echo?.[kind];
-  if (template === undefined) return { ok: false, failure: fixtureFailure(ctx, "parse-inbound", `the fixtures give no echo.${kind} template`) };
+  if (template === undefined)
+    return { ok: false, failure: fixtureFailure(ctx, "parse-inbound", `the fixtures give no echo.${kind} template`) };
   const nonce = ctx.nonce();
   const text = `adapterkit feedback loop ${nonce}`;
   const delivered = await expectDelivered(ctx, await deliverText(ctx, { text }), nonce);

@@ -1,7 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
 import { callFailure } from "../parse-inbound/call-failure.ts";
-import { formatText, formats } from "./format-text.ts";
+import { formats, formatText } from "./format-text.ts";
 
 /** An empty text is formatted (or refused with a 4xx), never a server error. */
 export const emptyText: ConformanceCheck = {
@@ -14,7 +14,8 @@ export const emptyText: ConformanceCheck = {
     const { call, result } = await formatText(ctx, "");
     if (result.ok) return passed();
     const { error } = result;
-    if (error.kind === "http_status" && error.status >= 400 && error.status < 500) return passed(`refused with HTTP ${error.status}`);
+    if (error.kind === "http_status" && error.status >= 400 && error.status < 500)
+      return passed(`refused with HTTP ${error.status}`);
     return failed([callFailure(ctx, call, result, "an empty text")]);
   },
 };

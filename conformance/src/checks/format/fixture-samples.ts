@@ -2,7 +2,7 @@ import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck } from "../../context.ts";
 import { notApplicable, outcomeOf } from "../../outcome.ts";
 import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
-import { formatSamples, formatText, formats } from "./format-text.ts";
+import { formatSamples, formats, formatText } from "./format-text.ts";
 
 /** Each of the fixtures' `format.samples` formats to exactly its expected text. */
 export const fixtureSamples: ConformanceCheck = {
@@ -20,7 +20,12 @@ export const fixtureSamples: ConformanceCheck = {
       if (!result.ok) failures.push(callFailure(ctx, call, result, `format.samples[${index}]`));
       else if (result.value.text !== sample.expect) {
         failures.push(
-          checkFailure(ctx, call, { message: `format.samples[${index}] formatted differently`, pointer: "/text", expected: show(sample.expect), actual: show(result.value.text) }),
+          checkFailure(ctx, call, {
+            message: `format.samples[${index}] formatted differently`,
+            pointer: "/text",
+            expected: show(sample.expect),
+            actual: show(result.value.text),
+          }),
         );
       }
     }

@@ -28,6 +28,9 @@ export function formatSamples(ctx: ConformanceContext): readonly { readonly text
   if (!Array.isArray(samples)) return [];
   return samples.filter(
     (sample): sample is { text: string; expect: string } =>
-      typeof sample === "object" && sample !== null && typeof sample.text === "string" && typeof sample.expect === "string",
+      typeof sample === "object" &&
+      sample !== null &&
+      typeof sample.text === "string" &&
+      typeof sample.expect === "string",
   );
 }

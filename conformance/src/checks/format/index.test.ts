@@ -14,7 +14,15 @@ describe("the format checks", () => {
         overrides: {
           format: (request) =>
             (request.json as { text?: string }).text === ""
-              ? { status: 400, body: { ok: false, error: "text is empty", code: "invalid_request", issues: [{ path: "/text", message: "empty" }] } }
+              ? {
+                  status: 400,
+                  body: {
+                    ok: false,
+                    error: "text is empty",
+                    code: "invalid_request",
+                    issues: [{ path: "/text", message: "empty" }],
+                  },
+                }
               : undefined,
         },
       },
@@ -24,12 +32,18 @@ describe("the format checks", () => {
   });
 
   it("fail Markdown formatted to nothing", async () => {
-    const report = await runAgainst({ overrides: { format: () => ({ status: 200, body: { text: "" } }) } }, { only: ["format.markdown-answers-text"] });
+    const report = await runAgainst(
+      { overrides: { format: () => ({ status: 200, body: { text: "" } }) } },
+      { only: ["format.markdown-answers-text"] },
+    );
     expect(failuresOf(report, "format.markdown-answers-text")).toMatchObject([{ pointer: "/text" }]);
   });
 
   it("fail an answer without text, naming the missing field", async () => {
-    const report = await runAgainst({ overrides: { format: () => ({ status: 200, body: { formatted: "x" } }) } }, { only: ["format.markdown-answers-text"] });
+    const report = await runAgainst(
+      { overrides: { format: () => ({ status: 200, body: { formatted: "x" } }) } },
+      { only: ["format.markdown-answers-text"] },
+    );
     const [failure] = failuresOf(report, "format.markdown-answers-text");
     expect(failure?.message).toContain("breaks the contract");
   });

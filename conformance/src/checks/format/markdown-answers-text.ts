@@ -1,7 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
 import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
-import { formatText, formats } from "./format-text.ts";
+import { formats, formatText } from "./format-text.ts";
 
 /** CommonMark + GFM exercising the usual constructs. */
 export const MARKDOWN_SAMPLE = [
@@ -22,13 +22,21 @@ export const markdownAnswersText: ConformanceCheck = {
   id: "format.markdown-answers-text",
   group: "format",
   level: "required",
-  rationale: "/format converts CommonMark + GFM to the platform's convention and answers { text } (SPEC POST /format, D6).",
+  rationale:
+    "/format converts CommonMark + GFM to the platform's convention and answers { text } (SPEC POST /format, D6).",
   appliesWhen: formats,
   async run(ctx) {
     const { call, result } = await formatText(ctx, MARKDOWN_SAMPLE);
     if (!result.ok) return failed([callFailure(ctx, call, result)]);
     if (result.value.text.trim() === "") {
-      return failed([checkFailure(ctx, call, { message: "a Markdown text formatted to nothing", pointer: "/text", expected: "a non-empty text", actual: '""' })]);
+      return failed([
+        checkFailure(ctx, call, {
+          message: "a Markdown text formatted to nothing",
+          pointer: "/text",
+          expected: "a non-empty text",
+          actual: '""',
+        }),
+      ]);
     }
     return passed();
   },

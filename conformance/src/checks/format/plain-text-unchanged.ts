@@ -1,7 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
 import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
-import { formatText, formats } from "./format-text.ts";
+import { formats, formatText } from "./format-text.ts";
 
 /** Text with nothing any convention would mark up or escape. */
 export const PLAIN_SAMPLE = "Plain words without markup 42";
@@ -18,7 +18,12 @@ export const plainTextUnchanged: ConformanceCheck = {
     if (!result.ok) return failed([callFailure(ctx, call, result)]);
     if (result.value.text.trimEnd() === PLAIN_SAMPLE) return passed();
     return failed([
-      checkFailure(ctx, call, { message: "plain text changed when formatted", pointer: "/text", expected: show(PLAIN_SAMPLE), actual: show(result.value.text) }),
+      checkFailure(ctx, call, {
+        message: "plain text changed when formatted",
+        pointer: "/text",
+        expected: show(PLAIN_SAMPLE),
+        actual: show(result.value.text),
+      }),
     ]);
   },
 };

@@ -34,7 +34,12 @@ export function checkFailure(
 }
 
 /** A failure for a call whose answer broke the contract (status, body shape, transport), naming the bad field. */
-export function callFailure(ctx: ConformanceContext, call: SentCall, error: ClientError, context?: string): CheckFailure {
+export function callFailure(
+  ctx: ConformanceContext,
+  call: SentCall,
+  error: ClientError,
+  context?: string,
+): CheckFailure {
   const failure = error.error;
   const issue = failure.kind === "schema_violation" ? failure.issues[0] : undefined;
   const described = describeFailure(failure);

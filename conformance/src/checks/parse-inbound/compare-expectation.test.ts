@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { compareExpectation } from "./compare-expectation.ts";
 
-const MESSAGE = { event_type: "message.received", sender: "alice", message: "hello", is_bot: false, metadata: { a: [1] } };
+const MESSAGE = {
+  event_type: "message.received",
+  sender: "alice",
+  message: "hello",
+  is_bot: false,
+  metadata: { a: [1] },
+};
 
 describe("compareExpectation", () => {
   it("finds nothing when every named field matches", () => {
-    expect(compareExpectation({ kind: "message", sender: "alice", is_bot: false, metadata: { a: [1] } }, MESSAGE)).toEqual([]);
+    expect(
+      compareExpectation({ kind: "message", sender: "alice", is_bot: false, metadata: { a: [1] } }, MESSAGE),
+    ).toEqual([]);
   });
 
   it("names each differing field by its JSON Pointer", () => {
@@ -23,7 +31,11 @@ describe("compareExpectation", () => {
   });
 
   it("compares a handshake's challenge_response deeply", () => {
-    expect(compareExpectation({ kind: "handshake", challenge_response: { c: 1 } }, { challenge_response: { c: 1 } })).toEqual([]);
-    expect(compareExpectation({ kind: "handshake", challenge_response: { c: 1 } }, { challenge_response: { c: 2 } })).toHaveLength(1);
+    expect(
+      compareExpectation({ kind: "handshake", challenge_response: { c: 1 } }, { challenge_response: { c: 1 } }),
+    ).toEqual([]);
+    expect(
+      compareExpectation({ kind: "handshake", challenge_response: { c: 1 } }, { challenge_response: { c: 2 } }),
+    ).toHaveLength(1);
   });
 });

@@ -18,7 +18,14 @@ export interface Mismatch {
 export function compareExpectation(expect: InboundExpectation, answer: ParseInboundResponse): Mismatch[] {
   const kind = inboundKind(answer);
   if (kind !== expect.kind) {
-    return [{ pointer: "", expected: `a ${expect.kind} (D4)`, actual: `a ${kind}: ${show(answer)}`, message: `answered a ${kind}, expected a ${expect.kind}` }];
+    return [
+      {
+        pointer: "",
+        expected: `a ${expect.kind} (D4)`,
+        actual: `a ${kind}: ${show(answer)}`,
+        message: `answered a ${kind}, expected a ${expect.kind}`,
+      },
+    ];
   }
   const fields = answer as Readonly<Record<string, unknown>>;
   const mismatches: Mismatch[] = [];

@@ -19,19 +19,25 @@ export const contentByteExact: ConformanceCheck = {
   id: "parse-inbound.content-byte-exact",
   group: "parse-inbound",
   level: "required",
-  rationale: "Adapters pass content through raw and must not sanitize; the service sanitizes (SPEC POST /parse-inbound).",
+  rationale:
+    "Adapters pass content through raw and must not sanitize; the service sanitizes (SPEC POST /parse-inbound).",
   appliesWhen: receives,
   async run(ctx) {
     const sample = contentSample(ctx);
     if (sample === undefined) {
-      return failed([fixtureFailure(ctx, "parse-inbound", "no content sample: set inbound.content_sample to a message sample")]);
+      return failed([
+        fixtureFailure(ctx, "parse-inbound", "no content sample: set inbound.content_sample to a message sample"),
+      ]);
     }
     const probing = withProbe(ctx, sample);
-    if (typeof probing === "string") return failed([fixtureFailure(ctx, "parse-inbound", `sample "${sample.name}": ${probing}`)]);
+    if (typeof probing === "string")
+      return failed([fixtureFailure(ctx, "parse-inbound", `sample "${sample.name}": ${probing}`)]);
     const prepared = prepareSample(ctx, probing, { vars: { content: CONTENT_PROBE } });
     const expected = prepared.expect?.message;
     if (typeof expected !== "string" || !expected.includes(CONTENT_PROBE)) {
-      return failed([fixtureFailure(ctx, "parse-inbound", `sample "${sample.name}": expect.message must contain {{content}}`)]);
+      return failed([
+        fixtureFailure(ctx, "parse-inbound", `sample "${sample.name}": expect.message must contain {{content}}`),
+      ]);
     }
     const parsed = await sendToParse(ctx, prepared);
     const answer = expectMessage(ctx, parsed, `content sample "${sample.name}"`);
@@ -62,9 +68,17 @@ function withProbe(ctx: ConformanceContext, sample: InboundSample): InboundSampl
   const message = ctx.render(sample.expect.message);
   if (typeof message !== "string" || message === "") return "expect.message must be a non-empty string or {{content}}";
   const { body } = sample.request;
-  const replaced = typeof body === "object" && body !== null ? replaceStrings(body, message, CONTENT_PROBE) : { value: body, count: 0 };
-  if (replaced.count === 0) return `its body has no JSON string equal to expect.message ${JSON.stringify(message)}; write {{content}}`;
-  return { ...sample, request: { ...sample.request, body: replaced.value }, expect: { ...sample.expect, message: CONTENT_PROBE } };
+  const replaced =
+    typeof body === "object" && body !== null
+      ? replaceStrings(body, message, CONTENT_PROBE)
+      : { value: body, count: 0 };
+  if (replaced.count === 0)
+    return `its body has no JSON string equal to expect.message ${JSON.stringify(message)}; write {{content}}`;
+  return {
+    ...sample,
+    request: { ...sample.request, body: replaced.value },
+    expect: { ...sample.expect, message: CONTENT_PROBE },
+  };
 }
 
 /** A copy of a JSON value with every string equal to `from` replaced by `to`, and how many were. */

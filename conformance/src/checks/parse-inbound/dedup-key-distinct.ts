@@ -15,11 +15,18 @@ export const dedupKeyDistinct: ConformanceCheck = {
   appliesWhen: receives,
   async run(ctx) {
     const sample = sampleNamed(ctx, ctx.fixtures.inbound?.retry?.sample);
-    if (sample === undefined) return failed([fixtureFailure(ctx, "parse-inbound", "no message sample to render twice")]);
+    if (sample === undefined)
+      return failed([fixtureFailure(ctx, "parse-inbound", "no message sample to render twice")]);
     const one = prepareSample(ctx, sample);
     const two = prepareSample(ctx, sample);
     if (one.request.body === two.request.body) {
-      return failed([fixtureFailure(ctx, "parse-inbound", `sample "${sample.name}" renders the same body twice: give its event id a {{nonce}}`)]);
+      return failed([
+        fixtureFailure(
+          ctx,
+          "parse-inbound",
+          `sample "${sample.name}" renders the same body twice: give its event id a {{nonce}}`,
+        ),
+      ]);
     }
     const first = expectMessage(ctx, await sendToParse(ctx, one), `sample "${sample.name}"`);
     if (!first.ok) return failed([first.failure]);

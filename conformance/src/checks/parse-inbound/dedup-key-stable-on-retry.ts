@@ -24,7 +24,8 @@ export const dedupKeyStableOnRetry: ConformanceCheck = {
     const retry = ctx.fixtures.inbound?.retry;
     const sample = sampleNamed(ctx, retry?.sample);
     if (sample === undefined) {
-      const what = retry === undefined ? "no message sample to retry" : `inbound.retry.sample "${retry.sample}" is not a sample`;
+      const what =
+        retry === undefined ? "no message sample to retry" : `inbound.retry.sample "${retry.sample}" is not a sample`;
       return failed([fixtureFailure(ctx, "parse-inbound", what)]);
     }
     const nonce = ctx.nonce();

@@ -10,7 +10,10 @@ describe("the parse-inbound checks", () => {
     fixtures.inbound.samples[0].request.body.text = "{{content}}";
     fixtures.inbound.samples[0].expect.message = "{{content}}";
     const report = await runAgainst({}, { ...ONLY, fixtures });
-    expect(statusesOf(report, "parse-inbound.")).toMatchObject({ "parse-inbound.message-samples": "passed", "parse-inbound.content-byte-exact": "passed" });
+    expect(statusesOf(report, "parse-inbound.")).toMatchObject({
+      "parse-inbound.message-samples": "passed",
+      "parse-inbound.content-byte-exact": "passed",
+    });
   });
 
   it("fail the content check at the fixtures step when the body does not carry the expected message", async () => {
@@ -25,7 +28,9 @@ describe("the parse-inbound checks", () => {
     fixtures.inbound.samples[0].request.body.id = "evt_fixed";
     const report = await runAgainst({}, { ...ONLY, fixtures });
     expect(failuresOf(report, "parse-inbound.dedup-key-distinct")).toMatchObject([{ step: "fixtures" }]);
-    expect(statusesOf(report, "parse-inbound.dedup-key-stable-on-retry")).toEqual({ "parse-inbound.dedup-key-stable-on-retry": "passed" });
+    expect(statusesOf(report, "parse-inbound.dedup-key-stable-on-retry")).toEqual({
+      "parse-inbound.dedup-key-stable-on-retry": "passed",
+    });
   });
 
   it("report the dedup checks not applicable for an adapter that sends no dedup_key", async () => {
@@ -81,6 +86,8 @@ describe("the parse-inbound checks", () => {
     delete onlyEdit.inbound.content_sample;
     const withoutMessage = await runAgainst({}, { ...ONLY, fixtures: onlyEdit });
     expect(failuresOf(withoutMessage, "parse-inbound.message-samples")).toMatchObject([{ step: "fixtures" }]);
-    expect(statusesOf(withoutMessage, "parse-inbound.ignores-non-messages")).toEqual({ "parse-inbound.ignores-non-messages": "passed" });
+    expect(statusesOf(withoutMessage, "parse-inbound.ignores-non-messages")).toEqual({
+      "parse-inbound.ignores-non-messages": "passed",
+    });
   });
 });

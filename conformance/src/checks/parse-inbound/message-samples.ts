@@ -9,11 +9,14 @@ export const messageSamples: ConformanceCheck = {
   id: "parse-inbound.message-samples",
   group: "parse-inbound",
   level: "required",
-  rationale: "Each message sample normalizes to its expected fields; trigger mode needs event_type (SPEC POST /parse-inbound, D4).",
+  rationale:
+    "Each message sample normalizes to its expected fields; trigger mode needs event_type (SPEC POST /parse-inbound, D4).",
   appliesWhen: receives,
   async run(ctx) {
     if (samplesOfKind(ctx, "message").length === 0) {
-      return failed([fixtureFailure(ctx, "parse-inbound", "inbound.samples holds no sample whose expect.kind is message")]);
+      return failed([
+        fixtureFailure(ctx, "parse-inbound", "inbound.samples holds no sample whose expect.kind is message"),
+      ]);
     }
     return judgeSamples(ctx, "message");
   },

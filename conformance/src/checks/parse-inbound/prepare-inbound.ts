@@ -1,6 +1,5 @@
 import type { InboundEnvelope, InboundMode, ParseInboundRequest } from "@adapterkit/contract";
-import type { RenderedRequest, SignOverrides, TemplateVars } from "../../context.ts";
-import type { ConformanceContext } from "../../context.ts";
+import type { ConformanceContext, RenderedRequest, SignOverrides, TemplateVars } from "../../context.ts";
 import type { FixtureRequest, InboundExpectation, InboundSample } from "../../fixtures/fixtures.ts";
 
 /**
@@ -31,7 +30,11 @@ export interface PrepareOptions {
 }
 
 /** Renders a sample's request and expectation with one nonce and signs the request as the platform would. */
-export function prepareSample(ctx: ConformanceContext, sample: InboundSample, options: PrepareOptions = {}): PreparedInbound {
+export function prepareSample(
+  ctx: ConformanceContext,
+  sample: InboundSample,
+  options: PrepareOptions = {},
+): PreparedInbound {
   return prepareRequest(ctx, sample.request, {
     signed: sample.signed !== false,
     mode: sample.mode ?? "trigger",
@@ -41,7 +44,11 @@ export function prepareSample(ctx: ConformanceContext, sample: InboundSample, op
 }
 
 /** Renders any fixture request (an inbound sample's, an echo template) and signs it unless told not to. */
-export function prepareRequest(ctx: ConformanceContext, template: FixtureRequest, options: PrepareOptions = {}): PreparedInbound {
+export function prepareRequest(
+  ctx: ConformanceContext,
+  template: FixtureRequest,
+  options: PrepareOptions = {},
+): PreparedInbound {
   const nonce = options.nonce ?? ctx.nonce();
   const vars = { content: DEFAULT_CONTENT, ...options.vars, nonce };
   const request = ctx.renderRequest(template, vars);
@@ -76,7 +83,10 @@ export function toParseRequest(
   credentials: Readonly<Record<string, unknown>>,
   extraHeaders: Readonly<Record<string, string>> = {},
 ): ParseInboundRequest {
-  return { ...toEnvelope(prepared.request, credentials, { ...extraHeaders, ...prepared.signature }), mode: prepared.mode };
+  return {
+    ...toEnvelope(prepared.request, credentials, { ...extraHeaders, ...prepared.signature }),
+    mode: prepared.mode,
+  };
 }
 
 /** The fixtures' good credentials, rendered. */

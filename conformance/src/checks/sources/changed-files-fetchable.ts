@@ -43,8 +43,18 @@ function present(walk: Walked): Set<string> {
   return paths;
 }
 
-async function fetchOne(ctx: ConformanceContext, resourcePath: string, path: string): Promise<CheckFailure | undefined> {
-  const body: FetchFileRequest = { credentials: { ...goodCredentials(ctx) }, resource_path: resourcePath, file_path: path };
+async function fetchOne(
+  ctx: ConformanceContext,
+  resourcePath: string,
+  path: string,
+): Promise<CheckFailure | undefined> {
+  const body: FetchFileRequest = {
+    credentials: { ...goodCredentials(ctx) },
+    resource_path: resourcePath,
+    file_path: path,
+  };
   const result = await ctx.client.fetchFile(body);
-  return result.ok ? undefined : callFailure(ctx, { endpoint: "fetch-file", body }, result, `listed file ${JSON.stringify(path)}`);
+  return result.ok
+    ? undefined
+    : callFailure(ctx, { endpoint: "fetch-file", body }, result, `listed file ${JSON.stringify(path)}`);
 }

@@ -16,9 +16,22 @@ export const fingerprintNullIffRemoved: ConformanceCheck = {
         const status = fieldOf(listed.entry, "status");
         const fingerprint = fieldOf(listed.entry, "fingerprint");
         if (status === "removed" && fingerprint !== null) {
-          failures.push(entryFailure(ctx, listed, "fingerprint", { message: "a removed file carries a fingerprint", expected: "null" }));
-        } else if ((status === "added" || status === "modified") && (typeof fingerprint !== "string" || fingerprint === "")) {
-          failures.push(entryFailure(ctx, listed, "fingerprint", { message: `an ${status} file has no fingerprint`, expected: "a non-empty string" }));
+          failures.push(
+            entryFailure(ctx, listed, "fingerprint", {
+              message: "a removed file carries a fingerprint",
+              expected: "null",
+            }),
+          );
+        } else if (
+          (status === "added" || status === "modified") &&
+          (typeof fingerprint !== "string" || fingerprint === "")
+        ) {
+          failures.push(
+            entryFailure(ctx, listed, "fingerprint", {
+              message: `an ${status} file has no fingerprint`,
+              expected: "a non-empty string",
+            }),
+          );
         }
       }
       return failures;

@@ -9,7 +9,8 @@ export const foreignCursorRejected: ConformanceCheck = {
   id: "sources.foreign-cursor-rejected",
   group: "sources",
   level: "recommended",
-  rationale: "A cursor bound to the credentials it was issued for cannot leak one organization's listing state into another's (SPEC Limits: stateless; D7).",
+  rationale:
+    "A cursor bound to the credentials it was issued for cannot leak one organization's listing state into another's (SPEC Limits: stateless; D7).",
   appliesWhen: () => true,
   async run(ctx) {
     const other = ctx.fixtures.credentials.other;
@@ -21,6 +22,10 @@ export const foreignCursorRejected: ConformanceCheck = {
     const otherCredentials = ctx.render(other);
     const own = await listChanges(ctx, null, otherCredentials);
     if (!own.result.ok) return notApplicable("credentials.other cannot list the resource path from a null cursor");
-    return judgeRefusal(ctx, await listChanges(ctx, first.cursor, otherCredentials), "a cursor issued for other credentials");
+    return judgeRefusal(
+      ctx,
+      await listChanges(ctx, first.cursor, otherCredentials),
+      "a cursor issued for other credentials",
+    );
   },
 };

@@ -9,14 +9,20 @@ describe("the sources checks", () => {
   it("are not applicable when both sources endpoints answer 404 and the fixtures declare no sources (D34)", async () => {
     const fixtures = referenceFixtures();
     delete fixtures.sources;
-    const report = await runAgainst({ overrides: { "list-changes": () => NOT_FOUND, "fetch-file": () => NOT_FOUND } }, { ...ONLY, fixtures });
+    const report = await runAgainst(
+      { overrides: { "list-changes": () => NOT_FOUND, "fetch-file": () => NOT_FOUND } },
+      { ...ONLY, fixtures },
+    );
     const statuses = statusesOf(report, "sources.");
     expect(Object.keys(statuses)).toHaveLength(7);
     expect(new Set(Object.values(statuses))).toEqual(new Set(["not_applicable"]));
   });
 
   it("fail when the fixtures declare sources but list-changes answers 404", async () => {
-    const report = await runAgainst({ overrides: { "list-changes": () => NOT_FOUND, "fetch-file": () => NOT_FOUND } }, ONLY);
+    const report = await runAgainst(
+      { overrides: { "list-changes": () => NOT_FOUND, "fetch-file": () => NOT_FOUND } },
+      ONLY,
+    );
     expect(failuresOf(report, "sources.reaches-fixed-point")[0]?.message).toContain("HTTP 404");
     expect(failuresOf(report, "sources.status-enum")).toMatchObject([{ step: "listing" }]);
   });
@@ -25,7 +31,10 @@ describe("the sources checks", () => {
     const fixtures = referenceFixtures();
     delete fixtures.sources;
     const served = { status: 200, body: { content_base64: "eA==" } };
-    const report = await runAgainst({ overrides: { "list-changes": () => NOT_FOUND, "fetch-file": () => served } }, { ...ONLY, fixtures });
+    const report = await runAgainst(
+      { overrides: { "list-changes": () => NOT_FOUND, "fetch-file": () => served } },
+      { ...ONLY, fixtures },
+    );
     expect(statusesOf(report, "sources.reaches-fixed-point")).toEqual({ "sources.reaches-fixed-point": "failed" });
   });
 
@@ -34,13 +43,18 @@ describe("the sources checks", () => {
       {
         overrides: {
           "list-changes": (request) =>
-            (request.json as { cursor?: unknown }).cursor === null ? undefined : { status: 500, body: { ok: false, error: "boom", code: "internal_error" } },
+            (request.json as { cursor?: unknown }).cursor === null
+              ? undefined
+              : { status: 500, body: { ok: false, error: "boom", code: "internal_error" } },
         },
       },
       ONLY,
     );
     expect(failuresOf(report, "sources.reaches-fixed-point")[0]?.message).toContain("page 2");
-    expect(statusesOf(report, "sources.")).toMatchObject({ "sources.status-enum": "passed", "sources.changed-files-fetchable": "passed" });
+    expect(statusesOf(report, "sources.")).toMatchObject({
+      "sources.status-enum": "passed",
+      "sources.changed-files-fetchable": "passed",
+    });
   });
 
   it("fail when the page after the fixed point lists changes again", async () => {
@@ -53,7 +67,12 @@ describe("the sources checks", () => {
             const body = answer.body as { changes?: unknown[] };
             if (answer.status !== 200 || body.changes?.length !== 0) return answer;
             emptyPages += 1;
-            return emptyPages % 2 === 0 ? { ...answer, body: { ...body, changes: [{ path: "/docs/a.md", fingerprint: "f2", status: "modified" }] } } : answer;
+            return emptyPages % 2 === 0
+              ? {
+                  ...answer,
+                  body: { ...body, changes: [{ path: "/docs/a.md", fingerprint: "f2", status: "modified" }] },
+                }
+              : answer;
           },
         },
       },
@@ -68,7 +87,9 @@ describe("the sources checks", () => {
         overrides: {
           "list-changes": async (_request, reference) => {
             const answer = await reference();
-            return answer.status === 400 ? { status: 500, body: { ok: false, error: "bad cursor", code: "internal_error" } } : answer;
+            return answer.status === 400
+              ? { status: 500, body: { ok: false, error: "bad cursor", code: "internal_error" } }
+              : answer;
           },
         },
       },

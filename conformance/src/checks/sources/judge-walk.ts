@@ -25,7 +25,8 @@ export async function judgeWalk(
   const walk = await walkSources(ctx);
   if (walk.kind === "absent") return notApplicable(walk.reason);
   if (walk.pages.length === 0) {
-    const failure = walk.failure ?? ctx.failure({ endpoint: "POST /sources/list-changes", message: "no page was listed" });
+    const failure =
+      walk.failure ?? ctx.failure({ endpoint: "POST /sources/list-changes", message: "no page was listed" });
     return failed([{ ...failure, step: "listing" }]);
   }
   return outcomeOf(await rule(walk), `${walk.pages.length} page(s)`);

@@ -7,7 +7,8 @@ export const noDuplicatePaths: ConformanceCheck = {
   id: "sources.no-duplicate-paths",
   group: "sources",
   level: "required",
-  rationale: "A listing says one thing per file; two entries for one path leave the service to guess which holds (SPEC change entry).",
+  rationale:
+    "A listing says one thing per file; two entries for one path leave the service to guess which holds (SPEC change entry).",
   appliesWhen: () => true,
   run: (ctx) =>
     judgeWalk(ctx, (walk) => {
@@ -16,14 +17,22 @@ export const noDuplicatePaths: ConformanceCheck = {
       for (const listed of listedEntries(walk)) {
         const path = fieldOf(listed.entry, "path");
         if (typeof path !== "string" || path === "") {
-          failures.push(entryFailure(ctx, listed, "path", { message: "path is not a non-empty string", expected: "a file path" }));
+          failures.push(
+            entryFailure(ctx, listed, "path", { message: "path is not a non-empty string", expected: "a file path" }),
+          );
           continue;
         }
         const onPage = seen.get(listed.page.number) ?? new Map<string, number>();
         seen.set(listed.page.number, onPage);
         const first = onPage.get(path);
         if (first === undefined) onPage.set(path, listed.index);
-        else failures.push(entryFailure(ctx, listed, "path", { message: `path already listed as change ${first} of this page`, expected: "each path once per answer" }));
+        else
+          failures.push(
+            entryFailure(ctx, listed, "path", {
+              message: `path already listed as change ${first} of this page`,
+              expected: "each path once per answer",
+            }),
+          );
       }
       return failures;
     }),

@@ -11,7 +11,8 @@ export const reachesFixedPoint: ConformanceCheck = {
   id: "sources.reaches-fixed-point",
   group: "sources",
   level: "required",
-  rationale: "The cursor encodes what was already listed, so an unchanged source settles on a page with no changes (SPEC POST /sources/list-changes).",
+  rationale:
+    "The cursor encodes what was already listed, so an unchanged source settles on a page with no changes (SPEC POST /sources/list-changes).",
   appliesWhen: () => true,
   async run(ctx) {
     const walk = await walkSources(ctx);
@@ -26,7 +27,12 @@ export const reachesFixedPoint: ConformanceCheck = {
     return failed([
       last === undefined
         ? ctx.failure({ endpoint: "POST /sources/list-changes", message })
-        : checkFailure(ctx, last.call, { message, pointer: "/changes", expected: "[] (no changes)", actual: `${last.changes.length} change(s)` }),
+        : checkFailure(ctx, last.call, {
+            message,
+            pointer: "/changes",
+            expected: "[] (no changes)",
+            actual: `${last.changes.length} change(s)`,
+          }),
     ]);
   },
 };

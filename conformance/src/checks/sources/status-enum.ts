@@ -13,6 +13,11 @@ export const statusEnum: ConformanceCheck = {
     judgeWalk(ctx, (walk) =>
       listedEntries(walk)
         .filter((listed) => !(CHANGE_STATUSES as readonly unknown[]).includes(fieldOf(listed.entry, "status")))
-        .map((listed) => entryFailure(ctx, listed, "status", { message: "status is not one of the three", expected: CHANGE_STATUSES.join(" | ") })),
+        .map((listed) =>
+          entryFailure(ctx, listed, "status", {
+            message: "status is not one of the three",
+            expected: CHANGE_STATUSES.join(" | "),
+          }),
+        ),
     ),
 };

@@ -27,10 +27,16 @@ function flip(char: string): string {
 export function judgeRefusal(ctx: ConformanceContext, { call, result }: ListChangesCall, what: string): CheckOutcome {
   if (result.ok) {
     return failed([
-      checkFailure(ctx, call, { message: `${what} was accepted`, pointer: "/cursor", expected: "a 400 invalid_request (D7)", actual: `200 ${show(result.value)}` }),
+      checkFailure(ctx, call, {
+        message: `${what} was accepted`,
+        pointer: "/cursor",
+        expected: "a 400 invalid_request (D7)",
+        actual: `200 ${show(result.value)}`,
+      }),
     ]);
   }
   const { error } = result;
-  if (error.kind === "http_status" && error.status >= 400 && error.status < 500) return passed(`refused with HTTP ${error.status}`);
+  if (error.kind === "http_status" && error.status >= 400 && error.status < 500)
+    return passed(`refused with HTTP ${error.status}`);
   return failed([callFailure(ctx, call, result, `${what} must be refused with a 4xx (D7)`)]);
 }

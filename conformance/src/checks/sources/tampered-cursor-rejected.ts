@@ -17,7 +17,10 @@ export const tamperedCursorRejected: ConformanceCheck = {
     const first = walk.pages[0];
     if (first === undefined) return judgeWalk(ctx, () => []);
     const tampered = tamperCursor(first.cursor);
-    if (tampered === first.cursor) return failed([ctx.failure({ endpoint: "POST /sources/list-changes", message: "could not tamper with the cursor" })]);
+    if (tampered === first.cursor)
+      return failed([
+        ctx.failure({ endpoint: "POST /sources/list-changes", message: "could not tamper with the cursor" }),
+      ]);
     return judgeRefusal(ctx, await listChanges(ctx, tampered), "a cursor with one character changed");
   },
 };

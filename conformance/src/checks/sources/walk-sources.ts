@@ -90,11 +90,15 @@ async function walkOnce(ctx: ConformanceContext): Promise<SourcesWalk> {
       if (absent !== undefined) return { kind: "absent", reason: absent };
     }
     const body = readBody(result);
-    if (body === undefined) return walked(false, result.ok ? undefined : callFailure(ctx, call, result, `page ${number}`));
+    if (body === undefined)
+      return walked(false, result.ok ? undefined : callFailure(ctx, call, result, `page ${number}`));
     const next = typeof body.cursor === "string" && body.cursor !== "" ? body.cursor : undefined;
     if (next === undefined || !Array.isArray(body.changes)) {
       const message = `page ${number} has no ${next === undefined ? "cursor" : "changes array"}`;
-      return walked(false, checkFailure(ctx, call, { message, pointer: next === undefined ? "/cursor" : "/changes", step: "listing" }));
+      return walked(
+        false,
+        checkFailure(ctx, call, { message, pointer: next === undefined ? "/cursor" : "/changes", step: "listing" }),
+      );
     }
     pages.push({ number, call, changes: body.changes, cursor: next });
     if (emptySeen) return walked(body.changes.length === 0);
@@ -119,7 +123,11 @@ function isAbsent(result: { ok: false; error: { kind: string; status?: number } 
 
 /** Why the adapter has no sources (both endpoints 404/501), or undefined when fetch-file answers otherwise. */
 async function absentReason(ctx: ConformanceContext): Promise<string | undefined> {
-  const body = { credentials: { ...goodCredentials(ctx) }, resource_path: resourcePathOf(ctx), file_path: "/adapterkit-conformance-probe" };
+  const body = {
+    credentials: { ...goodCredentials(ctx) },
+    resource_path: resourcePathOf(ctx),
+    file_path: "/adapterkit-conformance-probe",
+  };
   const result = await ctx.client.fetchFile(body);
   if (result.ok || !isAbsent(result)) return undefined;
   return "the adapter answers 404/501 on both sources endpoints (D34)";

@@ -25,7 +25,9 @@ describe("the verify-webhook checks", () => {
         overrides: {
           "verify-webhook": async (_request, reference) => {
             const answer = await reference();
-            return (answer.body as { ok?: boolean }).ok === false ? { status: 401, body: { ok: false, error: "bad signature", code: "unauthorized" } } : answer;
+            return (answer.body as { ok?: boolean }).ok === false
+              ? { status: 401, body: { ok: false, error: "bad signature", code: "unauthorized" } }
+              : answer;
           },
         },
       },
@@ -40,7 +42,9 @@ describe("the verify-webhook checks", () => {
         overrides: {
           "verify-webhook": async (_request, reference) => {
             const answer = await reference();
-            return (answer.body as { ok?: boolean }).ok === false ? { status: 500, body: { ok: false, error: "boom", code: "internal_error" } } : answer;
+            return (answer.body as { ok?: boolean }).ok === false
+              ? { status: 500, body: { ok: false, error: "boom", code: "internal_error" } }
+              : answer;
           },
         },
       },

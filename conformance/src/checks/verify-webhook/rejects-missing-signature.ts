@@ -12,6 +12,10 @@ export const rejectsMissingSignature: ConformanceCheck = {
   async run(ctx) {
     const start = signedStart(ctx);
     if (!start.ok) return start.outcome;
-    return judgeRejection(await sendToVerify(ctx, start.prepared.request, {}), ctx, "a request without its signature headers");
+    return judgeRejection(
+      await sendToVerify(ctx, start.prepared.request, {}),
+      ctx,
+      "a request without its signature headers",
+    );
   },
 };

@@ -12,7 +12,8 @@ export const rejectsStaleTimestamp: ConformanceCheck = {
   id: "verify-webhook.rejects-stale-timestamp",
   group: "verify-webhook",
   level: "required",
-  rationale: "A correctly signed but ten-minute-old timestamp is a replay and fails verification (SPEC Inbound flow 2, D9's ±300 s).",
+  rationale:
+    "A correctly signed but ten-minute-old timestamp is a replay and fails verification (SPEC Inbound flow 2, D9's ±300 s).",
   appliesWhen: receives,
   async run(ctx) {
     const start = signedStart(ctx);

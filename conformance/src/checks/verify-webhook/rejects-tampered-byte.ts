@@ -14,6 +14,10 @@ export const rejectsTamperedByte: ConformanceCheck = {
     const start = signedStart(ctx);
     if (!start.ok) return start.outcome;
     const tampered = tamperOneByte(start.prepared.request, start.prepared.nonce);
-    return judgeRejection(await sendToVerify(ctx, tampered, start.prepared.signature), ctx, "a body with one byte changed");
+    return judgeRejection(
+      await sendToVerify(ctx, tampered, start.prepared.signature),
+      ctx,
+      "a body with one byte changed",
+    );
   },
 };

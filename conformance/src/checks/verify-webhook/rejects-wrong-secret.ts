@@ -15,7 +15,11 @@ export const rejectsWrongSecret: ConformanceCheck = {
     if (!start.ok) return start.outcome;
     const secret = ctx.render(ctx.fixtures.inbound?.signing?.secret ?? "");
     const signature = ctx.sign(start.prepared.request, { secret: otherSecretLike(secret) });
-    return judgeRejection(await sendToVerify(ctx, start.prepared.request, signature), ctx, "a signature made with another secret");
+    return judgeRejection(
+      await sendToVerify(ctx, start.prepared.request, signature),
+      ctx,
+      "a signature made with another secret",
+    );
   },
 };
 

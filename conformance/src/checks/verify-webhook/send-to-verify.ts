@@ -25,13 +25,18 @@ export async function sendToVerify(
 }
 
 /** The signed sample a tampering check starts from, or the outcome saying why there is none. */
-export function signedStart(ctx: ConformanceContext): { ok: true; sample: InboundSample; prepared: PreparedInbound } | { ok: false; outcome: CheckOutcome } {
+export function signedStart(
+  ctx: ConformanceContext,
+): { ok: true; sample: InboundSample; prepared: PreparedInbound } | { ok: false; outcome: CheckOutcome } {
   if (ctx.fixtures.inbound?.signing === undefined) {
     return { ok: false, outcome: notApplicable("the fixtures declare no inbound.signing") };
   }
   const sample = signedSample(ctx);
   if (sample === undefined) {
-    return { ok: false, outcome: failed([fixtureFailure(ctx, "verify-webhook", "inbound.samples holds no signed sample")]) };
+    return {
+      ok: false,
+      outcome: failed([fixtureFailure(ctx, "verify-webhook", "inbound.samples holds no signed sample")]),
+    };
   }
   return { ok: true, sample, prepared: prepareSample(ctx, sample) };
 }
@@ -44,10 +49,16 @@ export function judgeRejection({ call, result }: VerifyCall, ctx: ConformanceCon
   if (result.ok) {
     if (!result.value.ok) return passed();
     return failed([
-      checkFailure(ctx, call, { message: `${what} was accepted`, pointer: "/ok", expected: "false", actual: show(result.value) }),
+      checkFailure(ctx, call, {
+        message: `${what} was accepted`,
+        pointer: "/ok",
+        expected: "false",
+        actual: show(result.value),
+      }),
     ]);
   }
   const error = result.error;
-  if (error.kind === "http_status" && error.status >= 400 && error.status < 500) return passed(`rejected with HTTP ${error.status}`);
+  if (error.kind === "http_status" && error.status >= 400 && error.status < 500)
+    return passed(`rejected with HTTP ${error.status}`);
   return failed([callFailure(ctx, call, result, `${what} must be rejected with 200 { ok: false } (D3), not an error`)]);
 }

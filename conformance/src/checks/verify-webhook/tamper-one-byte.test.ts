@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { RenderedRequest } from "../../context.ts";
 import { tamperOneByte } from "./tamper-one-byte.ts";
 
-const REQUEST: RenderedRequest = { method: "POST", path: "/", query: {}, headers: {}, body: '{"id":"evt_abc123","text":"hi"}' };
+const REQUEST: RenderedRequest = {
+  method: "POST",
+  path: "/",
+  query: {},
+  headers: {},
+  body: '{"id":"evt_abc123","text":"hi"}',
+};
 
 /** How many bytes differ between two equally long byte strings. */
 function bytesChanged(a: Buffer, b: Buffer): number {
