@@ -26,7 +26,10 @@ describe("serve on SIGTERM", () => {
   it("finishes the request in flight, logs, stops and ends by that signal", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "adapterkit-signal-")), "serve.mts");
     writeFileSync(file, SCRIPT);
-    const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: SDK_DIR, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", file], {
+      cwd: SDK_DIR,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const exited = once(child, "exit");
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const waitFor = async (prefix: string) => {
