@@ -1,0 +1,119 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ADAPTER_SIGNING_SECRET, REFERENCE_FIXTURES, type RunningAdapter, startReferenceAdapter } from "@adapterkit/conformance/testing";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import yargs from "yargs";
+import { CliError } from "../cli-error.ts";
+import { conformanceCommand } from "./conformance.ts";
+
+let adapter: RunningAdapter | undefined;
+let dir: string;
+let stdout: string[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "conformance-cli-"));
+  stdout = [];
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    stdout.push(String(chunk));
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await adapter?.close();
+  adapter = undefined;
+});
+
+/** Runs the command as the CLI would and returns its exit code (a CliError's, or the handler's). */
+async function exitCodeOf(argv: string[]): Promise<number> {
+  process.exitCode = undefined;
+  try {
+    await yargs(argv)
+      .command(conformanceCommand)
+      .strict()
+      .fail((message, error) => {
+        throw error ?? new CliError("usage", message);
+      })
+      .parseAsync();
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (error instanceof CliError) return error.exitCode;
+    throw error;
+  } finally {
+    process.exitCode = undefined;
+  }
+}
+
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/gone`;
+}
+
+const signed = ["--fixtures", REFERENCE_FIXTURES, "--signing-secret", ADAPTER_SIGNING_SECRET];
+
+describe("adapterkit conformance", () => {
+  it("exits 0 when every required check passes, writing the JSON report to --out", async () => {
+    adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
+    const out = join(dir, "report.json");
+    expect(await exitCodeOf(["conformance", adapter.url, ...signed, "--reporter", "json", "--out", out])).toBe(0);
+    const report = JSON.parse(await readFile(out, "utf8")) as { result: string; summary: { failed: number; passed: number } };
+    expect(report.result).toBe("passed");
+    expect(report.summary.failed).toBe(0);
+    expect(report.summary.passed).toBeGreaterThan(40);
+  });
+
+  it("exits 1 when a required check fails, and the pretty report names it", async () => {
+    adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET, healthPatch: { status: "ok" } });
+    expect(await exitCodeOf(["conformance", adapter.url, ...signed, "--only", "health"])).toBe(1);
+    const text = stdout.join("");
+    expect(text).toContain("FAIL health.status-ready");
+    expect(text).toContain("expected: ");
+    expect(text).toContain("FAILED: 1 required check(s) failed");
+  });
+
+  it("exits 0 when only a recommended check fails", async () => {
+    adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
+    expect(await exitCodeOf(["conformance", adapter.url, ...signed, "--only", "performance", "--latency-budget", "0.001"])).toBe(0);
+    expect(stdout.join("")).toContain("FAIL performance.p95-budget");
+  });
+
+  it("exits 2 on a fixtures file that breaks the schema, naming the bad field's pointer", async () => {
+    adapter = await startReferenceAdapter();
+    const fixtures = join(dir, "fixtures.json");
+    await writeFile(fixtures, JSON.stringify({ credentials: { good: {}, bad: {} }, platform: { routes: [{ path: "no-slash" }] } }));
+    const error = await yargs(["conformance", adapter.url, "--fixtures", fixtures])
+      .command(conformanceCommand)
+      .fail((message, failure) => {
+        throw failure ?? new CliError("usage", message);
+      })
+      .parseAsync()
+      .then(() => undefined, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(2);
+    expect((error as CliError).message).toContain("/platform/routes/0/path");
+  });
+
+  it("exits 2 on a fixtures file that is not JSON, an unknown check id, and a bad URL", async () => {
+    adapter = await startReferenceAdapter();
+    const fixtures = join(dir, "broken.json");
+    await writeFile(fixtures, "{ not json");
+    expect(await exitCodeOf(["conformance", adapter.url, "--fixtures", fixtures])).toBe(2);
+    expect(await exitCodeOf(["conformance", adapter.url, "--only", "health.no-such-check"])).toBe(2);
+    expect(await exitCodeOf(["conformance", "ftp://example.test/x"])).toBe(2);
+  });
+
+  it("exits 3 when the adapter is unreachable, and runs no check", async () => {
+    const out = join(dir, "report.xml");
+    expect(await exitCodeOf(["conformance", await closedPortUrl(), "--reporter", "junit", "--out", out, "--timeout", "2000"])).toBe(3);
+    const xml = await readFile(out, "utf8");
+    expect(xml).toContain('name="result" value="unreachable"');
+    expect(xml).not.toContain("<failure");
+  });
+});

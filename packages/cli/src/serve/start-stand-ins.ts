@@ -1,0 +1,52 @@
+import { startChatStandIn } from "@adapterkit/adapter-chat";
+import { startFilesStandIn } from "@adapterkit/adapter-files";
+import { startMailStandIn } from "@adapterkit/adapter-mail";
+import { startWebhookStandIn } from "@adapterkit/adapter-webhook";
+
+/** One local stand-in of a sample adapter's platform: where it listens and credentials that work against it. */
+export interface StandInSummary {
+  readonly adapter: string;
+  readonly what: string;
+  readonly url: string;
+  readonly credentials: Record<string, unknown>;
+  readonly extra?: Record<string, unknown>;
+}
+
+/** The running stand-ins, so the whole kit works offline (D28). */
+export interface StandIns {
+  readonly summaries: readonly StandInSummary[];
+  close(): Promise<void>;
+}
+
+/** Starts the stand-ins of the four sample platforms on free loopback ports. */
+export async function startStandIns(): Promise<StandIns> {
+  const [mail, files, chat, webhook] = await Promise.all([
+    startMailStandIn(),
+    startFilesStandIn(),
+    startChatStandIn(),
+    startWebhookStandIn(),
+  ]);
+  return {
+    summaries: [
+      { adapter: "mail", what: "SMTP server (captures every mail)", url: mail.url, credentials: { ...mail.credentials } },
+      {
+        adapter: "files",
+        what: "WebDAV server with demo files",
+        url: files.url,
+        credentials: { ...files.credentials },
+        extra: { resource_path: files.resourcePath },
+      },
+      { adapter: "chat", what: "chat-platform Web API", url: chat.url, credentials: { ...chat.credentials } },
+      {
+        adapter: "webhook",
+        what: "webhook receiver (GET /deliveries lists them)",
+        url: webhook.url,
+        credentials: { ...webhook.credentials },
+        extra: { channel_address: webhook.channelAddress },
+      },
+    ],
+    close: async () => {
+      await Promise.all([mail.close(), files.close(), chat.close(), webhook.close()]);
+    },
+  };
+}
