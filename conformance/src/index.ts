@@ -10,3 +10,7 @@ export type { CheckResult, ConformanceReport, EndpointLatency, ReportSummary } f
 export type { ConformanceOptions, ProgressEvent } from "./runner/conformance-options.ts";
 export { runConformance } from "./runner/run-conformance.ts";
 export { ConformanceUsageError } from "./runner/usage-error.ts";
+export { createProgressPrinter, type ProgressSink } from "./report/create-progress-printer.ts";
+export { renderJson } from "./report/render-json.ts";
+export { renderJunit } from "./report/render-junit.ts";
+export { renderPretty } from "./report/render-pretty.ts";

@@ -1,0 +1,2 @@
+export { type ReferenceAdapterOptions, type RunningAdapter, startReferenceAdapter } from "./reference-adapter.ts";
+export { ADAPTER_SIGNING_SECRET, REFERENCE_FIXTURES } from "./run-against.ts";
