@@ -14,6 +14,8 @@ export interface FilesStandInOptions {
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
+  /** Accepted logins, username → password, each with every right; default the demo user only. */
+  users?: Readonly<Record<string, string>>;
   /** The files served; default {@link DEMO_FILES}. */
   files?: DemoTree;
   /** Answer hrefs as paths (`/docs/a.md`) rather than full URLs, as some servers do; default false. */
@@ -24,7 +26,7 @@ export interface FilesStandInOptions {
 export interface FilesStandIn {
   /** The server's base URL, ending in `/`. */
   readonly url: string;
-  /** Working credentials for the files adapter against this server (the demo user). */
+  /** Working credentials for the files adapter against this server (the first user, by default the demo user). */
   readonly credentials: FilesCredentials;
   /** The folder the demo files live in: a ready `resource_path`. */
   readonly resourcePath: string;
@@ -46,15 +48,16 @@ export const DEMO_FILES: DemoTree = {
 };
 
 /**
- * Starts a webdav-server (v2) instance that requires HTTP Basic authentication, grants the demo user everything
- * and serves an in-memory tree; tests change it over WebDAV itself (PUT, DELETE).
+ * Starts a webdav-server (v2) instance that requires HTTP Basic authentication, grants its users everything and
+ * serves an in-memory tree; tests change it over WebDAV itself (PUT, DELETE).
  * @example const dav = await startFilesStandIn(); // dav.credentials, dav.resourcePath === "/docs"
  */
 export async function startFilesStandIn(options: FilesStandInOptions = {}): Promise<FilesStandIn> {
+  const logins = Object.entries(options.users ?? { [DEMO_FILES_USER.username]: DEMO_FILES_USER.password });
   const users = new webdav.SimpleUserManager();
-  const user = users.addUser(DEMO_FILES_USER.username, DEMO_FILES_USER.password, false);
   const privileges = new webdav.SimplePathPrivilegeManager();
-  privileges.setRights(user, "/", ["all"]);
+  for (const [username, password] of logins)
+    privileges.setRights(users.addUser(username, password, false), "/", ["all"]);
   const host = options.host ?? "127.0.0.1";
   const server = new webdav.WebDAVServer({
     requireAuthentification: true,
@@ -74,9 +77,10 @@ export async function startFilesStandIn(options: FilesStandInOptions = {}): Prom
   const http = await new Promise<Server>((resolve) => server.start((started) => resolve(started as Server)));
   const { port } = http.address() as AddressInfo;
   const url = `http://${host}:${port}/`;
+  const [username, password] = logins[0] ?? [DEMO_FILES_USER.username, DEMO_FILES_USER.password];
   return {
     url,
-    credentials: { base_url: url, username: DEMO_FILES_USER.username, password: DEMO_FILES_USER.password },
+    credentials: { base_url: url, username, password },
     resourcePath: "/docs",
     close: () => new Promise<void>((resolve) => server.stop(() => resolve())),
   };
