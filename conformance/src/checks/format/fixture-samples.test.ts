@@ -15,6 +15,12 @@ afterAll(async () => {
   await adapter.close();
 });
 
+function newClient(): AdapterClient {
+  const client = createAdapterClient({ baseUrl: adapter.url });
+  clients.push(client);
+  return client;
+}
+
 /**
  * The slice of a context this check reads, over a real client of the reference adapter (which formats as the
  * identity). The fixtures schema does not carry `format` yet, so the runner cannot be handed these fixtures.
@@ -22,7 +28,7 @@ afterAll(async () => {
 function contextWith(format: unknown): ConformanceContext {
   const partial = {
     fixtures: { credentials: { good: { token: "tok_alpha" }, bad: {} }, format },
-    client: clients[clients.push(createAdapterClient({ baseUrl: adapter.url })) - 1],
+    client: newClient(),
     render: <T>(template: T) => template,
     failure: ({ request: _request, ...failure }: CheckFailure & { request?: unknown }) => failure,
   };
