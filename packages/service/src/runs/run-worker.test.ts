@@ -36,20 +36,18 @@ for (const lane of STORE_LANES) {
 
     async function enqueue(stages: Stage[]): Promise<number> {
       const workflow = await seedWorkflow(store, stages);
-      const run = await store.db
-        .transaction()
-        .execute((trx) =>
-          enqueueRun(
-            trx,
-            {
-              organizationId: workflow.organization_id,
-              workflowId: workflow.id,
-              source: "api",
-              input: { type: "json", value: 7 },
-            },
-            new Date(),
-          ),
-        );
+      const run = await store.db.transaction().execute((trx) =>
+        enqueueRun(
+          trx,
+          {
+            organizationId: workflow.organization_id,
+            workflowId: workflow.id,
+            source: "api",
+            input: { type: "json", value: 7 },
+          },
+          new Date(),
+        ),
+      );
       return run.id;
     }
 
