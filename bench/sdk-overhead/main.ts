@@ -1,4 +1,4 @@
-// bench/sdk-overhead: POST /parse-inbound through serve()'s handler and toExpressRouter(), each against a
+// bench/sdk-overhead: POST /parse-inbound through serve() and toExpressRouter(), each against a
 // hand-written handler doing the same parse and validation, measured in the same run (DESIGN D30).
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";

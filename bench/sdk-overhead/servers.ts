@@ -1,6 +1,7 @@
 // The four servers under test: the SDK and a hand-written equivalent, on node:http and on Express.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createAdapterHandler, toExpressRouter } from "@adapterkit/sdk";
+import type { AddressInfo } from "node:net";
+import { serve, toExpressRouter } from "@adapterkit/sdk";
 import express from "express";
 import { pino } from "pino";
 import { adapter, BODY_LIMIT, PATH, parseEvent, SCHEMAS } from "./parse-inbound.ts";
@@ -56,13 +57,22 @@ function handWritten(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-/** Builds one variant's server (not yet listening). */
-export function createVariant(variant: Variant): Server {
+/** Starts one variant on a free port of 127.0.0.1. */
+export async function startVariant(variant: Variant): Promise<{ port: number; close: () => Promise<void> }> {
+  if (variant === "node-sdk") {
+    const running = await serve(adapter, { ...quiet, port: 0, host: "127.0.0.1", handleSignals: false });
+    return { port: running.port, close: running.close };
+  }
+  const server = createVariant(variant);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { port: (server.address() as AddressInfo).port, close };
+}
+
+function createVariant(variant: Exclude<Variant, "node-sdk">): Server {
   switch (variant) {
     case "node-baseline":
       return createServer(handWritten);
-    case "node-sdk":
-      return createServer(createAdapterHandler(adapter, quiet));
     case "express-baseline": {
       const app = express();
       app.post(PATH, express.json({ limit: BODY_LIMIT }), (req, res) => {
