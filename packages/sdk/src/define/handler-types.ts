@@ -45,23 +45,36 @@ export interface FileBytes {
   contentType: string;
 }
 
+/** `/verify` input: the manifest's credentials. */
 export type VerifyInput<M extends ManifestInput> = WithCredentials<VerifyRequest, M>;
+/** `/verify-webhook` input: the D2 envelope of the platform's request, with typed credentials. */
 export type VerifyWebhookInput<M extends ManifestInput> = WithCredentials<InboundEnvelope, M>;
+/** `/parse-inbound` input: the D2 envelope plus `mode`, with typed credentials. */
 export type ParseInboundInput<M extends ManifestInput> = WithCredentials<ParseInboundRequest, M>;
+/** `/deliver` input: where and what to send, with typed credentials. */
 export type DeliverInput<M extends ManifestInput> = WithCredentials<DeliverRequest, M>;
 /** `/format` input; credentials are optional on this endpoint (D6). */
 export type FormatInput<M extends ManifestInput> = Simplify<
   Omit<FormatRequest, "credentials"> & { credentials?: CredentialsOf<M> | undefined }
 >;
+/** `/sources/list-changes` input: the resource and the cursor (null at first), with typed credentials. */
 export type ListChangesInput<M extends ManifestInput> = WithCredentials<ListChangesRequest, M>;
+/** `/sources/fetch-file` input: the resource and the file, with typed credentials. */
 export type FetchFileInput<M extends ManifestInput> = WithCredentials<FetchFileRequest, M>;
 
+/** Checks credentials with the platform: `{ ok: true, user }` or `{ ok: false, error }`. */
 export type VerifyHandler<M extends ManifestInput> = Handler<VerifyInput<M>, VerifyResponse>;
+/** Checks an inbound signature (D3); a thrown `SignatureError` becomes `{ ok: false, error }`. */
 export type VerifyWebhookHandler<M extends ManifestInput> = Handler<VerifyWebhookInput<M>, VerifyWebhookResponse>;
+/** Normalizes an inbound payload into a message, a handshake or an ignored event (D4). */
 export type ParseInboundHandler<M extends ManifestInput> = Handler<ParseInboundInput<M>, ParseInboundResponse>;
+/** Sends a message (D5): `{ ok: true, message_id }` or `{ ok: false, error, retryable }`. */
 export type DeliverHandler<M extends ManifestInput> = Handler<DeliverInput<M>, DeliverResponse>;
+/** Converts Markdown to the platform's convention (D6). */
 export type FormatHandler<M extends ManifestInput> = Handler<FormatInput<M>, FormatResponse>;
+/** Lists the files changed since a cursor, and the next cursor. */
 export type ListChangesHandler<M extends ManifestInput> = Handler<ListChangesInput<M>, ListChangesResponse>;
+/** Returns one file as bytes with their Content-Type, or as JSON with base64 content (D7). */
 export type FetchFileHandler<M extends ManifestInput> = Handler<FetchFileInput<M>, FetchFileJsonResponse | FileBytes>;
 
 /** The two document-source handlers; they come together or not at all. */

@@ -87,6 +87,10 @@ describe("service signature (D9)", () => {
     }
   });
 
+  it("refuses at start-up a secret with no key in it", async () => {
+    await expect(startAdapter(fixtureAdapter(), { signingSecret: "whsec_" })).rejects.toThrow(/whsec_/);
+  });
+
   it("leaves the check off in the test kit unless a secret is passed", async () => {
     vi.stubEnv("ADAPTER_SIGNING_SECRET", SECRET);
     started = await startAdapter(fixtureAdapter());

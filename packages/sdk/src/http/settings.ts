@@ -1,11 +1,15 @@
 import type { Logger } from "pino";
+import { standardWebhookKey } from "../helpers/index.ts";
 import { createLogger, withRedaction } from "./create-logger.ts";
 import { DEFAULT_BODY_LIMIT } from "./read-body.ts";
 import { resolveVersion } from "./resolve-version.ts";
 
 /** How an adapter is served; every field has a default. */
 export interface AdapterHandlerOptions {
-  /** D9 `whsec_…` secret; defaults to `ADAPTER_SIGNING_SECRET`. When set, signed endpoints require a valid signature. */
+  /**
+   * D9 `whsec_…` secret; defaults to `ADAPTER_SIGNING_SECRET`. When set, signed endpoints require a valid
+   * signature; pass `undefined` explicitly to turn the check off whatever the environment says.
+   */
   signingSecret?: string | undefined;
   /** Largest request body in bytes; default 1 MiB. */
   bodyLimit?: number;
@@ -40,6 +44,8 @@ export function toSettings(options: AdapterHandlerOptions, lifecycle: Lifecycle 
   const signingSecret = "signingSecret" in options ? options.signingSecret : process.env.ADAPTER_SIGNING_SECRET;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) throw new RangeError("bodyLimit must be a positive integer");
+  // A malformed secret would fail every request; refuse it at start-up instead.
+  if (signingSecret) standardWebhookKey(signingSecret);
   return {
     signingSecret: signingSecret || undefined,
     bodyLimit,
