@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { EndpointDef } from "../endpoint.ts";
+import { callbackEnvelopeSchema } from "./callback.ts";
+import { BEARER, E, noContent, ok, problem } from "./endpoint-parts.ts";
+import * as ex from "./examples.ts";
+import { hookResponseSchema, triggerRequestSchema, triggerResponseSchema } from "./trigger-request.ts";
+import { workflowRunSchema } from "./workflow-run.ts";
+
+/** The two public ways to start a run (D13, D14) and the callback receiver (D25). */
+export const RUN_ENDPOINTS = [
+  {
+    id: "trigger",
+    method: "POST",
+    path: "/api/v1/trigger",
+    summary: "Start a run of a workflow with an API token (D13).",
+    tags: ["runs"],
+    security: BEARER,
+    request: { schema: triggerRequestSchema, example: { workflow_id: 7 } },
+    responses: {
+      201: ok("Run created; Location: /api/v1/workflow-runs/{id}.", triggerResponseSchema, {
+        workflow_run_id: 129,
+        session_id: 129,
+      }),
+      400: E[400],
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      413: E[413],
+      422: problem(
+        "workflow_not_startable",
+        "The workflow cannot start (configuration error).",
+        "Workflow 7 has no stages.",
+      ),
+      429: E[429],
+    },
+  },
+  {
+    id: "hook",
+    method: "POST",
+    path: "/api/v1/hooks/{token}",
+    summary: "Start a run through a webhook trigger's URL; any body, optional Idempotency-Key header (D14).",
+    tags: ["runs"],
+    security: [],
+    request: { schema: z.unknown(), contentType: "*/*", example: { order: 1 } },
+    responses: {
+      201: ok("Run started; Location: /api/v1/workflow-runs/{id}.", hookResponseSchema, {
+        workflow_run_id: 129,
+        status: "started",
+      }),
+      404: problem("not_found", "Invalid or unknown token.", "No webhook trigger has this token."),
+      409: problem("trigger_disabled", "The trigger is disabled.", "Webhook trigger 3 is disabled."),
+      413: E[413],
+      422: problem(
+        "workflow_not_startable",
+        "The workflow failed to start (configuration error), or the Idempotency-Key was used with another body (idempotency_key_reused).",
+        "Workflow 7 has no stages.",
+      ),
+      429: E[429],
+    },
+  },
+  {
+    id: "receive-callback",
+    method: "POST",
+    path: "/api/v1/callback",
+    summary: "Receive a signed callback (Standard Webhooks) and record it (D25).",
+    tags: ["callbacks"],
+    security: [],
+    request: { schema: callbackEnvelopeSchema, example: ex.EXAMPLE_CALLBACK },
+    responses: {
+      204: noContent,
+      400: E[400],
+      401: problem("unauthorized", "The webhook signature is missing, wrong or stale.", "Invalid webhook signature."),
+      413: E[413],
+    },
+  },
+] as const satisfies readonly EndpointDef[];
+
+/** Reading a run. */
+export const RUN_READ_ENDPOINTS = [
+  {
+    id: "get-workflow-run",
+    method: "GET",
+    path: "/api/v1/workflow-runs/{id}",
+    summary: "Read a run with its status, input, outputs and result.",
+    tags: ["runs"],
+    security: BEARER,
+    responses: {
+      200: ok("The run.", workflowRunSchema, ex.EXAMPLE_WORKFLOW_RUN),
+      401: E[401],
+      403: E[403],
+      404: E[404],
+      429: E[429],
+    },
+  },
+] as const satisfies readonly EndpointDef[];
