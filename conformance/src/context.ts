@@ -51,7 +51,11 @@ export interface ConformanceContext {
    * A client sending another organization's context headers (statelessness checks); `credentials` are added to the
    * values redacted from curl lines and failure texts. Latencies are recorded as for `client`.
    */
-  clientFor(options: { organizationId: string; projectId?: string; credentials?: Readonly<Record<string, unknown>> }): AdapterClient;
+  clientFor(options: {
+    organizationId: string;
+    projectId?: string;
+    credentials?: Readonly<Record<string, unknown>>;
+  }): AdapterClient;
   /** The loaded, schema-validated fixtures, not yet rendered. */
   readonly fixtures: Fixtures;
   /**
@@ -82,7 +86,9 @@ export interface ConformanceContext {
   redact(text: string): string;
   /** Builds a failure, redacting secrets in `actual`/`expected`/`message`, and attaching a curl line when given a request. */
   failure(
-    partial: Omit<CheckFailure, "curl"> & { readonly request?: { readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> } },
+    partial: Omit<CheckFailure, "curl"> & {
+      readonly request?: { readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> };
+    },
   ): CheckFailure;
 }
 

@@ -1,16 +1,32 @@
-export type { CapturedDelivery, Check, CheckFailure, CheckGroup, CheckLevel, CheckOutcome, CheckStatus, StandInPlatform } from "./check.ts";
+export type {
+  CapturedDelivery,
+  Check,
+  CheckFailure,
+  CheckGroup,
+  CheckLevel,
+  CheckOutcome,
+  CheckStatus,
+  StandInPlatform,
+} from "./check.ts";
 export { ALL_CHECKS } from "./checks/index.ts";
 export type { ConformanceCheck, ConformanceContext, RenderedRequest, SignOverrides, TemplateVars } from "./context.ts";
-export type { FixtureRequest, Fixtures, InboundExpectation, InboundSample, InboundSigning, PlatformRoute } from "./fixtures/fixtures.ts";
+export type {
+  FixtureRequest,
+  Fixtures,
+  InboundExpectation,
+  InboundSample,
+  InboundSigning,
+  PlatformRoute,
+} from "./fixtures/fixtures.ts";
 export { FixturesError } from "./fixtures/fixtures-error.ts";
 export { loadFixtures } from "./fixtures/load-fixtures.ts";
 export { failed, notApplicable, outcomeOf, passed } from "./outcome.ts";
 export { startStandInPlatform } from "./platform/start-stand-in-platform.ts";
-export type { CheckResult, ConformanceReport, EndpointLatency, ReportSummary } from "./report/report.ts";
-export type { ConformanceOptions, ProgressEvent } from "./runner/conformance-options.ts";
-export { runConformance } from "./runner/run-conformance.ts";
-export { ConformanceUsageError } from "./runner/usage-error.ts";
 export { createProgressPrinter, type ProgressSink } from "./report/create-progress-printer.ts";
 export { renderJson } from "./report/render-json.ts";
 export { renderJunit } from "./report/render-junit.ts";
 export { renderPretty } from "./report/render-pretty.ts";
+export type { CheckResult, ConformanceReport, EndpointLatency, ReportSummary } from "./report/report.ts";
+export type { ConformanceOptions, ProgressEvent } from "./runner/conformance-options.ts";
+export { runConformance } from "./runner/run-conformance.ts";
+export { ConformanceUsageError } from "./runner/usage-error.ts";

@@ -77,21 +77,39 @@ export async function startReferenceAdapter(options: ReferenceAdapterOptions = {
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, mount: string, options: ReferenceAdapterOptions): Promise<void> {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  mount: string,
+  options: ReferenceAdapterOptions,
+): Promise<void> {
   const { pathname } = new URL(req.url ?? "/", "http://adapter");
   const path = pathname.startsWith(`${mount}/`) ? pathname.slice(mount.length) : undefined;
   const route = path === undefined ? undefined : ROUTES[`${req.method} ${path}`];
   const id: ReferenceRoute = route?.id ?? "unknown-route";
   const raw = await readBody(req, options.bodyLimitBytes ?? MAX_BODY_BYTES);
   if (raw === undefined) return send(res, adapterError(413, "payload_too_large", "the body is over the size limit"));
-  const request: ReferenceRequest = { method: req.method ?? "GET", path: path ?? pathname, headers: headersOf(req), rawBody: raw, json: parseJson(raw) };
-  if (route && req.method === "POST" && options.signingSecret !== undefined && !isSigned(options.signingSecret, request)) {
+  const request: ReferenceRequest = {
+    method: req.method ?? "GET",
+    path: path ?? pathname,
+    headers: headersOf(req),
+    rawBody: raw,
+    json: parseJson(raw),
+  };
+  if (
+    route &&
+    req.method === "POST" &&
+    options.signingSecret !== undefined &&
+    !isSigned(options.signingSecret, request)
+  ) {
     return send(res, adapterError(401, "unauthorized", "missing or invalid service signature"));
   }
   const reference = async (given: ReferenceRequest = request): Promise<ReferenceResponse> => {
     if (route === undefined) return notFound(given);
     if (req.method === "POST" && given.json === undefined) {
-      return adapterError(400, "invalid_request", "the body is not JSON", { issues: [{ path: "", message: "expected JSON" }] });
+      return adapterError(400, "invalid_request", "the body is not JSON", {
+        issues: [{ path: "", message: "expected JSON" }],
+      });
     }
     const answer = await route.handler(given);
     if (id === "manifest") return { ...answer, body: patch(answer.body, options.manifestPatch) };

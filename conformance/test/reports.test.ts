@@ -4,10 +4,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ConformanceReport } from "../src/report/report.ts";
 import { renderJson } from "../src/report/render-json.ts";
 import { renderJunit } from "../src/report/render-junit.ts";
 import { renderPretty } from "../src/report/render-pretty.ts";
+import type { ConformanceReport } from "../src/report/report.ts";
 import { runConformance } from "../src/runner/run-conformance.ts";
 import { runAgainst } from "./run-against.ts";
 
@@ -30,12 +30,19 @@ async function closedPortUrl(): Promise<string> {
 
 beforeAll(async () => {
   passing = await runAgainst();
-  failing = await runAgainst({ healthPatch: { status: "ok" }, manifestPatch: { category: "messaging" } }, { level: "required" });
+  failing = await runAgainst(
+    { healthPatch: { status: "ok" }, manifestPatch: { category: "messaging" } },
+    { level: "required" },
+  );
   unreachable = await runConformance({ adapterUrl: await closedPortUrl(), timeoutMs: 2_000 });
 });
 
 function testcases(xml: string): { name: string; failure?: unknown; skipped?: unknown }[] {
-  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => name === "testcase" }).parse(xml) as {
+  const parsed = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "",
+    isArray: (name) => name === "testcase",
+  }).parse(xml) as {
     testsuites: { testsuite: { testcase: { name: string; failure?: unknown; skipped?: unknown }[] } };
   };
   return parsed.testsuites.testsuite.testcase;
@@ -79,11 +86,15 @@ describe("the reporters", () => {
       expect(testcases(xml)).toHaveLength(report.checks.length);
     }
     const failingCases = testcases(renderJunit(failing));
-    expect(failingCases.filter((testcase) => testcase.failure !== undefined).map((testcase) => testcase.name).sort()).toEqual([
-      "health.status-ready",
-      "manifest.schema",
-    ]);
-    expect(failingCases.filter((testcase) => testcase.skipped !== undefined).length).toBe(failing.summary.skipped + failing.summary.not_applicable);
+    expect(
+      failingCases
+        .filter((testcase) => testcase.failure !== undefined)
+        .map((testcase) => testcase.name)
+        .sort(),
+    ).toEqual(["health.status-ready", "manifest.schema"]);
+    expect(failingCases.filter((testcase) => testcase.skipped !== undefined).length).toBe(
+      failing.summary.skipped + failing.summary.not_applicable,
+    );
     expect(testcases(renderJunit(passing)).some((testcase) => testcase.failure !== undefined)).toBe(false);
   });
 

@@ -44,7 +44,10 @@ export async function runAgainst(
 
 /** The ids of every failed check, sorted. */
 export function failedChecks(report: ConformanceReport): string[] {
-  return report.checks.filter((check) => check.status === "failed").map((check) => check.id).sort();
+  return report.checks
+    .filter((check) => check.status === "failed")
+    .map((check) => check.id)
+    .sort();
 }
 
 /** Each failed check with its first failure message, for readable assertion diffs. */
@@ -52,6 +55,9 @@ export function failureDigest(report: ConformanceReport): Record<string, string>
   return Object.fromEntries(
     report.checks
       .filter((check) => check.status === "failed")
-      .map((check) => [check.id, check.failures.map((failure) => `${failure.endpoint}: ${failure.message}`).join(" | ")]),
+      .map((check) => [
+        check.id,
+        check.failures.map((failure) => `${failure.endpoint}: ${failure.message}`).join(" | "),
+      ]),
   );
 }

@@ -27,7 +27,10 @@ export class DeliveryLog {
   }
 
   /** The first delivery at or after `since` that matches, waiting up to `timeoutMs` for one to arrive. */
-  wait(match: (delivery: CapturedDelivery) => boolean, options: { timeoutMs: number; since: number }): Promise<CapturedDelivery | undefined> {
+  wait(
+    match: (delivery: CapturedDelivery) => boolean,
+    options: { timeoutMs: number; since: number },
+  ): Promise<CapturedDelivery | undefined> {
     const found = this.#deliveries.find((delivery) => delivery.receivedAt >= options.since && match(delivery));
     if (found) return Promise.resolve(found);
     return new Promise((resolve) => {

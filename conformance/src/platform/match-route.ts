@@ -22,7 +22,10 @@ export function matchRoute(routes: readonly PlatformRoute[], call: IncomingCall)
   );
 }
 
-function headersMatch(wanted: Readonly<Record<string, string>> | undefined, headers: Readonly<Record<string, string>>): boolean {
+function headersMatch(
+  wanted: Readonly<Record<string, string>> | undefined,
+  headers: Readonly<Record<string, string>>,
+): boolean {
   return Object.entries(wanted ?? {}).every(([name, value]) => headers[name.toLowerCase()] === value);
 }
 
@@ -31,7 +34,7 @@ function bodyMatches(wanted: Readonly<Record<string, unknown>> | undefined, call
   if (wanted === undefined) return true;
   const form = call.json === undefined ? new URLSearchParams(call.body) : undefined;
   return Object.entries(wanted).every(([key, value]) => {
-    const actual = key.startsWith("/") ? resolvePointer(call.json, key) : form?.get(key) ?? undefined;
+    const actual = key.startsWith("/") ? resolvePointer(call.json, key) : (form?.get(key) ?? undefined);
     return JSON.stringify(actual) === JSON.stringify(value);
   });
 }

@@ -28,7 +28,15 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
   const server: Server = createServer((req, res) => {
     readCall(req).then(
       (call) => {
-        log.add({ protocol: "http", method: call.method, path: call.path, headers: call.headers, body: call.body, ...(call.json === undefined ? {} : { json: call.json }), receivedAt: Date.now() });
+        log.add({
+          protocol: "http",
+          method: call.method,
+          path: call.path,
+          headers: call.headers,
+          body: call.body,
+          ...(call.json === undefined ? {} : { json: call.json }),
+          receivedAt: Date.now(),
+        });
         answer(res, call, routes, failures);
       },
       () => res.destroy(),
@@ -50,17 +58,26 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
   };
 }
 
-function answer(res: ServerResponse, call: IncomingCall, routes: readonly PlatformRoute[], failures: ArmedFailure[]): void {
+function answer(
+  res: ServerResponse,
+  call: IncomingCall,
+  routes: readonly PlatformRoute[],
+  failures: ArmedFailure[],
+): void {
   const failure = failures.find(
-    (armed) => armed.remaining > 0 && armed.path === call.path && (armed.method === undefined || armed.method.toUpperCase() === call.method),
+    (armed) =>
+      armed.remaining > 0 &&
+      armed.path === call.path &&
+      (armed.method === undefined || armed.method.toUpperCase() === call.method),
   );
   if (failure) {
     failure.remaining -= 1;
-    return write(res, failure.status, failure.body ?? { error: "stand-in platform failure" }, {});
+    write(res, failure.status, failure.body ?? { error: "stand-in platform failure" }, {});
+    return;
   }
   const route = matchRoute(routes, call);
-  if (!route) return write(res, 404, { error: "no stand-in route matches", method: call.method, path: call.path }, {});
-  write(res, route.status ?? 200, route.body ?? {}, route.headers ?? {});
+  if (route) write(res, route.status ?? 200, route.body ?? {}, route.headers ?? {});
+  else write(res, 404, { error: "no stand-in route matches", method: call.method, path: call.path }, {});
 }
 
 function write(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>>): void {

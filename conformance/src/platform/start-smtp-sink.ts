@@ -14,7 +14,10 @@ export interface SmtpSink {
  * Starts an SMTP sink on 127.0.0.1, port 0. With `users`, AUTH PLAIN/LOGIN is required and checked against them
  * (535 otherwise); without, mail is accepted unauthenticated. No TLS: it is a loopback stand-in.
  */
-export async function startSmtpSink(log: DeliveryLog, users: Readonly<Record<string, string>> | undefined): Promise<SmtpSink> {
+export async function startSmtpSink(
+  log: DeliveryLog,
+  users: Readonly<Record<string, string>> | undefined,
+): Promise<SmtpSink> {
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ["STARTTLS"],

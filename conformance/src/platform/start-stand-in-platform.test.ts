@@ -21,11 +21,19 @@ describe("startStandInPlatform", () => {
   it("answers the first route whose header and body matchers hold", async () => {
     platform = await startStandInPlatform();
     platform.setRoutes([
-      { method: "POST", path: "/api/chat.postMessage", when: { header: { Authorization: "Bearer good" } }, body: { ok: true } },
+      {
+        method: "POST",
+        path: "/api/chat.postMessage",
+        when: { header: { Authorization: "Bearer good" } },
+        body: { ok: true },
+      },
       { method: "POST", path: "/api/chat.postMessage", when: { body: { "/channel": "C1" } }, body: { ok: "by-body" } },
       { method: "POST", path: "/api/chat.postMessage", status: 401, body: { ok: false } },
     ]);
-    expect(await post("/api/chat.postMessage", {}, { authorization: "Bearer good" })).toEqual({ status: 200, body: { ok: true } });
+    expect(await post("/api/chat.postMessage", {}, { authorization: "Bearer good" })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     expect(await post("/api/chat.postMessage", { channel: "C1" })).toEqual({ status: 200, body: { ok: "by-body" } });
     expect(await post("/api/chat.postMessage", { channel: "C2" })).toEqual({ status: 401, body: { ok: false } });
   });
@@ -60,7 +68,10 @@ describe("startStandInPlatform", () => {
   it("resolves a waiter with a later delivery and gives undefined after the timeout", async () => {
     platform = await startStandInPlatform();
     const since = Date.now();
-    const waiting = platform.waitForDelivery((delivery) => (delivery.json as { n?: number } | undefined)?.n === 2, { since, timeoutMs: 2_000 });
+    const waiting = platform.waitForDelivery((delivery) => (delivery.json as { n?: number } | undefined)?.n === 2, {
+      since,
+      timeoutMs: 2_000,
+    });
     await post("/x", { n: 1 });
     await post("/x", { n: 2 });
     expect((await waiting)?.json).toEqual({ n: 2 });
@@ -72,14 +83,27 @@ describe("startStandInPlatform", () => {
     const smtp = platform.smtp;
     if (!smtp) throw new Error("no smtp sink");
     const transport = (pass: string) =>
-      createTransport({ host: smtp.host, port: smtp.port, secure: false, ignoreTLS: true, auth: { user: "bot@example.test", pass } });
-    await transport("good-password").sendMail({ from: "bot@example.test", to: "alice@example.test", subject: "Hi", text: "nonce-1" });
+      createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: false,
+        ignoreTLS: true,
+        auth: { user: "bot@example.test", pass },
+      });
+    await transport("good-password").sendMail({
+      from: "bot@example.test",
+      to: "alice@example.test",
+      subject: "Hi",
+      text: "nonce-1",
+    });
     const [mail] = platform.deliveries();
     expect(mail?.protocol).toBe("smtp");
     expect(mail?.smtp).toEqual({ from: "bot@example.test", to: ["alice@example.test"] });
     expect(mail?.json).toMatchObject({ subject: "Hi", text: "nonce-1\n" });
     expect(mail?.body).toContain("Subject: Hi");
-    await expect(transport("wrong").sendMail({ from: "bot@example.test", to: "a@example.test", text: "x" })).rejects.toMatchObject({
+    await expect(
+      transport("wrong").sendMail({ from: "bot@example.test", to: "a@example.test", text: "x" }),
+    ).rejects.toMatchObject({
       responseCode: 535,
     });
   });

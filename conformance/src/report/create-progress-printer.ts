@@ -13,7 +13,8 @@ export interface ProgressSink {
 export function createProgressPrinter(sink: ProgressSink, options: { color: boolean }): (event: ProgressEvent) => void {
   const style = createStyle(options.color);
   return (event) => {
-    if (event.type === "start") sink.write(`${style.bold("adapterkit conformance")} ${event.adapterUrl} — ${event.total} checks\n`);
+    if (event.type === "start")
+      sink.write(`${style.bold("adapterkit conformance")} ${event.adapterUrl} — ${event.total} checks\n`);
     if (event.type !== "check-end") return;
     const width = String(event.total).length;
     const counter = style.dim(`[${String(event.done).padStart(width)}/${event.total}]`);

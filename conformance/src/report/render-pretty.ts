@@ -13,13 +13,21 @@ export function renderPretty(report: ConformanceReport, options: { color: boolea
     lines.push(style.red(`Unreachable: ${report.error ?? "no answer"}`), "", resultLine(report, style), "");
     return lines.join("\n");
   }
-  lines.push(style.dim(`manifest sha256 ${report.adapter.manifest_sha256 ?? "-"} · health.version ${report.adapter.health_version ?? "-"}`), "");
+  lines.push(
+    style.dim(
+      `manifest sha256 ${report.adapter.manifest_sha256 ?? "-"} · health.version ${report.adapter.health_version ?? "-"}`,
+    ),
+    "",
+  );
   lines.push(...summaryTable(report), "");
   const failed = report.checks.filter((check) => check.status === "failed");
   if (failed.length > 0) {
     lines.push(style.bold("Failures"), "");
     for (const check of failed) {
-      lines.push(`${style.red("✗")} ${style.bold(check.id)} ${style.dim(`(${check.level})`)}`, `  ${style.dim(check.rationale)}`);
+      lines.push(
+        `${style.red("✗")} ${style.bold(check.id)} ${style.dim(`(${check.level})`)}`,
+        `  ${style.dim(check.rationale)}`,
+      );
       for (const failure of check.failures) lines.push(...failureLines(failure, style), "");
     }
   }
@@ -36,20 +44,33 @@ function summaryTable(report: ConformanceReport): string[] {
     return [group, count("passed"), count("failed"), count("not_applicable"), count("skipped")];
   });
   const { passed, failed, not_applicable, skipped } = report.summary;
-  return table(["group", "passed", "failed", "n/a", "skipped"], [...rows, ["total", passed, failed, not_applicable, skipped].map(String)]);
+  return table(
+    ["group", "passed", "failed", "n/a", "skipped"],
+    [...rows, ["total", passed, failed, not_applicable, skipped].map(String)],
+  );
 }
 
 function latencyTable(report: ConformanceReport): string[] {
-  const rows = report.endpoints.map((row) => [row.path, String(row.samples), `${row.p50_ms} ms`, `${row.p95_ms} ms`, `${row.max_ms} ms`]);
+  const rows = report.endpoints.map((row) => [
+    row.path,
+    String(row.samples),
+    `${row.p50_ms} ms`,
+    `${row.p95_ms} ms`,
+    `${row.max_ms} ms`,
+  ]);
   return table(["endpoint", "calls", "p50", "p95", "max"], rows);
 }
 
 function failureLines(failure: CheckFailure, style: Style): string[] {
-  const field = (name: string, value: string | undefined) => (value === undefined ? [] : [`    ${style.dim(`${name}:`.padEnd(10))}${value}`]);
+  const field = (name: string, value: string | undefined) =>
+    value === undefined ? [] : [`    ${style.dim(`${name}:`.padEnd(10))}${value}`];
   return [
     `  ${failure.endpoint}: ${failure.message}`,
     ...field("step", failure.step),
-    ...field("pointer", failure.pointer === undefined ? undefined : failure.pointer === "" ? "(whole body)" : failure.pointer),
+    ...field(
+      "pointer",
+      failure.pointer === undefined ? undefined : failure.pointer === "" ? "(whole body)" : failure.pointer,
+    ),
     ...field("expected", failure.expected),
     ...field("actual", failure.actual),
     ...field("curl", failure.curl),
@@ -68,8 +89,13 @@ function resultLine(report: ConformanceReport, style: Style): string {
 }
 
 function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join("  ").trimEnd();
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join("  ")
+      .trimEnd();
   return [line(header), widths.map((width) => "─".repeat(width)).join("  "), ...rows.map(line)];
 }

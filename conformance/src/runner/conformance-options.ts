@@ -6,7 +6,14 @@ import type { Fixtures } from "../fixtures/fixtures.ts";
 export type ProgressEvent =
   | { readonly type: "start"; readonly adapterUrl: string; readonly total: number }
   | { readonly type: "check-start"; readonly id: string }
-  | { readonly type: "check-end"; readonly id: string; readonly status: CheckStatus; readonly durationMs: number; readonly done: number; readonly total: number };
+  | {
+      readonly type: "check-end";
+      readonly id: string;
+      readonly status: CheckStatus;
+      readonly durationMs: number;
+      readonly done: number;
+      readonly total: number;
+    };
 
 /** Options of {@link runConformance}; the CLI maps its flags onto these one to one. */
 export interface ConformanceOptions {

@@ -21,7 +21,12 @@ export interface ContextInputs {
   readonly timeoutMs: number;
   readonly latencyBudgetMs: number;
   readonly latencies: LatencyRecorder;
-  readonly manifest: { readonly value: Manifest; readonly raw: unknown; readonly issues: readonly SchemaIssue[]; readonly sha256: string };
+  readonly manifest: {
+    readonly value: Manifest;
+    readonly raw: unknown;
+    readonly issues: readonly SchemaIssue[];
+    readonly sha256: string;
+  };
   readonly health: HealthResponse | undefined;
 }
 
@@ -34,7 +39,10 @@ export interface RunnerContext extends ConformanceContext {
 /** Builds the one context every check of a run shares. */
 export function createContext(inputs: ContextInputs): RunnerContext {
   const { adapterUrl, fixtures, platform } = inputs;
-  const timeouts = Object.fromEntries(ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, inputs.timeoutMs])) as Record<AdapterEndpointId, number>;
+  const timeouts = Object.fromEntries(ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, inputs.timeoutMs])) as Record<
+    AdapterEndpointId,
+    number
+  >;
   const clients: AdapterClient[] = [];
   const newClient = (organizationId: string, projectId?: string): AdapterClient => {
     const client = createAdapterClient({
@@ -57,18 +65,26 @@ export function createContext(inputs: ContextInputs): RunnerContext {
   };
   const credentials = createRenderer(() => platformVars).render(fixtures.credentials);
   const baseVars: TemplateVars = { ...platformVars, credentials };
-  const channelAddress = fixtures.channel_address === undefined ? undefined : createRenderer(() => baseVars).render(fixtures.channel_address);
+  const channelAddress =
+    fixtures.channel_address === undefined
+      ? undefined
+      : createRenderer(() => baseVars).render(fixtures.channel_address);
   const renderer = createRenderer(() => ({ ...baseVars, channel_address: channelAddress ?? "" }));
 
   const redactor = createRedactor();
   for (const set of [credentials.good, credentials.bad, credentials.other]) redactor.addCredentials(set);
   redactor.addSecret(inputs.signingSecret);
   redactor.addCredentials(fixtures.platform?.smtp?.users);
-  const signingSecret = fixtures.inbound?.signing === undefined ? undefined : renderer.render(fixtures.inbound.signing.secret);
+  const signingSecret =
+    fixtures.inbound?.signing === undefined ? undefined : renderer.render(fixtures.inbound.signing.secret);
   redactor.addSecret(signingSecret);
 
   const curl = (endpointPath: string, body?: unknown, headers?: Readonly<Record<string, string>>) =>
-    curlFor(redactor, { url: `${adapterUrl}${endpointPath}`, ...(body === undefined ? {} : { body }), ...(headers === undefined ? {} : { headers }) });
+    curlFor(redactor, {
+      url: `${adapterUrl}${endpointPath}`,
+      ...(body === undefined ? {} : { body }),
+      ...(headers === undefined ? {} : { headers }),
+    });
 
   return {
     adapterUrl,
@@ -108,7 +124,8 @@ export function createContext(inputs: ContextInputs): RunnerContext {
 function renderRequest(request: FixtureRequest): RenderedRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
-  const body = request.body === undefined ? "" : typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+  const body =
+    request.body === undefined ? "" : typeof request.body === "string" ? request.body : JSON.stringify(request.body);
   return {
     method: (request.method ?? "POST").toUpperCase(),
     path: request.path ?? "/",
@@ -127,7 +144,8 @@ function toFailure(
   redact: (text: string) => string,
   curl: (path: string, body?: unknown, headers?: Readonly<Record<string, string>>) => string,
 ): CheckFailure {
-  const clip = (text: string) => (text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE)}… (${text.length} chars)` : text);
+  const clip = (text: string) =>
+    text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE)}… (${text.length} chars)` : text;
   const path = partial.endpoint.split(" ")[1] ?? partial.endpoint;
   return {
     ...partial,

@@ -1,6 +1,7 @@
 import type { Redactor } from "./redactor.ts";
 
-const SECRET_HEADERS = /^(authorization|cookie|proxy-authorization|webhook-signature|x-signature|x-hub-signature(-256)?|x-slack-signature)$/i;
+const SECRET_HEADERS =
+  /^(authorization|cookie|proxy-authorization|webhook-signature|x-signature|x-hub-signature(-256)?|x-slack-signature)$/i;
 const MAX_INLINE_BODY = 4_096;
 
 /** A shell-safe single-quoted word. */
@@ -18,7 +19,9 @@ export function curlFor(
 ): string {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const parts = ["curl -sS", ...(method === "GET" ? [] : ["-X", method]), quote(options.url)];
-  const headers: Record<string, string> = { ...(options.body === undefined ? {} : { "content-type": "application/json" }) };
+  const headers: Record<string, string> = {
+    ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+  };
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
   for (const [name, value] of Object.entries(headers)) {
     parts.push("-H", quote(`${name}: ${SECRET_HEADERS.test(name) ? "[REDACTED]" : redactor.redact(value)}`));

@@ -7,7 +7,12 @@ export type AdapterFacts =
   | { readonly reachable: false; readonly error: string }
   | {
       readonly reachable: true;
-      readonly manifest: { readonly value: Manifest; readonly raw: unknown; readonly issues: readonly SchemaIssue[]; readonly sha256: string };
+      readonly manifest: {
+        readonly value: Manifest;
+        readonly raw: unknown;
+        readonly issues: readonly SchemaIssue[];
+        readonly sha256: string;
+      };
       readonly health: HealthResponse | undefined;
     };
 
@@ -18,13 +23,23 @@ export type AdapterFacts =
 export async function fetchAdapterFacts(client: AdapterClient): Promise<AdapterFacts> {
   const manifest = await client.call("manifest");
   if (manifest.response === null) {
-    return { reachable: false, error: `GET ${manifest.request.url}: ${manifest.ok ? "no response" : describeFailure(manifest.error)}` };
+    return {
+      reachable: false,
+      error: `GET ${manifest.request.url}: ${manifest.ok ? "no response" : describeFailure(manifest.error)}`,
+    };
   }
   const raw = parseJson(manifest.response.text);
   const validation = raw === undefined ? undefined : validateShape("manifest", raw);
   const issues: readonly SchemaIssue[] =
     validation === undefined
-      ? [{ pointer: "", expected: "a JSON manifest", actual: "a body that is not JSON", message: "the manifest is not JSON" }]
+      ? [
+          {
+            pointer: "",
+            expected: "a JSON manifest",
+            actual: "a body that is not JSON",
+            message: "the manifest is not JSON",
+          },
+        ]
       : validation.ok
         ? []
         : validation.issues;

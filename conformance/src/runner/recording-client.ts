@@ -21,7 +21,9 @@ const TYPED_METHODS = {
 export function recordingClient(client: AdapterClient, recorder: LatencyRecorder): AdapterClient {
   const wrapped: Record<string, unknown> = { ...client };
   for (const [method, endpoint] of Object.entries(TYPED_METHODS)) {
-    const original = client[method as keyof typeof TYPED_METHODS] as (...args: unknown[]) => Promise<ClientResult<unknown>>;
+    const original = client[method as keyof typeof TYPED_METHODS] as (
+      ...args: unknown[]
+    ) => Promise<ClientResult<unknown>>;
     wrapped[method] = async (...args: unknown[]) => {
       const result = await original(...args);
       const answered = result.ok || (result.error.kind !== "unreachable" && result.error.kind !== "timeout");

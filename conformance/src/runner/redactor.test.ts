@@ -4,7 +4,12 @@ import { createRedactor } from "./redactor.ts";
 describe("createRedactor", () => {
   it("masks secrets of six characters or more, longest first, but not short values or URLs", () => {
     const redactor = createRedactor();
-    redactor.addCredentials({ token: "xoxb-secret-token", prefix: "xoxb-secret", short: "abc", url: "https://api.example.test" });
+    redactor.addCredentials({
+      token: "xoxb-secret-token",
+      prefix: "xoxb-secret",
+      short: "abc",
+      url: "https://api.example.test",
+    });
     const text = redactor.redact("token xoxb-secret-token, flag abc, api https://api.example.test");
     expect(text).toBe("token [REDACTED], flag abc, api https://api.example.test");
   });

@@ -7,7 +7,11 @@ import type { CheckResult } from "../report/report.ts";
  * Runs one check: `not_applicable` when `appliesWhen` says so, a failure naming the step when it throws or
  * overruns its time limit. Never throws.
  */
-export async function runCheck(check: ConformanceCheck, ctx: ConformanceContext, timeLimitMs: number): Promise<CheckResult> {
+export async function runCheck(
+  check: ConformanceCheck,
+  ctx: ConformanceContext,
+  timeLimitMs: number,
+): Promise<CheckResult> {
   const started = performance.now();
   const outcome = await outcomeOf(check, ctx, timeLimitMs);
   return {
@@ -29,14 +33,20 @@ async function outcomeOf(check: ConformanceCheck, ctx: ConformanceContext, timeL
   } catch (error) {
     return crashed(ctx, "appliesWhen", error);
   }
-  if (applies !== true) return { status: "not_applicable", reason: typeof applies === "string" ? applies : "does not apply to this manifest" };
+  if (applies !== true)
+    return {
+      status: "not_applicable",
+      reason: typeof applies === "string" ? applies : "does not apply to this manifest",
+    };
   let timer: NodeJS.Timeout | undefined;
   const overrun = new Promise<CheckOutcome>((resolve) => {
     timer = setTimeout(
       () =>
         resolve({
           status: "failed",
-          failures: [{ endpoint: "(check)", message: `the check did not finish within ${timeLimitMs} ms`, step: "time limit" }],
+          failures: [
+            { endpoint: "(check)", message: `the check did not finish within ${timeLimitMs} ms`, step: "time limit" },
+          ],
         }),
       timeLimitMs,
     );
@@ -52,5 +62,8 @@ async function outcomeOf(check: ConformanceCheck, ctx: ConformanceContext, timeL
 
 function crashed(ctx: ConformanceContext, step: string, error: unknown): CheckOutcome {
   const message = error instanceof Error ? error.message : String(error);
-  return { status: "failed", failures: [{ endpoint: "(check)", message: ctx.redact(`the check threw: ${message}`), step }] };
+  return {
+    status: "failed",
+    failures: [{ endpoint: "(check)", message: ctx.redact(`the check threw: ${message}`), step }],
+  };
 }

@@ -30,7 +30,10 @@ describe("runConformance", () => {
       adapterUrl: adapter.url,
       checks: [check("health.throws", async () => Promise.reject(new Error("boom")))],
     });
-    expect(report.checks[0]).toMatchObject({ status: "failed", failures: [{ step: "run", message: "the check threw: boom" }] });
+    expect(report.checks[0]).toMatchObject({
+      status: "failed",
+      failures: [{ step: "run", message: "the check threw: boom" }],
+    });
     expect(report.exit_code).toBe(1);
   });
 
@@ -55,7 +58,11 @@ describe("runConformance", () => {
   it("passes when only a recommended check fails", async () => {
     const report = await runConformance({
       adapterUrl: adapter.url,
-      checks: [check("health.soft", async () => failed([{ endpoint: "GET /health", message: "slow" }]), { level: "recommended" })],
+      checks: [
+        check("health.soft", async () => failed([{ endpoint: "GET /health", message: "slow" }]), {
+          level: "recommended",
+        }),
+      ],
     });
     expect(report.result).toBe("passed");
     expect(report.summary).toMatchObject({ failed: 1, required_failed: 0 });
@@ -96,6 +103,8 @@ describe("runConformance", () => {
   });
 
   it("throws a FixturesError before contacting the adapter for fixtures that break the schema", async () => {
-    await expect(runConformance({ adapterUrl: adapter.url, fixtures: { credentials: {} } as never })).rejects.toThrow(FixturesError);
+    await expect(runConformance({ adapterUrl: adapter.url, fixtures: { credentials: {} } as never })).rejects.toThrow(
+      FixturesError,
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { createAdapterClient } from "@adapterkit/client";
 import { ALL_CHECKS } from "../checks/index.ts";
 import type { ConformanceCheck } from "../context.ts";
-import { loadFixtures } from "../fixtures/load-fixtures.ts";
 import type { PlatformRoute } from "../fixtures/fixtures.ts";
+import { loadFixtures } from "../fixtures/load-fixtures.ts";
 import { startStandInPlatform } from "../platform/start-stand-in-platform.ts";
 import type { CheckResult, ConformanceReport } from "../report/report.ts";
 import { buildReport } from "./build-report.ts";
@@ -45,7 +45,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   };
   const slug = new URL(settings.adapterUrl).pathname.split("/").filter(Boolean).at(-1) ?? "";
 
-  const probe = createAdapterClient({ baseUrl: settings.adapterUrl, timeouts: { manifest: settings.timeoutMs, health: settings.timeoutMs } });
+  const probe = createAdapterClient({
+    baseUrl: settings.adapterUrl,
+    timeouts: { manifest: settings.timeoutMs, health: settings.timeoutMs },
+  });
   const facts = await fetchAdapterFacts(probe).finally(() => probe.close());
   options.onProgress?.({ type: "start", adapterUrl: settings.adapterUrl, total: selection.length });
   if (!facts.reachable) {
@@ -61,7 +64,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     });
   }
 
-  const platform = await startStandInPlatform(fixtures.platform?.smtp === undefined ? {} : { smtp: fixtures.platform.smtp });
+  const platform = await startStandInPlatform(
+    fixtures.platform?.smtp === undefined ? {} : { smtp: fixtures.platform.smtp },
+  );
   const latencies = new LatencyRecorder();
   const ctx = createContext({
     adapterUrl: settings.adapterUrl,
@@ -83,16 +88,31 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         exclusive: skipReason === undefined && check.exclusive === true,
         run: async (): Promise<CheckResult> => {
           if (skipReason === undefined) options.onProgress?.({ type: "check-start", id: check.id });
-          const result = skipReason === undefined ? await runCheck(check, ctx, settings.checkTimeLimitMs) : skippedResult(check, skipReason);
+          const result =
+            skipReason === undefined
+              ? await runCheck(check, ctx, settings.checkTimeLimitMs)
+              : skippedResult(check, skipReason);
           done += 1;
-          options.onProgress?.({ type: "check-end", id: check.id, status: result.status, durationMs: result.duration_ms, done, total: selection.length });
+          options.onProgress?.({
+            type: "check-end",
+            id: check.id,
+            status: result.status,
+            durationMs: result.duration_ms,
+            done,
+            total: selection.length,
+          });
           return result;
         },
       })),
       settings.concurrency,
     );
     return buildReport({
-      adapter: { url: settings.adapterUrl, slug, manifest_sha256: facts.manifest.sha256, health_version: facts.health?.version ?? null },
+      adapter: {
+        url: settings.adapterUrl,
+        slug,
+        manifest_sha256: facts.manifest.sha256,
+        health_version: facts.health?.version ?? null,
+      },
       options: reportOptions,
       startedAt,
       finishedAt: new Date(),
@@ -106,7 +126,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 }
 
 function skippedResult(check: ConformanceCheck, reason: string): CheckResult {
-  return { id: check.id, group: check.group, level: check.level, rationale: check.rationale, status: "skipped", reason, duration_ms: 0, failures: [] };
+  return {
+    id: check.id,
+    group: check.group,
+    level: check.level,
+    rationale: check.rationale,
+    status: "skipped",
+    reason,
+    duration_ms: 0,
+    failures: [],
+  };
 }
 
 function resolveSettings(options: ConformanceOptions) {
@@ -116,12 +145,16 @@ function resolveSettings(options: ConformanceOptions) {
   } catch {
     throw new ConformanceUsageError(`not a URL: ${options.adapterUrl}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConformanceUsageError(`the adapter URL must be http(s): ${options.adapterUrl}`);
-  if (url.search !== "" || url.hash !== "") throw new ConformanceUsageError("the adapter URL must not carry a query or fragment");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ConformanceUsageError(`the adapter URL must be http(s): ${options.adapterUrl}`);
+  if (url.search !== "" || url.hash !== "")
+    throw new ConformanceUsageError("the adapter URL must not carry a query or fragment");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConformanceUsageError(`--timeout must be a positive integer (ms), got ${timeoutMs}`);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new ConformanceUsageError(`--concurrency must be a positive integer, got ${concurrency}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new ConformanceUsageError(`--timeout must be a positive integer (ms), got ${timeoutMs}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new ConformanceUsageError(`--concurrency must be a positive integer, got ${concurrency}`);
   return {
     adapterUrl: `${url.origin}${url.pathname.replace(/\/+$/, "")}`,
     only: options.only ?? [],

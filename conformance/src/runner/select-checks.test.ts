@@ -12,9 +12,16 @@ const check = (id: string, level: "required" | "recommended" = "required"): Conf
   appliesWhen: () => true,
   run: async () => passed(),
 });
-const CHECKS = [check("health.status-ready"), check("health.version-stable"), check("manifest.schema"), check("performance.p95-budget", "recommended")];
+const CHECKS = [
+  check("health.status-ready"),
+  check("health.version-stable"),
+  check("manifest.schema"),
+  check("performance.p95-budget", "recommended"),
+];
 const skipped = (only: string[], skip: string[], level: "required" | "all" = "all") =>
-  selectChecks(CHECKS, { only, skip, level }).filter((selection) => selection.skipReason !== undefined).map((selection) => selection.check.id);
+  selectChecks(CHECKS, { only, skip, level })
+    .filter((selection) => selection.skipReason !== undefined)
+    .map((selection) => selection.check.id);
 
 describe("selectChecks", () => {
   it("runs everything by default", () => {
@@ -23,7 +30,10 @@ describe("selectChecks", () => {
 
   it("accepts groups and ids in --only and --skip", () => {
     expect(skipped(["health"], [])).toEqual(["manifest.schema", "performance.p95-budget"]);
-    expect(skipped(["health", "manifest.schema"], ["health.version-stable"])).toEqual(["health.version-stable", "performance.p95-budget"]);
+    expect(skipped(["health", "manifest.schema"], ["health.version-stable"])).toEqual([
+      "health.version-stable",
+      "performance.p95-budget",
+    ]);
   });
 
   it("leaves recommended checks out at --level required", () => {

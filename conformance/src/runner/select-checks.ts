@@ -27,7 +27,8 @@ export function selectChecks(
       return { check, skipReason: "not selected by --only" };
     }
     if (names(check).some((name) => options.skip.includes(name))) return { check, skipReason: "left out by --skip" };
-    if (options.level === "required" && check.level !== "required") return { check, skipReason: "recommended check; --level required" };
+    if (options.level === "required" && check.level !== "required")
+      return { check, skipReason: "recommended check; --level required" };
     return { check, skipReason: undefined };
   });
 }

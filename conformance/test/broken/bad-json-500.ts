@@ -6,7 +6,9 @@ export const badJson500: BrokenAdapter = {
   adapter: {
     overrides: {
       verify: (request) =>
-        request.json === undefined ? { status: 500, body: { ok: false, error: "Unexpected token in JSON", code: "internal_error" } } : undefined,
+        request.json === undefined
+          ? { status: 500, body: { ok: false, error: "Unexpected token in JSON", code: "internal_error" } }
+          : undefined,
     },
   },
   caughtBy: ["robustness.malformed-json"],

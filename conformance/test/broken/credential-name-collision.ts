@@ -6,7 +6,10 @@ export const credentialNameCollision: BrokenAdapter = {
   fault: "two credentials mapped onto the same field",
   adapter: {
     manifestPatch: {
-      credentials: [...(REFERENCE_MANIFEST.credentials ?? []), { key: "reference_api_key", type: "api_key", maps_to: "token" }],
+      credentials: [
+        ...(REFERENCE_MANIFEST.credentials ?? []),
+        { key: "reference_api_key", type: "api_key", maps_to: "token" },
+      ],
     },
   },
   caughtBy: ["manifest.credentials"],

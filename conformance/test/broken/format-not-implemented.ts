@@ -5,7 +5,10 @@ export const formatNotImplemented: BrokenAdapter = {
   fault: "501 on a required endpoint (/format left as a stub)",
   adapter: {
     overrides: {
-      format: () => ({ status: 501, body: { ok: false, error: "format is not implemented yet", code: "not_implemented" } }),
+      format: () => ({
+        status: 501,
+        body: { ok: false, error: "format is not implemented yet", code: "not_implemented" },
+      }),
     },
   },
   caughtBy: [

@@ -5,7 +5,8 @@ export const mcpEndpoint: BrokenAdapter = {
   fault: "an /mcp endpoint answering",
   adapter: {
     overrides: {
-      "unknown-route": (request) => (request.path === "/mcp" ? { status: 200, body: { jsonrpc: "2.0", result: { tools: [] } } } : undefined),
+      "unknown-route": (request) =>
+        request.path === "/mcp" ? { status: 200, body: { jsonrpc: "2.0", result: { tools: [] } } } : undefined,
     },
   },
   caughtBy: ["manifest.no-mcp-or-oauth-callback"],

@@ -8,7 +8,14 @@ export const missingFields500: BrokenAdapter = {
       format: (request) => {
         const json = request.json as { text?: unknown } | undefined;
         return json !== undefined && json !== null && typeof json === "object" && !("text" in json)
-          ? { status: 500, body: { ok: false, error: "Cannot read properties of undefined (reading 'length')", code: "internal_error" } }
+          ? {
+              status: 500,
+              body: {
+                ok: false,
+                error: "Cannot read properties of undefined (reading 'length')",
+                code: "internal_error",
+              },
+            }
           : undefined;
       },
     },

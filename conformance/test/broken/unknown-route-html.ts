@@ -5,7 +5,11 @@ export const unknownRouteHtml: BrokenAdapter = {
   fault: "unknown route answers 200 with HTML",
   adapter: {
     overrides: {
-      "unknown-route": () => ({ status: 200, rawBody: "<!doctype html><h1>Welcome</h1>", headers: { "content-type": "text/html" } }),
+      "unknown-route": () => ({
+        status: 200,
+        rawBody: "<!doctype html><h1>Welcome</h1>",
+        headers: { "content-type": "text/html" },
+      }),
     },
   },
   // A catch-all also answers /mcp and /oauth/callback, which the manifest check forbids.

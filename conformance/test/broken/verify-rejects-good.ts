@@ -8,7 +8,10 @@ export const verifyRejectsGood: BrokenAdapter = {
       verify: async (request, reference) => {
         const json = request.json as { credentials?: Record<string, unknown> } | undefined;
         if (json?.credentials === undefined) return undefined;
-        return reference({ ...request, json: { ...json, credentials: { ...json.credentials, token: `${String(json.credentials.token)}-mangled` } } });
+        return reference({
+          ...request,
+          json: { ...json, credentials: { ...json.credentials, token: `${String(json.credentials.token)}-mangled` } },
+        });
       },
     },
   },

@@ -17,7 +17,11 @@ export function verifyWebhook(request: ReferenceRequest): ReferenceResponse {
 }
 
 /** Why a Standard Webhooks signature does not hold, or undefined when it does. */
-export function standardWebhookProblem(secret: string, headers: Record<string, string>, body: Buffer): string | undefined {
+export function standardWebhookProblem(
+  secret: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): string | undefined {
   const id = headers["webhook-id"];
   const timestamp = headers["webhook-timestamp"];
   const signatures = headers["webhook-signature"];
@@ -44,10 +48,13 @@ export function parseInbound(request: ReferenceRequest): ReferenceResponse {
   try {
     event = JSON.parse(bodyBytes(parsed.value).toString("utf8")) as Record<string, unknown>;
   } catch {
-    return adapterError(400, "invalid_request", "the platform body is not JSON", { issues: [{ path: "/body", message: "expected JSON" }] });
+    return adapterError(400, "invalid_request", "the platform body is not JSON", {
+      issues: [{ path: "/body", message: "expected JSON" }],
+    });
   }
   if (event.type === "url_verification") return json(200, { challenge_response: event.challenge ?? null });
-  if (event.type !== "message") return json(200, { ignored: true, reason: `events of type ${String(event.type)} carry no message` });
+  if (event.type !== "message")
+    return json(200, { ignored: true, reason: `events of type ${String(event.type)} carry no message` });
   if (typeof event.id !== "string" || typeof event.text !== "string" || typeof event.sender !== "string") {
     return adapterError(400, "invalid_request", "a message event needs id, sender and text", {
       issues: [{ path: "/body", message: "expected id, sender and text strings" }],

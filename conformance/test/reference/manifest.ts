@@ -17,11 +17,7 @@ export const REFERENCE_MANIFEST: Manifest = {
       key: "reference_webhook",
       type: "text",
       label: "Reference webhook",
-      fields: [
-        { name: "token", secret: true },
-        { name: "signing_secret", secret: true },
-        { name: "api_url" },
-      ],
+      fields: [{ name: "token", secret: true }, { name: "signing_secret", secret: true }, { name: "api_url" }],
     },
   ],
   skill: {

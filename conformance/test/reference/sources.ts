@@ -28,7 +28,11 @@ export function listChanges(request: ReferenceRequest): ReferenceResponse {
     });
   }
   const page = PATHS.slice(offset, offset + PAGE_SIZE);
-  const changes = page.map((path) => ({ path, fingerprint: fingerprint(REFERENCE_FILES[path] ?? ""), status: "added" }));
+  const changes = page.map((path) => ({
+    path,
+    fingerprint: fingerprint(REFERENCE_FILES[path] ?? ""),
+    status: "added",
+  }));
   return json(200, { changes, cursor: writeCursor(token.value, offset + page.length) });
 }
 

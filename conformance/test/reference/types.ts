@@ -42,6 +42,11 @@ export function json(status: number, body: unknown): ReferenceResponse {
 }
 
 /** A D8 error answer. */
-export function adapterError(status: number, code: string, error: string, extra: Record<string, unknown> = {}): ReferenceResponse {
+export function adapterError(
+  status: number,
+  code: string,
+  error: string,
+  extra: Record<string, unknown> = {},
+): ReferenceResponse {
   return { status, body: { ok: false, error, code, ...extra } };
 }

@@ -2,7 +2,10 @@ import type { z } from "zod";
 import { adapterError, type ReferenceResponse } from "./types.ts";
 
 /** Validates a request body against a contract schema, answering a D8 400 that names every bad field. */
-export function validate<T>(schema: z.ZodType<T>, body: unknown): { ok: true; value: T } | { ok: false; response: ReferenceResponse } {
+export function validate<T>(
+  schema: z.ZodType<T>,
+  body: unknown,
+): { ok: true; value: T } | { ok: false; response: ReferenceResponse } {
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };
   const issues = result.error.issues.map((issue) => ({
@@ -13,7 +16,10 @@ export function validate<T>(schema: z.ZodType<T>, body: unknown): { ok: true; va
 }
 
 /** Reads a required string credential field, or answers a D8 400 naming it. */
-export function credential(credentials: Record<string, unknown>, name: string): { ok: true; value: string } | { ok: false; response: ReferenceResponse } {
+export function credential(
+  credentials: Record<string, unknown>,
+  name: string,
+): { ok: true; value: string } | { ok: false; response: ReferenceResponse } {
   const value = credentials[name];
   if (typeof value === "string" && value.length > 0) return { ok: true, value };
   return {

@@ -1,5 +1,5 @@
 import { verifyRequestSchema } from "@adapterkit/contract";
-import { json, type ReferenceRequest, type ReferenceResponse, adapterError } from "./types.ts";
+import { adapterError, json, type ReferenceRequest, type ReferenceResponse } from "./types.ts";
 import { credential, validate } from "./validate.ts";
 
 /** `POST /verify`: asks the platform who the token belongs to. */

@@ -32,7 +32,11 @@ export const jsonContentType: ConformanceCheck = {
     const failures: CheckFailure[] = [];
     await Promise.all(
       probes.map(async (probe) => {
-        const result = await ctx.client.call(probe.id, probe.body, probe.rawBody === undefined ? {} : { rawBody: probe.rawBody });
+        const result = await ctx.client.call(
+          probe.id,
+          probe.body,
+          probe.rawBody === undefined ? {} : { rawBody: probe.rawBody },
+        );
         const response = result.response;
         if (response === null || response.text === "") return;
         const contentType = response.headers["content-type"];

@@ -13,7 +13,8 @@ export const requiredImplemented: ConformanceCheck = {
   id: "endpoints.required-implemented",
   group: "endpoints",
   level: "required",
-  rationale: "SPEC Adapter endpoints: channel apps implement /verify-webhook, /parse-inbound, /deliver and /format, not left as 501 stubs (D9a).",
+  rationale:
+    "SPEC Adapter endpoints: channel apps implement /verify-webhook, /parse-inbound, /deliver and /format, not left as 501 stubs (D9a).",
   appliesWhen: () => true,
   run: async (ctx) => {
     const failures: CheckFailure[] = [];
@@ -26,7 +27,10 @@ export const requiredImplemented: ConformanceCheck = {
         failures.push(
           ctx.failure({
             endpoint: label(endpoint.id),
-            message: status === undefined ? `${label(endpoint.id)} did not answer` : `${label(endpoint.id)} answered ${status}: the endpoint is required and not implemented`,
+            message:
+              status === undefined
+                ? `${label(endpoint.id)} did not answer`
+                : `${label(endpoint.id)} answered ${status}: the endpoint is required and not implemented`,
             expected: "any answer but 501, 404 or 405",
             actual: result.response === null ? "no response" : `${status} ${excerpt(result.response.text)}`,
             request: { body },

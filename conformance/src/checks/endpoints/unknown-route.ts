@@ -9,7 +9,8 @@ export const unknownRoute: ConformanceCheck = {
   id: "endpoints.unknown-route-404",
   group: "endpoints",
   level: "required",
-  rationale: "SPEC Adapter endpoints: all responses are JSON; D8: an unknown route is a 404 not_found error, not a page or a 200.",
+  rationale:
+    "SPEC Adapter endpoints: all responses are JSON; D8: an unknown route is a 404 not_found error, not a page or a 200.",
   appliesWhen: () => true,
   run: async (ctx) => {
     const path = `/conformance-no-such-route-${ctx.nonce()}`;
@@ -17,14 +18,31 @@ export const unknownRoute: ConformanceCheck = {
     for (const method of ["GET", "POST"] as const) {
       const answer = await rawRequest(ctx, { method, path, ...(method === "POST" ? { body: "{}" } : {}) });
       const fail = (message: string, expected: string, actual: string) =>
-        failures.push(ctx.failure({ endpoint: `${method} ${path}`, message, expected, actual, request: method === "POST" ? { body: {} } : {} }));
+        failures.push(
+          ctx.failure({
+            endpoint: `${method} ${path}`,
+            message,
+            expected,
+            actual,
+            request: method === "POST" ? { body: {} } : {},
+          }),
+        );
       if (!answer.ok) {
         fail(`${method} ${path} got no answer`, "404 with a JSON body", answer.error);
         continue;
       }
-      if (answer.status !== 404) fail(`${method} on an unknown route answered ${answer.status}`, "404", `${answer.status} ${excerpt(answer.text)}`);
+      if (answer.status !== 404)
+        fail(
+          `${method} on an unknown route answered ${answer.status}`,
+          "404",
+          `${answer.status} ${excerpt(answer.text)}`,
+        );
       else if (!isJsonContentType(answer.headers["content-type"]) || answer.json === undefined) {
-        fail(`${method} on an unknown route answered 404 without a JSON body`, "Content-Type: application/json and a JSON body", `${answer.headers["content-type"] ?? "(no content type)"} ${excerpt(answer.text)}`);
+        fail(
+          `${method} on an unknown route answered 404 without a JSON body`,
+          "Content-Type: application/json and a JSON body",
+          `${answer.headers["content-type"] ?? "(no content type)"} ${excerpt(answer.text)}`,
+        );
       }
     }
     return outcomeOf(failures);

@@ -10,7 +10,8 @@ export const healthAdapterSlug: ConformanceCheck = {
   id: "health.adapter-slug",
   group: "health",
   level: "required",
-  rationale: "SPEC Health response: adapter equals the slug in the manifest and the path the adapter is mounted under (D1).",
+  rationale:
+    "SPEC Health response: adapter equals the slug in the manifest and the path the adapter is mounted under (D1).",
   appliesWhen: () => true,
   run: async (ctx) => {
     const poll = await pollHealth(ctx);
@@ -18,9 +19,19 @@ export const healthAdapterSlug: ConformanceCheck = {
     const manifestSlug = manifestSlugOf(ctx.manifestRaw);
     const failures: CheckFailure[] = [];
     const fail = (message: string, expected: string) =>
-      failures.push(ctx.failure({ endpoint: "GET /health", message, pointer: "/adapter", expected, actual: show(adapter), request: {} }));
+      failures.push(
+        ctx.failure({
+          endpoint: "GET /health",
+          message,
+          pointer: "/adapter",
+          expected,
+          actual: show(adapter),
+          request: {},
+        }),
+      );
     if (adapter !== ctx.slug) fail("adapter is not the path the adapter is mounted under", show(ctx.slug));
-    if (manifestSlug !== undefined && adapter !== manifestSlug) fail("adapter is not the manifest's slug", show(manifestSlug));
+    if (manifestSlug !== undefined && adapter !== manifestSlug)
+      fail("adapter is not the manifest's slug", show(manifestSlug));
     if (manifestSlug !== undefined && manifestSlug !== ctx.slug && adapter === ctx.slug) {
       failures.push(
         ctx.failure({

@@ -5,4 +5,9 @@ import { healthStatusReady } from "./status-ready.ts";
 import { healthVersionStable } from "./version-stable.ts";
 
 /** The health checks. */
-export const healthChecks: ConformanceCheck[] = [healthStatus2xx, healthStatusReady, healthVersionStable, healthAdapterSlug];
+export const healthChecks: ConformanceCheck[] = [
+  healthStatus2xx,
+  healthStatusReady,
+  healthVersionStable,
+  healthAdapterSlug,
+];

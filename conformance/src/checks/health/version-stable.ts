@@ -12,7 +12,8 @@ export const healthVersionStable: ConformanceCheck = {
   id: "health.version-stable",
   group: "health",
   level: "required",
-  rationale: "SPEC Health response and Versioning 3: version is the build identifier of the running code, so the service can confirm a rollout (D10).",
+  rationale:
+    "SPEC Health response and Versioning 3: version is the build identifier of the running code, so the service can confirm a rollout (D10).",
   appliesWhen: () => true,
   run: async (ctx) => {
     const versions: unknown[] = [];

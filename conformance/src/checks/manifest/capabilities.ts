@@ -11,13 +11,15 @@ export const capabilities: ConformanceCheck = {
   level: "required",
   rationale: 'SPEC Adapter manifest: capabilities is ["send"], ["receive"] or ["send","receive"].',
   appliesWhen: (_manifest, ctx) =>
-    (ctx.manifestRaw as { capabilities?: unknown } | undefined)?.capabilities !== undefined || "the manifest declares no capabilities",
+    (ctx.manifestRaw as { capabilities?: unknown } | undefined)?.capabilities !== undefined ||
+    "the manifest declares no capabilities",
   run: async (ctx) => {
     const value = (ctx.manifestRaw as { capabilities?: unknown }).capabilities;
     const problems: string[] = [];
     if (!Array.isArray(value) || value.length === 0) problems.push("capabilities must be a non-empty array");
     else {
-      if (value.some((item) => typeof item !== "string" || !ALLOWED.has(item))) problems.push('only "send" and "receive" are capabilities');
+      if (value.some((item) => typeof item !== "string" || !ALLOWED.has(item)))
+        problems.push('only "send" and "receive" are capabilities');
       if (new Set(value).size !== value.length) problems.push("a capability is listed twice");
     }
     return outcomeOf(

@@ -6,12 +6,16 @@ export const skillToolsNamed: ConformanceCheck = {
   id: "manifest.skill-tools-named",
   group: "manifest",
   level: "required",
-  rationale: "SPEC Skill definition: knowledge is injected into every agent the skill is assigned to; it should list each tool by name.",
-  appliesWhen: (_manifest, ctx) => (ctx.manifestRaw as { skill?: unknown } | undefined)?.skill !== undefined || "the manifest declares no skill",
+  rationale:
+    "SPEC Skill definition: knowledge is injected into every agent the skill is assigned to; it should list each tool by name.",
+  appliesWhen: (_manifest, ctx) =>
+    (ctx.manifestRaw as { skill?: unknown } | undefined)?.skill !== undefined || "the manifest declares no skill",
   run: async (ctx) => {
     const skill = (ctx.manifestRaw as { skill: { knowledge?: unknown; tool_names?: unknown } }).skill;
     const knowledge = typeof skill?.knowledge === "string" ? skill.knowledge : "";
-    const tools = Array.isArray(skill?.tool_names) ? skill.tool_names.filter((tool): tool is string => typeof tool === "string") : [];
+    const tools = Array.isArray(skill?.tool_names)
+      ? skill.tool_names.filter((tool): tool is string => typeof tool === "string")
+      : [];
     const missing = tools.flatMap((tool, index) => (mentions(knowledge, tool) ? [] : [{ tool, index }]));
     return outcomeOf(
       missing.map(({ tool, index }) =>

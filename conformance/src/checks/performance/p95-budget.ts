@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { adapterEndpoint, type AdapterEndpointId } from "@adapterkit/contract";
+import { type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract";
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
@@ -20,11 +20,17 @@ export const p95Budget: ConformanceCheck = {
   id: "performance.p95-budget",
   group: "performance",
   level: "recommended",
-  rationale: "D11: the service waits at most 10 s (health 5 s); a p95 well inside that keeps inbound handling and delivery responsive.",
+  rationale:
+    "D11: the service waits at most 10 s (health 5 s); a p95 well inside that keeps inbound handling and delivery responsive.",
   appliesWhen: () => true,
   exclusive: true,
   run: async (ctx) => {
-    const endpoints: AdapterEndpointId[] = ["health", ...requiredPosts(ctx.manifest).map((row) => row.id).filter((id) => SIDE_EFFECT_FREE.has(id))];
+    const endpoints: AdapterEndpointId[] = [
+      "health",
+      ...requiredPosts(ctx.manifest)
+        .map((row) => row.id)
+        .filter((id) => SIDE_EFFECT_FREE.has(id)),
+    ];
     const failures: CheckFailure[] = [];
     const summary: string[] = [];
     for (const id of endpoints) {

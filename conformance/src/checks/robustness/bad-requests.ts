@@ -28,7 +28,12 @@ export const OVERSIZE_BYTES = 2 * 1024 * 1024;
 
 /** A body whose JSON is cut off mid-way, for every required POST endpoint. */
 export function malformedRequests(ctx: ConformanceContext): BadRequest[] {
-  return requiredPosts(ctx.manifest).map((endpoint) => ({ endpoint: endpoint.id, body: undefined, rawBody: '{"credentials": {', what: "malformed JSON" }));
+  return requiredPosts(ctx.manifest).map((endpoint) => ({
+    endpoint: endpoint.id,
+    body: undefined,
+    rawBody: '{"credentials": {',
+    what: "malformed JSON",
+  }));
 }
 
 /** An empty object: every required field missing. */
@@ -42,8 +47,16 @@ export function wrongTypeRequests(ctx: ConformanceContext, keepCredentials = fal
     const valid = Object.entries(validBody(ctx, endpoint.id) as Record<string, unknown>);
     // With the credentials kept, a body holding nothing else would be a valid request, not a bad one.
     if (keepCredentials && valid.every(([key]) => key === "credentials")) return [];
-    const body = Object.fromEntries(valid.map(([key, value]) => [key, keepCredentials && key === "credentials" ? value : flipType(value)]));
-    return [{ endpoint: endpoint.id, body, what: keepCredentials ? "wrong field types beside valid credentials" : "every field of the wrong type" }];
+    const body = Object.fromEntries(
+      valid.map(([key, value]) => [key, keepCredentials && key === "credentials" ? value : flipType(value)]),
+    );
+    return [
+      {
+        endpoint: endpoint.id,
+        body,
+        what: keepCredentials ? "wrong field types beside valid credentials" : "every field of the wrong type",
+      },
+    ];
   });
 }
 
@@ -61,7 +74,11 @@ export function oversizeRequests(ctx: ConformanceContext): BadRequest[] {
 export async function sendBadRequests(ctx: ConformanceContext, requests: readonly BadRequest[]): Promise<BadAnswer[]> {
   return Promise.all(
     requests.map(async (request) => {
-      const result = await ctx.client.call(request.endpoint, request.body, request.rawBody === undefined ? {} : { rawBody: request.rawBody });
+      const result = await ctx.client.call(
+        request.endpoint,
+        request.body,
+        request.rawBody === undefined ? {} : { rawBody: request.rawBody },
+      );
       return {
         request,
         status: result.response?.status,
@@ -74,17 +91,32 @@ export async function sendBadRequests(ctx: ConformanceContext, requests: readonl
 }
 
 /** Why an answer to a bad request is wrong (not a 4xx with a D8 body), or undefined when it is right. */
-export function refusalProblem(answer: BadAnswer): { message: string; expected: string; actual: string; pointer?: string } | undefined {
+export function refusalProblem(
+  answer: BadAnswer,
+): { message: string; expected: string; actual: string; pointer?: string } | undefined {
   const { status } = answer;
-  if (status === undefined) return { message: `${answer.request.what} got no answer`, expected: "a 4xx D8 error", actual: answer.error?.kind ?? "no response" };
+  if (status === undefined)
+    return {
+      message: `${answer.request.what} got no answer`,
+      expected: "a 4xx D8 error",
+      actual: answer.error?.kind ?? "no response",
+    };
   if (status < 400 || status > 499) {
-    return { message: `${answer.request.what} answered ${status}`, expected: "a 4xx D8 error (400 invalid_request, 413 payload_too_large)", actual: `${status} ${excerpt(answer.text)}` };
+    return {
+      message: `${answer.request.what} answered ${status}`,
+      expected: "a 4xx D8 error (400 invalid_request, 413 payload_too_large)",
+      actual: `${status} ${excerpt(answer.text)}`,
+    };
   }
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
   } catch {
-    return { message: `${answer.request.what} answered ${status} without a JSON body`, expected: '{ "ok": false, "error", "code" } (D8)', actual: excerpt(answer.text) };
+    return {
+      message: `${answer.request.what} answered ${status} without a JSON body`,
+      expected: '{ "ok": false, "error", "code" } (D8)',
+      actual: excerpt(answer.text),
+    };
   }
   const validation = validateShape("adapter-error", body);
   if (validation.ok) return undefined;

@@ -7,4 +7,11 @@ import { oversizeBody } from "./oversize-body.ts";
 import { wrongTypes } from "./wrong-types.ts";
 
 /** The robustness checks: bad input gets a clear 4xx, never a 500, a stack trace or an echoed secret. */
-export const robustnessChecks: ConformanceCheck[] = [malformedJson, missingFields, wrongTypes, oversizeBody, noStackTraces, noCredentialsEchoed];
+export const robustnessChecks: ConformanceCheck[] = [
+  malformedJson,
+  missingFields,
+  wrongTypes,
+  oversizeBody,
+  noStackTraces,
+  noCredentialsEchoed,
+];

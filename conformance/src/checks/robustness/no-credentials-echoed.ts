@@ -11,12 +11,25 @@ export const noCredentialsEchoed: ConformanceCheck = {
   id: "robustness.no-credentials-echoed",
   group: "robustness",
   level: "required",
-  rationale: "STYLE 8: errors never leak a secret to the caller; credentials arrive on every request (SPEC Authentication 6).",
+  rationale:
+    "STYLE 8: errors never leak a secret to the caller; credentials arrive on every request (SPEC Authentication 6).",
   appliesWhen: (_manifest, ctx) => hasGoodCredentials(ctx) || "the fixtures give no credentials.good",
   run: async (ctx) => {
     const secrets = secretValues(ctx);
-    const verifyBad = ctx.manifest.credentials?.length ? [{ endpoint: "verify" as const, body: { credentials: ctx.render(ctx.fixtures.credentials.bad) }, what: "bad credentials" }] : [];
-    const answers = await sendBadRequests(ctx, [...wrongTypeRequests(ctx, true), ...malformedRequests(ctx), ...verifyBad]);
+    const verifyBad = ctx.manifest.credentials?.length
+      ? [
+          {
+            endpoint: "verify" as const,
+            body: { credentials: ctx.render(ctx.fixtures.credentials.bad) },
+            what: "bad credentials",
+          },
+        ]
+      : [];
+    const answers = await sendBadRequests(ctx, [
+      ...wrongTypeRequests(ctx, true),
+      ...malformedRequests(ctx),
+      ...verifyBad,
+    ]);
     return outcomeOf(
       answers.flatMap((answer) => {
         const leaked = secrets.filter((secret) => answer.text.includes(secret));
@@ -37,5 +50,12 @@ export const noCredentialsEchoed: ConformanceCheck = {
 function secretValues(ctx: ConformanceContext): string[] {
   const { good, bad } = ctx.fixtures.credentials;
   const values = [...Object.values(ctx.render(good)), ...Object.values(ctx.render(bad))];
-  return [...new Set(values.filter((value): value is string => typeof value === "string" && value.length >= MIN_SECRET_LENGTH && !/^https?:\/\//.test(value)))];
+  return [
+    ...new Set(
+      values.filter(
+        (value): value is string =>
+          typeof value === "string" && value.length >= MIN_SECRET_LENGTH && !/^https?:\/\//.test(value),
+      ),
+    ),
+  ];
 }

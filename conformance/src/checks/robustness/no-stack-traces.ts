@@ -1,7 +1,13 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { excerpt } from "../shared/labels.ts";
-import { failureRequest, malformedRequests, missingFieldRequests, sendBadRequests, wrongTypeRequests } from "./bad-requests.ts";
+import {
+  failureRequest,
+  malformedRequests,
+  missingFieldRequests,
+  sendBadRequests,
+  wrongTypeRequests,
+} from "./bad-requests.ts";
 
 /** Text that only a stack trace contains (Node, Python, JVM and Go shapes). */
 const STACK_TRACE = [
@@ -20,7 +26,11 @@ export const noStackTraces: ConformanceCheck = {
   rationale: "STYLE 8: unknown errors are wrapped and logged, never leaking a stack trace to the caller.",
   appliesWhen: () => true,
   run: async (ctx) => {
-    const answers = await sendBadRequests(ctx, [...malformedRequests(ctx), ...missingFieldRequests(ctx), ...wrongTypeRequests(ctx)]);
+    const answers = await sendBadRequests(ctx, [
+      ...malformedRequests(ctx),
+      ...missingFieldRequests(ctx),
+      ...wrongTypeRequests(ctx),
+    ]);
     return outcomeOf(
       answers.flatMap((answer) => {
         const pattern = STACK_TRACE.find((candidate) => candidate.test(answer.text));

@@ -4,7 +4,11 @@ import { outcomeOf } from "../../outcome.ts";
 import { type BadRequest, failureRequest, refusalProblem, sendBadRequests } from "./bad-requests.ts";
 
 /** A robustness check that sends one kind of bad request to every required endpoint and wants a 4xx D8 refusal. */
-export function refusalCheck(spec: { id: string; rationale: string; requests: (ctx: ConformanceContext) => BadRequest[] }): ConformanceCheck {
+export function refusalCheck(spec: {
+  id: string;
+  rationale: string;
+  requests: (ctx: ConformanceContext) => BadRequest[];
+}): ConformanceCheck {
   return {
     id: spec.id,
     group: "robustness" satisfies CheckGroup,

@@ -1,6 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { type CallOptions, signRequest } from "@adapterkit/client";
 import type { AdapterEndpointId } from "@adapterkit/contract";
-import { randomBytes } from "node:crypto";
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
 import { excerpt, label } from "../shared/labels.ts";
@@ -24,8 +24,14 @@ export const UNSIGNED: SignatureFault = { what: "an unsigned call", options: () 
 
 /** Signed, but wrongly: another secret, a stale timestamp, a signature over other bytes. */
 export const WRONGLY_SIGNED: readonly SignatureFault[] = [
-  { what: "a call signed with another secret", options: () => ({ signature: { secret: `whsec_${randomBytes(24).toString("base64")}` } }) },
-  { what: "a call signed an hour ago", options: () => ({ signature: { timestampSeconds: Math.floor(Date.now() / 1000) - 3_600 } }) },
+  {
+    what: "a call signed with another secret",
+    options: () => ({ signature: { secret: `whsec_${randomBytes(24).toString("base64")}` } }),
+  },
+  {
+    what: "a call signed an hour ago",
+    options: () => ({ signature: { timestampSeconds: Math.floor(Date.now() / 1000) - 3_600 } }),
+  },
   {
     what: "a call whose signature covers other bytes",
     options: (body, secret) => ({ signature: false, headers: { ...signRequest({ secret, body: `${body} ` }) } }),
@@ -33,13 +39,20 @@ export const WRONGLY_SIGNED: readonly SignatureFault[] = [
 ];
 
 /** Sends each fault to every required POST endpoint and wants 401 for each. */
-export async function expectUnauthorized(ctx: ConformanceContext, faults: readonly SignatureFault[]): Promise<CheckFailure[]> {
+export async function expectUnauthorized(
+  ctx: ConformanceContext,
+  faults: readonly SignatureFault[],
+): Promise<CheckFailure[]> {
   const calls = requiredPosts(ctx.manifest).flatMap((endpoint) => faults.map((fault) => ({ id: endpoint.id, fault })));
   const failures = await Promise.all(calls.map(({ id, fault }) => probe(ctx, id, fault)));
   return failures.filter((failure): failure is CheckFailure => failure !== undefined);
 }
 
-async function probe(ctx: ConformanceContext, id: AdapterEndpointId, fault: SignatureFault): Promise<CheckFailure | undefined> {
+async function probe(
+  ctx: ConformanceContext,
+  id: AdapterEndpointId,
+  fault: SignatureFault,
+): Promise<CheckFailure | undefined> {
   const body = validBody(ctx, id);
   const result = await ctx.client.call(id, body, fault.options(JSON.stringify(body), ctx.signingSecret ?? ""));
   const status = result.response?.status;

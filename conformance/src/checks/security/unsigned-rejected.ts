@@ -7,7 +7,8 @@ export const unsignedRejected: ConformanceCheck = {
   id: "security.unsigned-rejected",
   group: "security",
   level: "required",
-  rationale: "D9: with a signing secret set, every call but /manifest.json and /health must carry a valid Standard Webhooks signature, else 401.",
+  rationale:
+    "D9: with a signing secret set, every call but /manifest.json and /health must carry a valid Standard Webhooks signature, else 401.",
   appliesWhen: securityApplies,
   run: async (ctx) => outcomeOf(await expectUnauthorized(ctx, [UNSIGNED])),
 };

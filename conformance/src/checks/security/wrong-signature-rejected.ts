@@ -7,7 +7,8 @@ export const wrongSignatureRejected: ConformanceCheck = {
   id: "security.wrong-signature-rejected",
   group: "security",
   level: "required",
-  rationale: "D9: the signature is checked over the exact body with the adapter's secret, within ±300 s, in constant time; anything else is 401.",
+  rationale:
+    "D9: the signature is checked over the exact body with the adapter's secret, within ±300 s, in constant time; anything else is 401.",
   appliesWhen: securityApplies,
   run: async (ctx) => outcomeOf(await expectUnauthorized(ctx, WRONGLY_SIGNED)),
 };

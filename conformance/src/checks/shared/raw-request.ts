@@ -3,7 +3,13 @@ import type { ConformanceContext } from "../../context.ts";
 
 /** A response read whole, or why none came. */
 export type RawResponse =
-  | { readonly ok: true; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly text: string; readonly json: unknown }
+  | {
+      readonly ok: true;
+      readonly status: number;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly text: string;
+      readonly json: unknown;
+    }
   | { readonly ok: false; readonly error: string };
 
 /**
@@ -28,7 +34,13 @@ export async function rawRequest(
       redirect: "manual",
     });
     const text = await response.text();
-    return { ok: true, status: response.status, headers: Object.fromEntries(response.headers), text, json: parseJson(text) };
+    return {
+      ok: true,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      text,
+      json: parseJson(text),
+    };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -2,7 +2,9 @@ import { ADAPTER_ENDPOINTS, type AdapterEndpointDef, type Manifest } from "@adap
 
 /** The POST endpoints this manifest requires (verify with credentials, the four channel endpoints for channel apps). */
 export function requiredPosts(manifest: Manifest): AdapterEndpointDef[] {
-  return ADAPTER_ENDPOINTS.filter((endpoint) => endpoint.method === "POST" && safeRequirement(endpoint, manifest) === "required");
+  return ADAPTER_ENDPOINTS.filter(
+    (endpoint) => endpoint.method === "POST" && safeRequirement(endpoint, manifest) === "required",
+  );
 }
 
 /** The requirement, reading an invalid manifest defensively (it may be any JSON object). */

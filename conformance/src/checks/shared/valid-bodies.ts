@@ -7,7 +7,14 @@ import type { ConformanceContext } from "../../context.ts";
  */
 export function validBody(ctx: ConformanceContext, id: AdapterEndpointId, text = "conformance probe"): unknown {
   const credentials = ctx.render(ctx.fixtures.credentials.good);
-  const envelope = { credentials, method: "POST", path: "/", query: {}, headers: { "content-type": "application/json" }, body: "{}" };
+  const envelope = {
+    credentials,
+    method: "POST",
+    path: "/",
+    query: {},
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  };
   switch (id) {
     case "verify":
       return { credentials };
@@ -16,13 +23,21 @@ export function validBody(ctx: ConformanceContext, id: AdapterEndpointId, text =
     case "parse-inbound":
       return { ...envelope, mode: "trigger" };
     case "deliver":
-      return { credentials, channel_address: ctx.render(ctx.fixtures.channel_address ?? "conformance-sandbox"), message: { text } };
+      return {
+        credentials,
+        channel_address: ctx.render(ctx.fixtures.channel_address ?? "conformance-sandbox"),
+        message: { text },
+      };
     case "format":
       return { text, credentials };
     case "list-changes":
       return { credentials, resource_path: ctx.fixtures.sources?.resource_path ?? "/", cursor: null };
     case "fetch-file":
-      return { credentials, resource_path: ctx.fixtures.sources?.resource_path ?? "/", file_path: "/conformance-probe" };
+      return {
+        credentials,
+        resource_path: ctx.fixtures.sources?.resource_path ?? "/",
+        file_path: "/conformance-probe",
+      };
     default:
       return undefined;
   }

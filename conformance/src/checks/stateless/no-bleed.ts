@@ -14,7 +14,8 @@ export const noBleed: ConformanceCheck = {
   id: "stateless.no-bleed",
   group: "stateless",
   level: "required",
-  rationale: "SPEC Limits and What the service does 4: adapters are stateless; credentials arrive on every request and one organization's never serve another's.",
+  rationale:
+    "SPEC Limits and What the service does 4: adapters are stateless; credentials arrive on every request and one organization's never serve another's.",
   appliesWhen: statelessApplies,
   exclusive: true,
   run: async (ctx) => {
@@ -23,7 +24,9 @@ export const noBleed: ConformanceCheck = {
     const baseline = new Map<OrgCall, string>();
     for (const call of [...callsA, ...callsB]) baseline.set(call, await perform(call));
     const since = Date.now();
-    const interleaved = Array.from({ length: ROUNDS }, () => callsA.flatMap((call, index) => [call, ...(callsB[index] ? [callsB[index]] : [])])).flat();
+    const interleaved = Array.from({ length: ROUNDS }, () =>
+      callsA.flatMap((call, index) => [call, ...(callsB[index] ? [callsB[index]] : [])]),
+    ).flat();
     const answers = await Promise.all(interleaved.map(async (call) => ({ call, answer: await perform(call) })));
     const failures: CheckFailure[] = [];
     const seen = new Set<OrgCall>();
@@ -52,14 +55,21 @@ function otherName(org: Org): string {
 /** Deliveries that carry one organization's tag and the other organization's credential values. */
 function crossedDeliveries(ctx: ConformanceContext, orgs: [Org, Org], since: number): CheckFailure[] {
   const secrets = (org: Org) =>
-    Object.values(org.credentials).filter((value): value is string => typeof value === "string" && value.length >= 6 && !/^https?:\/\//.test(value));
+    Object.values(org.credentials).filter(
+      (value): value is string => typeof value === "string" && value.length >= 6 && !/^https?:\/\//.test(value),
+    );
   const failures: CheckFailure[] = [];
   for (const [org, other] of [orgs, [orgs[1], orgs[0]]] as const) {
     const foreign = secrets(other).filter((secret) => !secrets(org).includes(secret));
     const crossed = ctx.platform
       .deliveries()
       .filter((delivery) => delivery.receivedAt >= since && delivery.body.includes(org.tag))
-      .find((delivery) => foreign.some((secret) => delivery.body.includes(secret) || Object.values(delivery.headers).some((value) => value.includes(secret))));
+      .find((delivery) =>
+        foreign.some(
+          (secret) =>
+            delivery.body.includes(secret) || Object.values(delivery.headers).some((value) => value.includes(secret)),
+        ),
+      );
     if (crossed === undefined) continue;
     failures.push(
       ctx.failure({

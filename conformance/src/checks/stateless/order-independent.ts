@@ -9,7 +9,8 @@ export const orderIndependent: ConformanceCheck = {
   id: "stateless.order-independent",
   group: "stateless",
   level: "required",
-  rationale: "SPEC Limits: adapters hold no state between requests, so no answer depends on which calls came before it.",
+  rationale:
+    "SPEC Limits: adapters hold no state between requests, so no answer depends on which calls came before it.",
   appliesWhen: statelessApplies,
   exclusive: true,
   run: async (ctx) => {
@@ -18,7 +19,14 @@ export const orderIndependent: ConformanceCheck = {
     const ofB = callsOf(ctx, b).filter((call) => call.endpoint !== "deliver");
     // A refused verify between the accepted ones, so an answer carried over from the call before shows.
     const refused: OrgCall[] = ofA.some((call) => call.endpoint === "verify")
-      ? [{ org: a, endpoint: "verify", body: { credentials: ctx.render(ctx.fixtures.credentials.bad) }, comparable: (value) => value }]
+      ? [
+          {
+            org: a,
+            endpoint: "verify",
+            body: { credentials: ctx.render(ctx.fixtures.credentials.bad) },
+            comparable: (value) => value,
+          },
+        ]
       : [];
     const calls = [...ofA, ...refused, ...ofB];
     const forward = new Map<OrgCall, string>();

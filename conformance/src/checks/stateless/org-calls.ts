@@ -24,7 +24,8 @@ export interface OrgCall {
 /** Statelessness needs two organizations' valid credentials. */
 export function statelessApplies(_manifest: Manifest, ctx: ConformanceContext): true | string {
   if (Object.keys(ctx.fixtures.credentials.good).length === 0) return "the fixtures give no credentials.good";
-  if (ctx.fixtures.credentials.other === undefined) return "the fixtures give no credentials.other (a second organization)";
+  if (ctx.fixtures.credentials.other === undefined)
+    return "the fixtures give no credentials.other (a second organization)";
   return true;
 }
 
@@ -41,16 +42,27 @@ export function twoOrgs(ctx: ConformanceContext): [Org, Org] {
 /** The calls an organization makes: verify, format and (for `send`) deliver, each marked with its tag. */
 export function callsOf(ctx: ConformanceContext, org: Org): OrgCall[] {
   const calls: OrgCall[] = [];
-  const required = (id: AdapterEndpointId) => ADAPTER_ENDPOINTS.some((endpoint) => endpoint.id === id && safeRequirement(endpoint, ctx.manifest) === "required");
-  if (required("verify")) calls.push({ org, endpoint: "verify", body: { credentials: org.credentials }, comparable: (value) => value });
+  const required = (id: AdapterEndpointId) =>
+    ADAPTER_ENDPOINTS.some((endpoint) => endpoint.id === id && safeRequirement(endpoint, ctx.manifest) === "required");
+  if (required("verify"))
+    calls.push({ org, endpoint: "verify", body: { credentials: org.credentials }, comparable: (value) => value });
   if (required("format")) {
-    calls.push({ org, endpoint: "format", body: { text: `**${org.tag}** says _hello_`, credentials: org.credentials }, comparable: (value) => value });
+    calls.push({
+      org,
+      endpoint: "format",
+      body: { text: `**${org.tag}** says _hello_`, credentials: org.credentials },
+      comparable: (value) => value,
+    });
   }
   if (hasCapability(ctx.manifest, "send") && ctx.fixtures.channel_address !== undefined) {
     calls.push({
       org,
       endpoint: "deliver",
-      body: { credentials: org.credentials, channel_address: ctx.render(ctx.fixtures.channel_address), message: { text: `stateless probe ${org.tag}` } },
+      body: {
+        credentials: org.credentials,
+        channel_address: ctx.render(ctx.fixtures.channel_address),
+        message: { text: `stateless probe ${org.tag}` },
+      },
       comparable: (value) => ({ ok: (value as { ok?: unknown } | undefined)?.ok }),
     });
   }

@@ -9,7 +9,8 @@ export const verifyBadCredentials: ConformanceCheck = {
   id: "verify.bad-credentials",
   group: "verify",
   level: "required",
-  rationale: "SPEC POST /verify and Errors: invalid or expired credentials answer { ok: false, error: <string> }, never a 5xx.",
+  rationale:
+    "SPEC POST /verify and Errors: invalid or expired credentials answer { ok: false, error: <string> }, never a 5xx.",
   appliesWhen: verifyApplies,
   run: async (ctx) => {
     const body = { credentials: ctx.render(ctx.fixtures.credentials.bad) };
@@ -19,10 +20,18 @@ export const verifyBadCredentials: ConformanceCheck = {
     return failed([
       ctx.failure({
         endpoint: "POST /verify",
-        message: result.ok ? "bad credentials verified as good" : `bad credentials must answer 200 { ok: false }: ${describeFailure(result.error)}`,
+        message: result.ok
+          ? "bad credentials verified as good"
+          : `bad credentials must answer 200 { ok: false }: ${describeFailure(result.error)}`,
         pointer: issue?.pointer ?? "/ok",
         expected: issue?.expected ?? '200 { "ok": false, "error": "<why>" }',
-        actual: issue?.actual ?? (result.ok ? show(result.value) : result.error.kind === "http_status" ? `HTTP ${result.error.status}` : result.error.kind),
+        actual:
+          issue?.actual ??
+          (result.ok
+            ? show(result.value)
+            : result.error.kind === "http_status"
+              ? `HTTP ${result.error.status}`
+              : result.error.kind),
         request: { body },
       }),
     ]);

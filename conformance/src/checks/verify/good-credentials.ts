@@ -19,7 +19,9 @@ export const verifyGoodCredentials: ConformanceCheck = {
     return failed([
       ctx.failure({
         endpoint: "POST /verify",
-        message: result.ok ? "good credentials did not verify" : `good credentials did not verify: ${describeFailure(result.error)}`,
+        message: result.ok
+          ? "good credentials did not verify"
+          : `good credentials did not verify: ${describeFailure(result.error)}`,
         pointer: issue?.pointer ?? (result.ok && result.value.ok ? "/user" : "/ok"),
         expected: issue?.expected ?? '{ "ok": true, "user": "<non-empty>" }',
         actual: issue?.actual ?? (result.ok ? show(result.value) : result.error.kind),

@@ -2,7 +2,12 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ADAPTER_SIGNING_SECRET, REFERENCE_FIXTURES, type RunningAdapter, startReferenceAdapter } from "@adapterkit/conformance/testing";
+import {
+  ADAPTER_SIGNING_SECRET,
+  REFERENCE_FIXTURES,
+  type RunningAdapter,
+  startReferenceAdapter,
+} from "@adapterkit/conformance/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import yargs from "yargs";
 import { CliError } from "../cli-error.ts";
@@ -63,7 +68,10 @@ describe("adapterkit conformance", () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
     const out = join(dir, "report.json");
     expect(await exitCodeOf(["conformance", adapter.url, ...signed, "--reporter", "json", "--out", out])).toBe(0);
-    const report = JSON.parse(await readFile(out, "utf8")) as { result: string; summary: { failed: number; passed: number } };
+    const report = JSON.parse(await readFile(out, "utf8")) as {
+      result: string;
+      summary: { failed: number; passed: number };
+    };
     expect(report.result).toBe("passed");
     expect(report.summary.failed).toBe(0);
     expect(report.summary.passed).toBeGreaterThan(40);
@@ -80,21 +88,29 @@ describe("adapterkit conformance", () => {
 
   it("exits 0 when only a recommended check fails", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
-    expect(await exitCodeOf(["conformance", adapter.url, ...signed, "--only", "performance", "--latency-budget", "0.001"])).toBe(0);
+    expect(
+      await exitCodeOf(["conformance", adapter.url, ...signed, "--only", "performance", "--latency-budget", "0.001"]),
+    ).toBe(0);
     expect(stdout.join("")).toContain("FAIL performance.p95-budget");
   });
 
   it("exits 2 on a fixtures file that breaks the schema, naming the bad field's pointer", async () => {
     adapter = await startReferenceAdapter();
     const fixtures = join(dir, "fixtures.json");
-    await writeFile(fixtures, JSON.stringify({ credentials: { good: {}, bad: {} }, platform: { routes: [{ path: "no-slash" }] } }));
+    await writeFile(
+      fixtures,
+      JSON.stringify({ credentials: { good: {}, bad: {} }, platform: { routes: [{ path: "no-slash" }] } }),
+    );
     const error = await yargs(["conformance", adapter.url, "--fixtures", fixtures])
       .command(conformanceCommand)
       .fail((message, failure) => {
         throw failure ?? new CliError("usage", message);
       })
       .parseAsync()
-      .then(() => undefined, (caught: unknown) => caught);
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(2);
     expect((error as CliError).message).toContain("/platform/routes/0/path");
@@ -111,7 +127,18 @@ describe("adapterkit conformance", () => {
 
   it("exits 3 when the adapter is unreachable, and runs no check", async () => {
     const out = join(dir, "report.xml");
-    expect(await exitCodeOf(["conformance", await closedPortUrl(), "--reporter", "junit", "--out", out, "--timeout", "2000"])).toBe(3);
+    expect(
+      await exitCodeOf([
+        "conformance",
+        await closedPortUrl(),
+        "--reporter",
+        "junit",
+        "--out",
+        out,
+        "--timeout",
+        "2000",
+      ]),
+    ).toBe(3);
     const xml = await readFile(out, "utf8");
     expect(xml).toContain('name="result" value="unreachable"');
     expect(xml).not.toContain("<failure");

@@ -21,18 +21,34 @@ const REPORTERS = ["pretty", "json", "junit"] as const;
 export const conformanceCommand = defineCommand({
   command: "conformance <adapter_url>",
   describe: "Run the conformance checks against an adapter URL (its last path segment is the slug)",
-  positional: { adapter_url: { describe: "Base URL of the adapter, e.g. http://localhost:3100/chat", type: "string", demandOption: true } },
+  positional: {
+    adapter_url: {
+      describe: "Base URL of the adapter, e.g. http://localhost:3100/chat",
+      type: "string",
+      demandOption: true,
+    },
+  },
   options: {
     fixtures: { type: "string", describe: "Fixtures file (JSON; conformance/fixtures.schema.json)" },
     only: { type: "string", array: true, describe: "Run only these check ids or groups (comma-separated or repeated)" },
     skip: { type: "string", array: true, describe: "Leave out these check ids or groups" },
-    level: { choices: ["required", "all"] as const, default: "all" as const, describe: "required: leave out recommended checks" },
+    level: {
+      choices: ["required", "all"] as const,
+      default: "all" as const,
+      describe: "required: leave out recommended checks",
+    },
     reporter: { choices: REPORTERS, default: "pretty" as const, describe: "Output format" },
     out: { type: "string", describe: "Write the report to this file instead of standard output" },
-    "signing-secret": { type: "string", describe: "The adapter's whsec_ secret: sign calls (D9) and run the security checks" },
+    "signing-secret": {
+      type: "string",
+      describe: "The adapter's whsec_ secret: sign calls (D9) and run the security checks",
+    },
     timeout: { type: "number", default: 5_000, describe: "Per-call timeout in ms" },
     concurrency: { type: "number", default: 4, describe: "Checks run at once" },
-    "latency-budget": { type: "number", describe: "p95 budget in ms for performance.p95-budget (default: fixtures, else 500)" },
+    "latency-budget": {
+      type: "number",
+      describe: "p95 budget in ms for performance.p95-budget (default: fixtures, else 500)",
+    },
   },
   handler: async (args) => {
     const adapterUrl = String(args.adapter_url ?? args.adapterUrl ?? "");
@@ -52,18 +68,28 @@ export const conformanceCommand = defineCommand({
         ...(args.reporter === "pretty" ? { onProgress: createProgressPrinter(process.stdout, { color }) } : {}),
       });
     } catch (error) {
-      if (error instanceof FixturesError || error instanceof ConformanceUsageError) throw new CliError("usage", error.message, { cause: error });
+      if (error instanceof FixturesError || error instanceof ConformanceUsageError)
+        throw new CliError("usage", error.message, { cause: error });
       throw error;
     }
-    const text = args.reporter === "json" ? renderJson(report) : args.reporter === "junit" ? renderJunit(report) : renderPretty(report, { color });
+    const text =
+      args.reporter === "json"
+        ? renderJson(report)
+        : args.reporter === "junit"
+          ? renderJunit(report)
+          : renderPretty(report, { color });
     if (args.out === undefined) process.stdout.write(text);
     else await writeFile(args.out, text);
-    if (report.result === "unreachable") process.stderr.write(`adapterkit: ${report.error ?? "the adapter is unreachable"}\n`);
+    if (report.result === "unreachable")
+      process.stderr.write(`adapterkit: ${report.error ?? "the adapter is unreachable"}\n`);
     return report.exit_code;
   },
 });
 
 /** `--only a,b --only c` → `["a", "b", "c"]`. */
 function splitList(values: readonly (string | number)[] | undefined): string[] {
-  return (values ?? []).flatMap((value) => String(value).split(",")).map((value) => value.trim()).filter((value) => value !== "");
+  return (values ?? [])
+    .flatMap((value) => String(value).split(","))
+    .map((value) => value.trim())
+    .filter((value) => value !== "");
 }
