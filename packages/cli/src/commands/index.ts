@@ -1,6 +1,9 @@
 import type { CommandModule } from "yargs";
+import { conformanceCommand } from "./conformance.ts";
+import { newCommand } from "./new.ts";
 import { schemasCommand } from "./schemas.ts";
 import { serveCommand } from "./serve.ts";
+import { tokenCommand } from "./token.ts";
 
 /** Every `adapterkit` command. */
-export const COMMANDS: CommandModule[] = [serveCommand, schemasCommand];
+export const COMMANDS: CommandModule[] = [serveCommand, conformanceCommand, newCommand, tokenCommand, schemasCommand];
