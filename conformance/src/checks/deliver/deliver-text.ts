@@ -2,8 +2,9 @@ import type { ClientResult } from "@adapterkit/client";
 import { type DeliverRequest, type DeliverResponse, hasCapability, type Manifest } from "@adapterkit/contract";
 import type { CapturedDelivery, CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
-import { callFailure, checkFailure, fixtureFailure, type SentCall, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure, fixtureFailure, type SentCall } from "../parse-inbound/call-failure.ts";
 import { goodCredentials } from "../parse-inbound/prepare-inbound.ts";
+import { show } from "../shared/labels.ts";
 
 /** `appliesWhen` of the deliver checks: the adapter declares `send`. */
 export function sends(manifest: Manifest): boolean | string {

@@ -1,7 +1,8 @@
 import type { CapturedDelivery, CheckOutcome } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { failed, notApplicable, passed } from "../../outcome.ts";
-import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import { carries, type DeliverCall, deliverText, expectDelivered, sends } from "./deliver-text.ts";
 
 /** The platform's answer to the delivery this check makes fail. */

@@ -1,6 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
-import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import { deliverText, sends } from "./deliver-text.ts";
 
 /** A delivery with the fixtures' bad credentials is refused: `{ ok: false }` or a 4xx, never a 5xx other than 502. */

@@ -1,6 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
-import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import { deliverText, sends } from "./deliver-text.ts";
 
 /** A delivery with good credentials to the sandbox channel answers `200 { ok: true, message_id }`. */

@@ -1,7 +1,8 @@
 import type { CapturedDelivery, CheckFailure } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { failed, outcomeOf } from "../../outcome.ts";
-import { checkFailure, type SentCall, show } from "../parse-inbound/call-failure.ts";
+import { checkFailure, type SentCall } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import { type DeliverFixtures, deliverFixtures, resolvePointer } from "./deliver-fixtures.ts";
 import { carries, deliverText, expectDelivered, sends } from "./deliver-text.ts";
 

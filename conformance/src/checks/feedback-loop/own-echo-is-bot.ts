@@ -1,6 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
-import { checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { checkFailure } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import { sendEcho, sendsAndReceives } from "./send-echo.ts";
 
 /** The platform's echo of what the adapter itself delivered parses with `is_bot: true`. */

@@ -1,7 +1,8 @@
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck } from "../../context.ts";
 import { notApplicable, outcomeOf } from "../../outcome.ts";
-import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import { formatSamples, formats, formatText } from "./format-text.ts";
 
 /** Each of the fixtures' `format.samples` formats to exactly its expected text. */

@@ -1,6 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
-import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import { formats, formatText } from "./format-text.ts";
 
 /** Text with nothing any convention would mark up or escape. */

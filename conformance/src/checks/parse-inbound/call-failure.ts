@@ -1,19 +1,14 @@
 import { type ClientError, describeFailure } from "@adapterkit/client";
-import { type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract";
+import type { AdapterEndpointId } from "@adapterkit/contract";
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
+import { label } from "../shared/labels.ts";
 
 /** What a check sent to the adapter, so a failure can carry a curl line that reproduces it. */
 export interface SentCall {
   readonly endpoint: AdapterEndpointId;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** `POST /parse-inbound` style label of an endpoint, as failures name it. */
-export function endpointLabel(id: AdapterEndpointId): string {
-  const row = adapterEndpoint(id);
-  return `${row.method} ${row.path}`;
 }
 
 /** The `request` part of `ctx.failure()` for a sent call (optional fields left out, not undefined). */
@@ -30,7 +25,7 @@ export function checkFailure(
   call: SentCall,
   details: { message: string; expected?: string; actual?: string; pointer?: string; step?: string },
 ): CheckFailure {
-  return ctx.failure({ endpoint: endpointLabel(call.endpoint), ...details, request: requestOf(call) });
+  return ctx.failure({ endpoint: label(call.endpoint), ...details, request: requestOf(call) });
 }
 
 /** A failure for a call whose answer broke the contract (status, body shape, transport), naming the bad field. */
@@ -51,12 +46,5 @@ export function callFailure(
 
 /** A failure of the fixtures themselves: the check could not be set up, so it fails and names the step (DESIGN §6). */
 export function fixtureFailure(ctx: ConformanceContext, endpoint: AdapterEndpointId, message: string): CheckFailure {
-  return ctx.failure({ endpoint: endpointLabel(endpoint), message, step: "fixtures" });
-}
-
-/** Compact JSON of a value for `actual`/`expected` texts. */
-export function show(value: unknown): string {
-  if (value === undefined) return "(absent)";
-  const text = JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  return ctx.failure({ endpoint: label(endpoint), message, step: "fixtures" });
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { inboundKind, type ParseInboundResponse } from "@adapterkit/contract";
 import type { InboundExpectation } from "../../fixtures/fixtures.ts";
-import { show } from "./call-failure.ts";
+import { show } from "../shared/labels.ts";
 
 /** One field where an answer differs from its expectation. */
 export interface Mismatch {

@@ -1,6 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, notApplicable, passed } from "../../outcome.ts";
-import { checkFailure, fixtureFailure, show } from "./call-failure.ts";
+import { show } from "../shared/labels.ts";
+import { checkFailure, fixtureFailure } from "./call-failure.ts";
 import { expectMessage } from "./expect-message.ts";
 import { receives, sampleNamed } from "./inbound-samples.ts";
 import { prepareSample } from "./prepare-inbound.ts";

@@ -1,7 +1,8 @@
 import { inboundKind, type NormalizedMessage } from "@adapterkit/contract";
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
-import { callFailure, checkFailure, show } from "./call-failure.ts";
+import { show } from "../shared/labels.ts";
+import { callFailure, checkFailure } from "./call-failure.ts";
 import type { ParseCall } from "./send-to-parse.ts";
 
 /** The normalized message a `/parse-inbound` call answered, or the failure saying why it is not one. */

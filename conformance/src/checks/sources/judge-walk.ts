@@ -1,7 +1,8 @@
 import type { CheckFailure, CheckOutcome } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
 import { failed, notApplicable, outcomeOf } from "../../outcome.ts";
-import { checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { checkFailure } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import { type SourcesPage, type SourcesWalk, walkSources } from "./walk-sources.ts";
 
 /** A walk that went ahead (the adapter has sources). */

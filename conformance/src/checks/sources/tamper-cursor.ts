@@ -1,7 +1,8 @@
 import type { CheckOutcome } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
-import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
+import { show } from "../shared/labels.ts";
 import type { ListChangesCall } from "./walk-sources.ts";
 
 /** The cursor with one character near its middle changed to another of the same kind (letter, digit). */

@@ -1,9 +1,10 @@
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck } from "../../context.ts";
 import { notApplicable, outcomeOf } from "../../outcome.ts";
-import { callFailure, checkFailure, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
 import { inboundSamples, receives } from "../parse-inbound/inbound-samples.ts";
 import { prepareSample } from "../parse-inbound/prepare-inbound.ts";
+import { show } from "../shared/labels.ts";
 import { sendToVerify } from "./send-to-verify.ts";
 
 /** Every signed sample, signed as the platform signs it, is accepted over its exact bytes. */

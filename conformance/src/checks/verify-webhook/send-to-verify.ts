@@ -4,9 +4,10 @@ import type { CheckOutcome } from "../../check.ts";
 import type { ConformanceContext, RenderedRequest } from "../../context.ts";
 import type { InboundSample } from "../../fixtures/fixtures.ts";
 import { failed, notApplicable, passed } from "../../outcome.ts";
-import { callFailure, checkFailure, fixtureFailure, type SentCall, show } from "../parse-inbound/call-failure.ts";
+import { callFailure, checkFailure, fixtureFailure, type SentCall } from "../parse-inbound/call-failure.ts";
 import { signedSample } from "../parse-inbound/inbound-samples.ts";
 import { goodCredentials, type PreparedInbound, prepareSample, toEnvelope } from "../parse-inbound/prepare-inbound.ts";
+import { show } from "../shared/labels.ts";
 
 /** A `/verify-webhook` call and its answer. */
 export interface VerifyCall {
