@@ -67,7 +67,19 @@ describe("adapterkit conformance", () => {
   it("exits 0 when every required check passes, writing the JSON report to --out", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
     const out = join(dir, "report.json");
-    expect(await exitCodeOf(["conformance", adapter.url, ...signed, "--reporter", "json", "--out", out])).toBe(0);
+    expect(
+      await exitCodeOf([
+        "conformance",
+        adapter.url,
+        ...signed,
+        "--reporter",
+        "json",
+        "--out",
+        out,
+        "--latency-budget",
+        "60000",
+      ]),
+    ).toBe(0);
     const report = JSON.parse(await readFile(out, "utf8")) as {
       result: string;
       summary: { failed: number; passed: number };
