@@ -2,10 +2,14 @@ import { type Kysely, type Migration, Migrator, sql } from "kysely";
 import type { Database } from "./database.ts";
 import type { DialectName } from "./dialect-name.ts";
 import { coreMigration } from "./migrations/0001-core.ts";
+import { callbacksMigration } from "./migrations/0002-callbacks.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
-  return { "0001-core": coreMigration(dialect) };
+  return {
+    "0001-core": coreMigration(dialect),
+    "0002-callbacks": callbacksMigration(dialect),
+  };
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
