@@ -1,5 +1,4 @@
-import { AdapterHttpError, type Issue } from "@adapterkit/sdk";
-import { rawBodyOf } from "./raw-body-of.ts";
+import { AdapterHttpError, type Issue, rawBodyOf } from "@adapterkit/sdk";
 
 /** What the mail gateway posts (Gmail's message resource, in part): labels and the raw RFC 5322 message. */
 export interface GatewayPayload {

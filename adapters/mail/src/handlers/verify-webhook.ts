@@ -1,7 +1,6 @@
-import type { VerifyWebhookHandler } from "@adapterkit/sdk";
+import { rawBodyOf, type VerifyWebhookHandler } from "@adapterkit/sdk";
 import { mailGatewayScheme } from "../gateway-signature.ts";
 import type { manifest } from "../manifest.ts";
-import { rawBodyOf } from "../raw-body-of.ts";
 
 /**
  * `/verify-webhook`: checks the gateway's HMAC signature over the exact body bytes; the SDK turns the
