@@ -13,6 +13,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
-    typecheck: { enabled: true, include: ["**/*.test-d.ts"], tsconfig: "./tsconfig.base.json" },
+    typecheck: { enabled: true, include: ["**/*.test-d.ts"], tsconfig: "./tsconfig.typetests.json" },
   },
 });
