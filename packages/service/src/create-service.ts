@@ -4,6 +4,9 @@ import type { ApiToken } from "@adapterkit/contract";
 import type { Logger } from "pino";
 import { loadServiceKey } from "./auth/load-service-key.ts";
 import { bootstrapDemo, type DemoSetup } from "./bootstrap-demo.ts";
+import { type CallbackDispatcher, createCallbackDispatcher } from "./callbacks/callback-dispatcher.ts";
+import { readCallbackSecret } from "./callbacks/callback-secret.ts";
+import { createCallbackRunEventHandler } from "./callbacks/write-callback.ts";
 import { createLogger } from "./create-logger.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
@@ -22,6 +25,8 @@ export interface Service {
   readonly store: Store;
   readonly context: ServiceContext;
   readonly worker: RunWorker | undefined;
+  /** D25: delivers the callback outbox; undefined with `callbacks: false`. */
+  readonly callbacks: CallbackDispatcher | undefined;
   readonly logger: Logger;
   /** Starts serving HTTP; resolves with the base URL. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
@@ -31,6 +36,8 @@ export interface Service {
   createToken(input: CreateTokenInput): Promise<ApiToken & { token: string }>;
   /** Creates (once) a demo organization, project, workflow and webhook trigger, and a fresh API token. */
   bootstrapDemo(): Promise<DemoSetup>;
+  /** D25: the organization's callback signing secret (`whsec_…`), created on first use. */
+  callbackSecret(organizationId: number): Promise<string>;
 }
 
 function urlOf(server: Server, host: string | undefined): string {
@@ -52,6 +59,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const store = await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, schema: options.schema });
   let listeningUrl: string | undefined;
   let worker: RunWorker | undefined;
+  let callbacks: CallbackDispatcher | undefined;
   try {
     const context: ServiceContext = {
       store,
@@ -59,7 +67,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       serviceKey: loadServiceKey({ secretKey: options.secretKey, dataDir: store.dataDir }),
       adminToken: options.adminToken,
       logger,
-      onRunEvent: options.onRunEvent ?? (async () => {}),
+      onRunEvent: createCallbackRunEventHandler({ next: options.onRunEvent, wake: () => callbacks?.wake() }),
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
@@ -67,6 +75,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (options.worker !== false) {
       worker = createRunWorker({ ...context, options: options.worker });
       await worker.start();
+    }
+    if (options.callbacks !== false) {
+      callbacks = createCallbackDispatcher({ ...context, options: options.callbacks });
+      callbacks.start();
     }
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
@@ -83,6 +95,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       store,
       context,
       worker,
+      callbacks,
       logger,
       async listen(port = 0, host) {
         await new Promise<void>((resolve, reject) => {
@@ -103,13 +116,16 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
           server.closeIdleConnections();
         });
         await worker?.stop();
+        await callbacks?.stop();
         await store.close();
       },
       createToken: (input) => createToken(store.db, input, now()),
       bootstrapDemo: () => bootstrapDemo(context),
+      callbackSecret: (organizationId) => readCallbackSecret(store.db, context.serviceKey, organizationId),
     };
   } catch (error) {
     await worker?.stop();
+    await callbacks?.stop();
     await store.close();
     throw error;
   }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
 import type { DeliverStage } from "./runs/reference-executor.ts";
@@ -27,8 +28,10 @@ export interface ServiceOptions {
   readonly executor?: WorkflowExecutor | undefined;
   /** The reference executor's `deliver` seam (the apps module). */
   readonly deliver?: DeliverStage | undefined;
-  /** Called in the transaction of every run event (the callbacks module's outbox). */
+  /** Called in the transaction of every run event, after the callbacks module has written its outbox row. */
   readonly onRunEvent?: RunEventHandler | undefined;
+  /** D25 callback delivery tuning, or false for no dispatcher (the outbox still fills). */
+  readonly callbacks?: CallbackDispatcherOptions | false | undefined;
   /** Worker tuning, or false for no worker (runs stay queued). */
   readonly worker?: RunWorkerOptions | false | undefined;
   /** Per-token limit, or false for none. */

@@ -45,12 +45,12 @@ export interface ReceivedCallbackTable {
 /** pending → delivered (2xx) | gone (410, stops) | dead (retries exhausted, the dead letter). */
 export type CallbackDeliveryStatus = "pending" | "delivered" | "gone" | "dead";
 
-/** The callbacks module's tables. */
-export interface CallbackTables {
+/** The callbacks module's tables (a type alias, as Kysely's withTables wants an index-compatible record). */
+export type CallbackTables = {
   callback_secrets: CallbackSecretTable;
   callback_deliveries: CallbackDeliveryTable;
   received_callbacks: ReceivedCallbackTable;
-}
+};
 
 export type CallbackDeliveryRow = Selectable<CallbackDeliveryTable>;
 export type ReceivedCallbackRow = Selectable<ReceivedCallbackTable>;

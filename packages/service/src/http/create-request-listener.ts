@@ -84,9 +84,11 @@ export function createRequestListener(context: ServiceContext, options: Listener
       });
     }
     let body: unknown;
+    let signer: HandlerInput<unknown>["signer"];
     const { request } = endpoint;
     if (request !== undefined) {
       const raw = await readBody(req, bodyLimit);
+      if (route.verify !== undefined) signer = await route.verify({ headers: req.headers, body: raw }, context);
       body = request.contentType === "*/*" ? raw : parseJson(raw, request.schema);
     } else {
       req.resume();
@@ -100,6 +102,7 @@ export function createRequestListener(context: ServiceContext, options: Listener
       body,
       principal,
       idempotencyKey,
+      signer,
     };
     const result = await route.handler(input as HandlerInput<never>, context);
     sendJson(res, result.status, result.body, result.headers);

@@ -1,6 +1,8 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { SERVICE_ENDPOINTS, ServiceEndpointId } from "@adapterkit/contract";
 import type { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
+import type { CallbackSender } from "../callbacks/identify-callback-sender.ts";
 import type { ServiceContext } from "../service-context.ts";
 
 type EndpointOf<K extends ServiceEndpointId> = Extract<(typeof SERVICE_ENDPOINTS)[number], { id: K }>;
@@ -21,6 +23,14 @@ export interface HandlerInput<B> {
   /** Set on routes with `auth: "api"`. */
   readonly principal: Principal | undefined;
   readonly idempotencyKey: string | undefined;
+  /** Set on routes with `verify`: who signed the request. */
+  readonly signer?: CallbackSender | undefined;
+}
+
+/** The request exactly as received, for a route that checks a signature over its bytes. */
+export interface RawRequest {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer | null;
 }
 
 /** What a handler answers; the HTTP layer renders it. */
@@ -37,6 +47,8 @@ export interface Route<K extends ServiceEndpointId> {
   /** Whether the route honours an `Idempotency-Key` header (D14). */
   readonly idempotent?: boolean;
   readonly rateLimitKey?: (input: { params: Readonly<Record<string, string>> }) => string | undefined;
+  /** Checks a signature over the exact bytes before the body is parsed (so 401 comes before 400). */
+  readonly verify?: (request: RawRequest, context: ServiceContext) => Promise<CallbackSender>;
   readonly handler: (input: HandlerInput<BodyOf<K>>, context: ServiceContext) => Promise<HandlerResult>;
 }
 

@@ -1,3 +1,4 @@
+import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
@@ -38,8 +39,7 @@ export function createRoutes(options: {
   return {
     trigger: triggerRoute,
     hook: hookRoute,
-    // D25 receiver: served by the callbacks module.
-    "receive-callback": null,
+    "receive-callback": receiveCallbackRoute,
     "list-workflows": listWorkflowsRoute,
     "create-workflow": createWorkflowRoute,
     "get-workflow": getWorkflowRoute,

@@ -1,0 +1,129 @@
+import type { Logger } from "pino";
+import type { Store } from "../store/index.ts";
+import type { CallbackDeliveryRow } from "./callback-tables.ts";
+import { claimCallbacks } from "./claim-callbacks.ts";
+import { readCallbackSecret } from "./callback-secret.ts";
+import { recordAttempt } from "./record-attempt.ts";
+import { CALLBACK_RETRY_DELAYS_MS, CALLBACK_TIMEOUT_MS } from "./retry-schedule.ts";
+import { sendCallback } from "./send-callback.ts";
+
+/** Tuning of the callback dispatcher; the defaults are D25's. */
+export interface CallbackDispatcherOptions {
+  /** How often the outbox is looked at when nothing wakes the dispatcher; default 1000 ms. */
+  readonly pollIntervalMs?: number | undefined;
+  /** Attempts in flight at once; default 8. */
+  readonly concurrency?: number | undefined;
+  /** Per-attempt time-out; default 10 s. */
+  readonly timeoutMs?: number | undefined;
+  /** Waits before each retry; default 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h. */
+  readonly retryDelaysMs?: readonly number[] | undefined;
+}
+
+/** The background loop that delivers due outbox rows. */
+export interface CallbackDispatcher {
+  start(): void;
+  /** Stops claiming, aborts attempts in flight and hands their rows back, due at once. */
+  stop(): Promise<void>;
+  /** Looks at the outbox now instead of at the next poll. */
+  wake(): void;
+}
+
+/** Creates the D25 dispatcher over a store; its clock decides what is due, so tests move time instead of sleeping. */
+export function createCallbackDispatcher(deps: {
+  store: Store;
+  serviceKey: Buffer;
+  logger: Logger;
+  now: () => Date;
+  options?: CallbackDispatcherOptions | undefined;
+}): CallbackDispatcher {
+  const { store, serviceKey, logger, now } = deps;
+  const pollIntervalMs = deps.options?.pollIntervalMs ?? 1000;
+  const concurrency = deps.options?.concurrency ?? 8;
+  const timeoutMs = deps.options?.timeoutMs ?? CALLBACK_TIMEOUT_MS;
+  const retryDelaysMs = deps.options?.retryDelaysMs ?? CALLBACK_RETRY_DELAYS_MS;
+  // A claimed row is someone's for the attempt's time-out plus a margin; after that a crash makes it due again.
+  const leaseMs = timeoutMs + 30_000;
+  const inFlight = new Set<Promise<void>>();
+  const stopping = new AbortController();
+  let active = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  function wake(): void {
+    woken = true;
+    wakeUp?.();
+  }
+
+  async function idle(): Promise<void> {
+    if (woken) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollIntervalMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wakeUp = undefined;
+  }
+
+  async function attempt(row: CallbackDeliveryRow): Promise<void> {
+    const secret = await readCallbackSecret(store.db, serviceKey, row.organization_id);
+    const outcome = await sendCallback(row, { secret, now: now(), timeoutMs, signal: stopping.signal });
+    const status = await recordAttempt(store.db, row, outcome, { now: now(), retryDelaysMs });
+    const log = { callbackId: row.id, webhookId: row.webhook_id, attempt: row.attempts, status };
+    if (outcome.kind === "failed") logger.warn({ ...log, error: outcome.error }, "callback attempt failed");
+    else logger.debug({ ...log, outcome: outcome.kind }, "callback attempt");
+  }
+
+  async function tick(): Promise<void> {
+    const claimed = await claimCallbacks(store.db, {
+      dialect: store.dialect,
+      limit: concurrency - inFlight.size,
+      leaseMs,
+      now: now(),
+    });
+    for (const row of claimed) {
+      const task = attempt(row)
+        .catch((error: unknown) =>
+          logger.error({ err: error, callbackId: row.id }, "callback bookkeeping failed; the lease will expire"),
+        )
+        .finally(() => {
+          inFlight.delete(task);
+          wake();
+        });
+      inFlight.add(task);
+    }
+    if (claimed.length === 0 || inFlight.size >= concurrency) await idle();
+  }
+
+  async function run(): Promise<void> {
+    while (active) {
+      woken = false;
+      try {
+        await tick();
+      } catch (error) {
+        if (!active) break;
+        logger.error({ err: error }, "callback dispatcher cycle failed");
+        await idle();
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (active) return;
+      active = true;
+      loop = run();
+    },
+    async stop() {
+      if (!active) return;
+      active = false;
+      stopping.abort();
+      wake();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+    wake,
+  };
+}
