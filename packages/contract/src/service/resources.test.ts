@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { hookResponseSchema, triggerResponseSchema } from "./trigger-request.ts";
+import { triggerSchema } from "./trigger.ts";
+import { triggerRunSchema } from "./trigger-run.ts";
+import { workflowRunSchema } from "./workflow-run.ts";
+
+// SPEC "Resources and their fields": each table's constraints, one invalid value per constraint.
+
+const TRIGGER = {
+  id: 4,
+  workflow_id: 7,
+  type: "webhook",
+  name: "Orders",
+  enabled: true,
+  fire_count: 2,
+  last_fired_at: "2025-01-01T09:00:00.000Z",
+  callback_url: null,
+  created_at: "2025-01-01T08:00:00.000Z",
+  webhook_url: `http://localhost:3000/api/v1/hooks/${"a".repeat(43)}`,
+};
+const SCHEDULE = {
+  ...TRIGGER,
+  type: "schedule",
+  webhook_url: undefined,
+  schedule: "0 9 * * 1-5",
+  cron: "0 9 * * 1-5",
+  description: null,
+  timezone: "UTC",
+  display: "At 09:00 AM, Monday through Friday (UTC)",
+  start_date: null,
+  end_date: null,
+  input_payload: null,
+  next_fire_at: null,
+};
+const APP_EVENT = {
+  ...TRIGGER,
+  type: "app_event",
+  webhook_url: undefined,
+  app_installation_id: 5,
+  event_type: "message.received",
+  target_stage: "triage",
+  event_filter: null,
+};
+const TRIGGER_RUN = {
+  id: 11,
+  trigger_id: 4,
+  source: "webhook",
+  scheduled_for: null,
+  fired_at: "2025-01-01T09:00:00.000Z",
+  status: "succeeded",
+  workflow_run_id: 129,
+  error: null,
+};
+const RUN = {
+  id: 129,
+  workflow_id: 7,
+  session_id: 129,
+  trigger_id: null,
+  source: "api",
+  status: "queued",
+  input_type: null,
+  input: null,
+  start_stage: null,
+  output: null,
+  error: null,
+  outputs: [],
+  created_at: "2025-01-01T09:00:00.000Z",
+  started_at: null,
+  finished_at: null,
+};
+
+const valid: [string, z.ZodType, unknown][] = [
+  ["a webhook trigger", triggerSchema, TRIGGER],
+  ["a schedule trigger", triggerSchema, SCHEDULE],
+  ["an app-event trigger", triggerSchema, APP_EVENT],
+  ["a trigger run", triggerRunSchema, TRIGGER_RUN],
+  ["a missed schedule slot", triggerRunSchema, { ...TRIGGER_RUN, source: "schedule", scheduled_for: TRIGGER_RUN.fired_at, status: "missed", workflow_run_id: null }],
+  ["a workflow run", workflowRunSchema, RUN],
+  ["the trigger response", triggerResponseSchema, { workflow_run_id: 1, session_id: 1 }],
+  ["the hook response", hookResponseSchema, { workflow_run_id: 1, status: "started" }],
+];
+
+const invalid: [string, z.ZodType, unknown][] = [
+  ["a trigger without a name", triggerSchema, { ...TRIGGER, name: undefined }],
+  ["enabled as a string", triggerSchema, { ...TRIGGER, enabled: "true" }],
+  ["a negative fire count", triggerSchema, { ...TRIGGER, fire_count: -1 }],
+  ["last fired that is not an instant", triggerSchema, { ...TRIGGER, last_fired_at: "yesterday" }],
+  ["a webhook trigger without its URL", triggerSchema, { ...TRIGGER, webhook_url: undefined }],
+  ["a schedule trigger without a timezone", triggerSchema, { ...SCHEDULE, timezone: undefined }],
+  ["a schedule trigger without a schedule", triggerSchema, { ...SCHEDULE, schedule: undefined }],
+  ["an app-event trigger without an app", triggerSchema, { ...APP_EVENT, app_installation_id: undefined }],
+  ["an app-event trigger without an event type", triggerSchema, { ...APP_EVENT, event_type: undefined }],
+  ["an app-event trigger without a target stage", triggerSchema, { ...APP_EVENT, target_stage: undefined }],
+  ["a trigger of type email", triggerSchema, { ...TRIGGER, type: "email" }],
+  ["a trigger run with status deleted", triggerRunSchema, { ...TRIGGER_RUN, status: "deleted" }],
+  ["a trigger run from cron", triggerRunSchema, { ...TRIGGER_RUN, source: "cron" }],
+  ["a trigger run without fired_at", triggerRunSchema, { ...TRIGGER_RUN, fired_at: undefined }],
+  ["a run with status started", workflowRunSchema, { ...RUN, status: "started" }],
+  ["a run id that is not an integer", workflowRunSchema, { ...RUN, id: 1.5 }],
+  ["a trigger response without session_id", triggerResponseSchema, { workflow_run_id: 1 }],
+  ["a hook response with status queued", hookResponseSchema, { workflow_run_id: 1, status: "queued" }],
+  ["a hook response with a string id", hookResponseSchema, { workflow_run_id: "1", status: "started" }],
+];
+
+describe("public API resources", () => {
+  it.each(valid)("accepts %s", (_label, schema, value) => {
+    expect(schema.safeParse(value).error).toBeUndefined();
+  });
+
+  it.each(invalid)("rejects %s", (_label, schema, value) => {
+    expect(schema.safeParse(value).success).toBe(false);
+  });
+});
