@@ -13,6 +13,7 @@ import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
 import { createReferenceExecutor } from "./runs/reference-executor.ts";
 import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
+import { createScheduler, type Scheduler } from "./scheduler/index.ts";
 import type { ServiceContext } from "./service-context.ts";
 import type { ServiceOptions } from "./service-options.ts";
 import { openStore, type Store } from "./store/index.ts";
@@ -27,6 +28,8 @@ export interface Service {
   readonly worker: RunWorker | undefined;
   /** D25: delivers the callback outbox; undefined with `callbacks: false`. */
   readonly callbacks: CallbackDispatcher | undefined;
+  /** Fires schedule triggers when due; undefined with `scheduler: false`. */
+  readonly scheduler: Scheduler | undefined;
   readonly logger: Logger;
   /** Starts serving HTTP; resolves with the base URL. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
@@ -60,6 +63,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let listeningUrl: string | undefined;
   let worker: RunWorker | undefined;
   let callbacks: CallbackDispatcher | undefined;
+  let scheduler: Scheduler | undefined;
   try {
     const context: ServiceContext = {
       store,
@@ -71,6 +75,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
+      wakeScheduler: () => scheduler?.wake(),
     };
     if (options.worker !== false) {
       worker = createRunWorker({ ...context, options: options.worker });
@@ -79,6 +84,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (options.callbacks !== false) {
       callbacks = createCallbackDispatcher({ ...context, options: options.callbacks });
       callbacks.start();
+    }
+    if (options.scheduler !== false) {
+      scheduler = createScheduler({ ...context, options: options.scheduler });
+      scheduler.start();
     }
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
@@ -96,6 +105,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       context,
       worker,
       callbacks,
+      scheduler,
       logger,
       async listen(port = 0, host) {
         await new Promise<void>((resolve, reject) => {
@@ -115,6 +125,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
         await store.close();
@@ -124,6 +135,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       callbackSecret: (organizationId) => readCallbackSecret(store.db, context.serviceKey, organizationId),
     };
   } catch (error) {
+    await scheduler?.stop();
     await worker?.stop();
     await callbacks?.stop();
     await store.close();

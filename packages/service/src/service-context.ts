@@ -18,4 +18,6 @@ export interface ServiceContext {
   publicUrl(): string;
   /** Tells the run worker a run was enqueued. */
   wakeWorker(): void;
+  /** Tells the scheduler a schedule trigger was created, changed or enabled. */
+  wakeScheduler(): void;
 }

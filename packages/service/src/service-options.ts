@@ -6,6 +6,7 @@ import type { DeliverStage } from "./runs/reference-executor.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { RunWorkerOptions } from "./runs/run-worker.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
+import { type SchedulerOptions, schedulerOptionsFromEnv } from "./scheduler/scheduler-options.ts";
 
 /** How to build a service; every field is optional and `serviceOptionsFromEnv` reads the usual variables. */
 export interface ServiceOptions {
@@ -34,6 +35,8 @@ export interface ServiceOptions {
   readonly callbacks?: CallbackDispatcherOptions | false | undefined;
   /** Worker tuning, or false for no worker (runs stay queued). */
   readonly worker?: RunWorkerOptions | false | undefined;
+  /** Scheduler tuning (D21 catch-up window: ADAPTERKIT_CATCH_UP_WINDOW seconds), or false for none. */
+  readonly scheduler?: SchedulerOptions | false | undefined;
   /** Per-token limit, or false for none. */
   readonly rateLimit?: RateLimit | false | undefined;
   readonly bodyLimitBytes?: number | undefined;
@@ -53,7 +56,7 @@ function readRateLimit(text: string | undefined): RateLimit | false | undefined 
   return { perSecond, burst };
 }
 
-/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT and LOG_LEVEL. */
+/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW and LOG_LEVEL. */
 export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
   const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
   return {
@@ -63,6 +66,7 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
     adminToken: blankToUndefined(env.ADAPTERKIT_ADMIN_TOKEN),
     publicUrl: blankToUndefined(env.ADAPTERKIT_PUBLIC_URL),
     rateLimit: readRateLimit(env.ADAPTERKIT_RATE_LIMIT),
+    scheduler: schedulerOptionsFromEnv(env.ADAPTERKIT_CATCH_UP_WINDOW),
     logLevel: blankToUndefined(env.LOG_LEVEL),
   };
 }

@@ -68,6 +68,8 @@ export interface TriggerTable {
   event_type: string | null;
   target_stage: string | null;
   event_filter: string | null;
+  // scheduler (0003): a due schedule trigger is left to the instance that claimed it until then
+  claimed_until: string | null;
 }
 
 export interface TriggerRunTable {

@@ -3,12 +3,14 @@ import type { Database } from "./database.ts";
 import type { DialectName } from "./dialect-name.ts";
 import { coreMigration } from "./migrations/0001-core.ts";
 import { callbacksMigration } from "./migrations/0002-callbacks.ts";
+import { scheduleClaimsMigration } from "./migrations/0003-schedule-claims.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     "0001-core": coreMigration(dialect),
     "0002-callbacks": callbacksMigration(dialect),
+    "0003-schedule-claims": scheduleClaimsMigration(),
   };
 }
 

@@ -4,16 +4,56 @@ import { generateWebhookToken } from "../auth/generate-token.ts";
 import { hashToken } from "../auth/hash-token.ts";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { Database } from "../store/index.ts";
+import type { Database, NewTrigger } from "../store/index.ts";
 import { lockWorkflowRow } from "../store/index.ts";
 import { getAuthorizedWorkflow } from "../workflows/find-workflow.ts";
 import { assertCanEnable } from "./enable-rule.ts";
+import { nextFireAt } from "./next-fire-at.ts";
+import { toPayloadColumn, toScheduleColumns } from "./schedule-settings.ts";
 import { type TriggerJsonContext, toTriggerJson } from "./to-trigger-json.ts";
 import { sealWebhookToken } from "./webhook-token.ts";
 
+type TypeColumns = Omit<
+  NewTrigger,
+  "organization_id" | "workflow_id" | "name" | "enabled" | "created_at" | "updated_at"
+>;
+
+/** The columns only one trigger type has; a schedule is checked before anything is written (400 naming the field). */
+function toTypeColumns(
+  body: TriggerCreate,
+  deps: { now: Date; json: TriggerJsonContext },
+  enabled: boolean,
+): TypeColumns {
+  if (body.type === "webhook") {
+    const token = generateWebhookToken();
+    return {
+      type: "webhook",
+      webhook_token_hash: hashToken(token),
+      webhook_token_enc: sealWebhookToken(deps.json.serviceKey, token),
+    };
+  }
+  if (body.type === "schedule") {
+    const columns = toScheduleColumns({
+      schedule: body.schedule,
+      timezone: body.timezone ?? "UTC",
+      start_date: body.start_date ?? null,
+      end_date: body.end_date ?? null,
+    });
+    return {
+      type: "schedule",
+      ...columns,
+      input_payload: toPayloadColumn(body.input_payload),
+      next_fire_at: enabled ? nextFireAt(columns, deps.now) : null,
+    };
+  }
+  const message = `type: ${body.type} triggers are not available in this build yet; only webhook and schedule triggers are`;
+  throw new ServiceError("invalid_request", message, { errors: [{ path: "/type", message }] });
+}
+
 /**
  * D16/D17: creates a trigger on a workflow. A webhook trigger gets a fresh 43-character token (D15) that its URL
- * shows from then on; D23 refuses to create it enabled (the default) when the workflow prompts.
+ * shows from then on; a schedule trigger stores its schedule as entered with its canonical cron and, when enabled,
+ * its next fire time. D23 refuses to create either enabled (the default) when the workflow prompts.
  */
 export async function createTrigger(
   db: Kysely<Database>,
@@ -21,31 +61,25 @@ export async function createTrigger(
   input: { workflowId: number; body: TriggerCreate },
 ): Promise<Trigger> {
   const { body } = input;
-  if (body.type !== "webhook") {
-    const message = `type: ${body.type} triggers are not available in this build yet; only webhook triggers are`;
-    throw new ServiceError("invalid_request", message, { errors: [{ path: "/type", message }] });
-  }
+  const enabled = body.enabled ?? true;
+  const typeColumns = toTypeColumns(body, deps, enabled);
   return db.transaction().execute(async (trx) => {
     const workflow = await getAuthorizedWorkflow(trx, deps.principal, input.workflowId);
     await lockWorkflowRow(trx, workflow.id);
-    const enabled = body.enabled ?? true;
     if (enabled) assertCanEnable(workflow);
-    const token = generateWebhookToken();
     const at = deps.now.toISOString();
     const row = await trx
       .insertInto("triggers")
       .values({
+        ...typeColumns,
         organization_id: workflow.organization_id,
         workflow_id: workflow.id,
-        type: "webhook",
         name: body.name,
         enabled: enabled ? 1 : 0,
         last_fired_at: null,
         callback_url: body.callback_url ?? null,
         created_at: at,
         updated_at: at,
-        webhook_token_hash: hashToken(token),
-        webhook_token_enc: sealWebhookToken(deps.json.serviceKey, token),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -5,10 +5,10 @@ import { ServiceError } from "../errors/service-error.ts";
 import { whyNotStartable } from "../runs/check-startable.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Database } from "../store/index.ts";
-import { fromJsonColumn } from "../store/index.ts";
 import { getAuthorizedTrigger } from "./find-trigger.ts";
 import { toTriggerRunJson } from "./list-trigger-runs.ts";
 import { recordFailedFiring, recordFiring } from "./record-firing.ts";
+import { toPayloadInput } from "./schedule-settings.ts";
 
 /**
  * D22 Fire Now: starts a run of a schedule trigger at once, enabled or not, outside its date window, with its
@@ -33,10 +33,8 @@ export async function fireTrigger(
     await recordFailedFiring(db, { trigger, source: "manual", error: reason }, deps.now);
     throw new ServiceError("workflow_not_startable", reason);
   }
-  const payload =
-    trigger.input_payload === null ? null : { type: "json" as const, value: fromJsonColumn(trigger.input_payload) };
   const { triggerRun } = await db
     .transaction()
-    .execute((trx) => recordFiring(trx, { trigger, source: "manual", input: payload }, deps.now));
+    .execute((trx) => recordFiring(trx, { trigger, source: "manual", input: toPayloadInput(trigger) }, deps.now));
   return toTriggerRunJson(triggerRun);
 }

@@ -8,7 +8,15 @@ export { findIdempotentRun, IDEMPOTENCY_WINDOW_MS, readIdempotencyKey } from "./
 export { listTriggerRuns, readPageQuery, TRIGGER_RUN_PAGE, toTriggerRunJson } from "./list-trigger-runs.ts";
 export { listTriggers } from "./list-triggers.ts";
 export { nextFireAt } from "./next-fire-at.ts";
-export { type Firing, recordFailedFiring, recordFiring } from "./record-firing.ts";
+export { type Firing, insertFailedFiring, recordFailedFiring, recordFiring } from "./record-firing.ts";
+export {
+  type ScheduleColumns,
+  type ScheduleSettings,
+  toPayloadColumn,
+  toPayloadInput,
+  toScheduleColumns,
+} from "./schedule-settings.ts";
+export { readScheduleWindow, type ScheduleWindow } from "./schedule-window.ts";
 export { setTriggerEnabled } from "./set-trigger-enabled.ts";
 export { type TriggerJsonContext, toTriggerJson } from "./to-trigger-json.ts";
 export { updateTrigger } from "./update-trigger.ts";

@@ -69,28 +69,35 @@ export async function recordFiring(
   return { run, triggerRun };
 }
 
-/** Records a firing whose run could not start (SPEC: every firing is a trigger run). */
+/** Records a firing whose run could not start, inside the caller's transaction (SPEC: every firing is a trigger run). */
+export async function insertFailedFiring(
+  trx: Kysely<Database>,
+  firing: Omit<Firing, "input" | "startStage"> & { error: string },
+  now: Date,
+): Promise<TriggerRunRow> {
+  const at = now.toISOString();
+  const row = await trx
+    .insertInto("trigger_runs")
+    .values({
+      trigger_id: firing.trigger.id,
+      source: firing.source,
+      scheduled_for: firing.scheduledFor ?? null,
+      fired_at: at,
+      status: "failed",
+      workflow_run_id: null,
+      error: firing.error,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await countFiring(trx, firing.trigger.id, at);
+  return row;
+}
+
+/** Records a firing whose run could not start, in a transaction of its own. */
 export async function recordFailedFiring(
   db: Kysely<Database>,
   firing: Omit<Firing, "input" | "startStage"> & { error: string },
   now: Date,
 ): Promise<TriggerRunRow> {
-  const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("trigger_runs")
-      .values({
-        trigger_id: firing.trigger.id,
-        source: firing.source,
-        scheduled_for: firing.scheduledFor ?? null,
-        fired_at: at,
-        status: "failed",
-        workflow_run_id: null,
-        error: firing.error,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await countFiring(trx, firing.trigger.id, at);
-    return row;
-  });
+  return db.transaction().execute((trx) => insertFailedFiring(trx, firing, now));
 }

@@ -21,13 +21,14 @@ export async function setTriggerEnabled(
     const { trigger, workflow } = await getAuthorizedTrigger(trx, deps.principal, input.id);
     await lockWorkflowRow(trx, workflow.id);
     if (input.enabled) assertCanEnable(workflow);
-    const schedule = trigger.type === "schedule";
+    // Enabling an enabled trigger keeps its next fire time, so a slot due this instant is not skipped.
+    const retime = trigger.type === "schedule" && trigger.enabled !== (input.enabled ? 1 : 0);
     const row = await trx
       .updateTable("triggers")
       .set({
         enabled: input.enabled ? 1 : 0,
         updated_at: deps.now.toISOString(),
-        ...(schedule ? { next_fire_at: input.enabled ? nextFireAt(trigger, deps.now) : null } : {}),
+        ...(retime ? { next_fire_at: input.enabled ? nextFireAt(trigger, deps.now) : null } : {}),
       })
       .where("id", "=", trigger.id)
       .returningAll()

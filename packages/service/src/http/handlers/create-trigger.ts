@@ -12,6 +12,7 @@ export const createTriggerRoute: Route<"create-trigger"> = {
       workflowId,
       body: input.body,
     });
+    if (trigger.type === "schedule") context.wakeScheduler();
     return { status: 201, body: trigger, headers: { Location: `/api/v1/triggers/${trigger.id}` } };
   },
 };

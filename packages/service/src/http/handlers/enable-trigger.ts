@@ -9,6 +9,7 @@ export const enableTriggerRoute: Route<"enable-trigger"> = {
   async handler(input, context) {
     const id = pathId(input.params, "trigger");
     const trigger = await setTriggerEnabled(context.store.db, triggerDeps(input, context), { id, enabled: true });
+    if (trigger.type === "schedule") context.wakeScheduler();
     return { status: 200, body: trigger };
   },
 };

@@ -9,6 +9,7 @@ export const updateTriggerRoute: Route<"update-trigger"> = {
   async handler(input, context) {
     const id = pathId(input.params, "trigger");
     const trigger = await updateTrigger(context.store.db, triggerDeps(input, context), { id, body: input.body });
+    if (trigger.type === "schedule") context.wakeScheduler();
     return { status: 200, body: trigger };
   },
 };

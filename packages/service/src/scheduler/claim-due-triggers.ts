@@ -1,0 +1,49 @@
+import type { Kysely } from "kysely";
+import type { Database, DialectName } from "../store/index.ts";
+
+/** A due schedule trigger this instance has claimed: the slot it was due at and the claim's expiry. */
+export interface DueClaim {
+  readonly id: number;
+  /** The trigger's `next_fire_at` when claimed; the firing only goes ahead if it is still the same. */
+  readonly slot: string;
+  readonly lease: string;
+}
+
+/**
+ * Claims up to `limit` enabled schedule triggers whose next fire time has come, earliest first, and marks them
+ * with a lease so other instances leave them alone. On PostgreSQL the candidates are locked with FOR UPDATE SKIP
+ * LOCKED, so two instances claiming at once take different rows; on SQLite the transaction alone is enough.
+ */
+export async function claimDueTriggers(
+  db: Kysely<Database>,
+  options: { dialect: DialectName; limit: number; leaseMs: number; now: Date },
+): Promise<DueClaim[]> {
+  const { dialect, limit, now } = options;
+  const at = now.toISOString();
+  const lease = new Date(now.getTime() + options.leaseMs).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const candidates = await trx
+      .selectFrom("triggers")
+      .select(["id", "next_fire_at"])
+      .where("next_fire_at", "<=", at)
+      .where("enabled", "=", 1)
+      .where("type", "=", "schedule")
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
+      .orderBy("next_fire_at")
+      .orderBy("id")
+      .limit(limit)
+      .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked())
+      .execute();
+    if (candidates.length === 0) return [];
+    await trx
+      .updateTable("triggers")
+      .set({ claimed_until: lease })
+      .where(
+        "id",
+        "in",
+        candidates.map((candidate) => candidate.id),
+      )
+      .execute();
+    return candidates.map((candidate) => ({ id: candidate.id, slot: candidate.next_fire_at ?? at, lease }));
+  });
+}

@@ -1,0 +1,167 @@
+import type { Logger } from "pino";
+import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
+import type { Store } from "../store/index.ts";
+import { claimDueTriggers } from "./claim-due-triggers.ts";
+import { type FiringTally, fireDueTrigger } from "./fire-due-trigger.ts";
+import { nextDueAt } from "./next-due-at.ts";
+import { resolveSchedulerOptions, type SchedulerOptions } from "./scheduler-options.ts";
+
+/** The loop that fires schedule triggers when they come due. */
+export interface Scheduler {
+  /** Starts the loop; its first look (D21 catch-up included) happens at once, in the background. */
+  start(): void;
+  /** Stops the loop after the firing in hand; claims not yet fired expire and are picked up again. */
+  stop(): Promise<void>;
+  /** Looks again now instead of at the planned time (a trigger was created, changed or enabled). */
+  wake(): void;
+  /** Fires everything due at the clock's current time, one look after any look in progress; for tests and tools. */
+  tick(): Promise<FiringTally>;
+  readonly running: boolean;
+}
+
+// After a failed look, wait this long rather than spin on the same error.
+const ERROR_BACKOFF_MS = 1000;
+// Something is due but another instance holds it: look again soon, not in a tight loop.
+const HELD_ELSEWHERE_MS = 100;
+
+function add(a: FiringTally, b: FiringTally): FiringTally {
+  return {
+    fired: a.fired + b.fired,
+    failed: a.failed + b.failed,
+    missed: a.missed + b.missed,
+    dropped: a.dropped + b.dropped,
+    skipped: a.skipped + b.skipped,
+  };
+}
+
+/**
+ * Creates the scheduler over a store. It sleeps until the earliest due trigger (at most `maxSleepMs`), claims due
+ * triggers in batches, fires each in its own transaction, and wakes the run worker when runs were queued.
+ *
+ * @example
+ * const scheduler = createScheduler({ store, executor, logger, now: () => new Date(), wakeWorker });
+ * scheduler.start();
+ */
+export function createScheduler(deps: {
+  store: Store;
+  executor: WorkflowExecutor;
+  logger: Logger;
+  now: () => Date;
+  wakeWorker: () => void;
+  options?: SchedulerOptions | undefined;
+}): Scheduler {
+  const { store, logger, now } = deps;
+  const options = resolveSchedulerOptions(deps.options ?? {}, store.dialect);
+  const firing = { dialect: store.dialect, executor: deps.executor, catchUpWindowMs: options.catchUpWindowMs, now };
+  let active = false;
+  let loop: Promise<void> | undefined;
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function wake(): void {
+    woken = true;
+    wakeUp?.();
+  }
+
+  async function sleep(ms: number): Promise<void> {
+    if (woken || !active) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wakeUp = undefined;
+  }
+
+  /** Runs looks one at a time, whether the loop or a caller of tick() asks. */
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const result = queue.then(task, task);
+    queue = result.catch(() => {});
+    return result;
+  }
+
+  async function fireBatch(): Promise<{ tally: FiringTally; claimed: number }> {
+    const claims = await claimDueTriggers(store.db, {
+      dialect: store.dialect,
+      limit: options.batchSize,
+      leaseMs: options.leaseMs,
+      now: now(),
+    });
+    let tally: FiringTally = { fired: 0, failed: 0, missed: 0, dropped: 0, skipped: 0 };
+    let next = 0;
+    const lane = async () => {
+      for (let claim = claims[next++]; claim !== undefined; claim = claims[next++]) {
+        try {
+          tally = add(tally, await fireDueTrigger(store.db, firing, claim));
+        } catch (error) {
+          // The claim stays until its lease ends; then this or another instance tries the trigger again.
+          logger.error({ err: error, triggerId: claim.id, slot: claim.slot }, "schedule firing failed");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, claims.length) }, lane));
+    return { tally, claimed: claims.length };
+  }
+
+  async function look(): Promise<FiringTally> {
+    let total: FiringTally = { fired: 0, failed: 0, missed: 0, dropped: 0, skipped: 0 };
+    for (;;) {
+      const { tally, claimed } = await fireBatch();
+      total = add(total, tally);
+      if (tally.fired > 0) deps.wakeWorker();
+      if (claimed < options.batchSize) break;
+    }
+    if (total.missed > 0 || total.dropped > 0) {
+      logger.warn(
+        { missed: total.missed, notRecorded: total.dropped },
+        "schedule slots were missed while the service was down",
+      );
+    }
+    return total;
+  }
+
+  async function delayAfter(tally: FiringTally): Promise<number> {
+    const due = await nextDueAt(store.db, now());
+    if (due === null) return options.maxSleepMs;
+    const wait = due.getTime() - now().getTime();
+    if (wait > 0) return Math.min(wait, options.maxSleepMs);
+    return tally.fired + tally.failed + tally.missed + tally.skipped > 0 ? 0 : HELD_ELSEWHERE_MS;
+  }
+
+  async function run(): Promise<void> {
+    while (active) {
+      woken = false;
+      let delay: number;
+      try {
+        delay = await delayAfter(await serial(look));
+      } catch (error) {
+        if (!active) break;
+        logger.error({ err: error }, "scheduler look failed");
+        delay = ERROR_BACKOFF_MS;
+      }
+      await sleep(delay);
+    }
+  }
+
+  return {
+    get running() {
+      return active;
+    },
+    start() {
+      if (active) return;
+      active = true;
+      loop = run();
+    },
+    async stop() {
+      if (!active) return;
+      active = false;
+      wake();
+      await loop;
+    },
+    wake,
+    tick: () => serial(look),
+  };
+}
