@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import type { CheckLevel, CheckStatus } from "../src/check.ts";
 import type { ConformanceReport } from "../src/report/report.ts";
 import type { ConformanceOptions } from "../src/runner/conformance-options.ts";
 import { runConformance } from "../src/runner/run-conformance.ts";
@@ -46,17 +47,26 @@ export async function runAgainst(
 
 /** The ids of every failed check, sorted. */
 export function failedChecks(report: ConformanceReport): string[] {
+  return idsOf(report, "failed");
+}
+
+/** The ids of every passed check, sorted. */
+export function passedChecks(report: ConformanceReport): string[] {
+  return idsOf(report, "passed");
+}
+
+function idsOf(report: ConformanceReport, status: CheckStatus): string[] {
   return report.checks
-    .filter((check) => check.status === "failed")
+    .filter((check) => check.status === status)
     .map((check) => check.id)
     .sort();
 }
 
-/** Each failed check with its first failure message, for readable assertion diffs. */
-export function failureDigest(report: ConformanceReport): Record<string, string> {
+/** Each failed check (of one level, when given) with its failure messages, for readable assertion diffs. */
+export function failureDigest(report: ConformanceReport, level?: CheckLevel): Record<string, string> {
   return Object.fromEntries(
     report.checks
-      .filter((check) => check.status === "failed")
+      .filter((check) => check.status === "failed" && (level === undefined || check.level === level))
       .map((check) => [
         check.id,
         check.failures.map((failure) => `${failure.endpoint}: ${failure.message}`).join(" | "),

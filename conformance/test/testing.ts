@@ -1,2 +1,3 @@
 export { type ReferenceAdapterOptions, type RunningAdapter, startReferenceAdapter } from "./reference-adapter.ts";
 export { ADAPTER_SIGNING_SECRET, REFERENCE_FIXTURES } from "./run-against.ts";
+export { type AdapterRun, type AdapterRunOptions, runAgainstAdapter } from "./run-against-adapter.ts";

@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { type ConformanceReport, type Fixtures, runConformance } from "@adapterkit/conformance";
-import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filesAdapter, type filesManifest } from "./index.ts";
+import type { Fixtures } from "@adapterkit/conformance";
+import { runAgainstAdapter } from "@adapterkit/conformance/testing";
+import { describe, expect, it } from "vitest";
+import { filesAdapter } from "./index.ts";
 import { type FilesStandIn, startFilesStandIn } from "./stand-in.ts";
 
 const FIXTURES = fileURLToPath(new URL("../conformance.fixtures.json", import.meta.url));
-const SIGNING_SECRET = "whsec_RklMRVMtY29uZm9ybWFuY2Utc2VydmljZS1rZXk=";
 const SOURCES_CHECKS = [
   "verify.good-credentials",
   "verify.bad-credentials",
@@ -17,27 +16,12 @@ const SOURCES_CHECKS = [
   "stateless.no-bleed",
 ];
 
-let adapter: StartedAdapter<typeof filesManifest>;
-beforeAll(async () => {
-  adapter = await startAdapter(filesAdapter, { signingSecret: SIGNING_SECRET });
-});
-afterAll(() => adapter.close());
-
-function requiredFailures(report: ConformanceReport): string[] {
-  return report.checks
-    .filter((check) => check.level === "required" && check.status === "failed")
-    .map((check) => `${check.id}: ${check.failures.map((failure) => failure.message).join(" | ")}`);
-}
-
-const passedIds = (report: ConformanceReport) =>
-  report.checks.filter((check) => check.status === "passed").map((check) => check.id);
-
 describe("files adapter conformance", () => {
   it("passes every required check with its own fixtures (the runner's platform as a static WebDAV server)", async () => {
-    const report = await runConformance({ adapterUrl: adapter.url, fixtures: FIXTURES, signingSecret: SIGNING_SECRET });
-    expect(requiredFailures(report)).toEqual([]);
+    const { failures, passed, report } = await runAgainstAdapter(filesAdapter, { fixtures: FIXTURES });
+    expect(failures).toEqual({});
     expect(report.summary.required_failed).toBe(0);
-    expect(passedIds(report)).toEqual(expect.arrayContaining(SOURCES_CHECKS));
+    expect(passed).toEqual(expect.arrayContaining(SOURCES_CHECKS));
   });
 
   it("passes every required check against a real webdav-server with the same fixtures", async () => {
@@ -54,9 +38,9 @@ describe("files adapter conformance", () => {
           bad: login("alice", "wrong-dav-password"),
         },
       };
-      const report = await runConformance({ adapterUrl: adapter.url, fixtures: real, signingSecret: SIGNING_SECRET });
-      expect(requiredFailures(report)).toEqual([]);
-      expect(passedIds(report)).toEqual(expect.arrayContaining(SOURCES_CHECKS));
+      const { failures, passed } = await runAgainstAdapter(filesAdapter, { fixtures: real });
+      expect(failures).toEqual({});
+      expect(passed).toEqual(expect.arrayContaining(SOURCES_CHECKS));
     } finally {
       await dav?.close();
     }
