@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { listenHttp } from "@adapterkit/sdk/testing";
 
 /** Options of {@link startChatStandIn}. */
 export interface ChatStandInOptions {
@@ -44,15 +44,9 @@ const BOT_ID = "B0ADAPTERKIT";
 export async function startChatStandIn(options: ChatStandInOptions = {}): Promise<ChatStandIn> {
   const token = options.token ?? "xoxb-adapterkit-demo";
   const posted: PostedMessage[] = [];
-  const server = createServer((req, res) => {
+  const { url, close } = await listenHttp((req, res) => {
     void answer(req, res, { token, posted }).catch(() => send(res, 500, { ok: false, error: "internal_error" }));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  }, options);
   return {
     url,
     credentials: {
@@ -62,11 +56,7 @@ export async function startChatStandIn(options: ChatStandInOptions = {}): Promis
       bot_user_id: BOT_USER_ID,
     },
     messages: () => [...posted],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close,
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isValidStandardWebhook } from "@adapterkit/sdk";
+import { listenHttp } from "@adapterkit/sdk/testing";
 
 /** Options of {@link startWebhookStandIn}. */
 export interface WebhookStandInOptions {
@@ -44,23 +44,13 @@ export interface WebhookStandIn {
 export async function startWebhookStandIn(options: WebhookStandInOptions = {}): Promise<WebhookStandIn> {
   const secret = options.signingSecret ?? `whsec_${randomBytes(32).toString("base64")}`;
   const received: ReceivedDelivery[] = [];
-  const server = createServer((req, res) => void receive(req, res, { secret, received }));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  const { url, close } = await listenHttp((req, res) => void receive(req, res, { secret, received }), options);
   return {
     url,
     channelAddress: `${url}/deliveries`,
     credentials: { signing_secret: secret },
     deliveries: () => [...received],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close,
   };
 }
 

@@ -6,5 +6,6 @@ export {
 } from "./adapter-client.ts";
 export { buildEnvelope, buildParseInboundRequest, type EnvelopeSource } from "./build-envelope.ts";
 export { type CapturedLogs, captureLogs } from "./capture-logs.ts";
+export { type HttpListener, type ListenHttpOptions, listenHttp } from "./listen-http.ts";
 export { buildSignedEnvelope, signInbound } from "./sign-inbound.ts";
 export { type StartedAdapter, startAdapter } from "./start-adapter.ts";
