@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import type { Store } from "../store/index.ts";
+import { readCallbackSecret } from "./callback-secret.ts";
 import type { CallbackDeliveryRow } from "./callback-tables.ts";
 import { claimCallbacks } from "./claim-callbacks.ts";
-import { readCallbackSecret } from "./callback-secret.ts";
 import { recordAttempt } from "./record-attempt.ts";
 import { CALLBACK_RETRY_DELAYS_MS, CALLBACK_TIMEOUT_MS } from "./retry-schedule.ts";
 import { sendCallback } from "./send-callback.ts";

@@ -87,7 +87,12 @@ export async function listCallbackSecrets(
   // A row sealed under another service key can verify nothing; skipping it keeps the other organizations working.
   return rows.flatMap((row) => {
     try {
-      return [{ organizationId: row.organization_id, secret: decryptSecret(key, row.secret_enc, context(row.organization_id)) }];
+      return [
+        {
+          organizationId: row.organization_id,
+          secret: decryptSecret(key, row.secret_enc, context(row.organization_id)),
+        },
+      ];
     } catch {
       return [];
     }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { ServiceError } from "../errors/service-error.ts";
 import type { Database } from "../store/index.ts";
 import { listCallbackSecrets } from "./callback-secret.ts";
-import { CallbackSignatureError, verifyCallbackSignature } from "./verify-callback-signature.ts";
+import { CallbackSignatureError, isSignedWith, readSignatureHeaders } from "./verify-callback-signature.ts";
 
 /** Who signed a callback this instance received, and the message id they gave it. */
 export interface CallbackSender {
@@ -22,17 +22,10 @@ export async function identifyCallbackSender(
 ): Promise<CallbackSender> {
   const body = request.body ?? new Uint8Array();
   try {
+    const signed = readSignatureHeaders({ headers: request.headers, now: request.now });
     for (const { organizationId, secret } of await listCallbackSecrets(db, key)) {
-      try {
-        const { id } = verifyCallbackSignature({ headers: request.headers, body, secret, now: request.now });
-        return { organizationId, webhookId: id };
-      } catch (error) {
-        // Only a mismatch depends on the secret; any other reason holds for every organization.
-        if (!(error instanceof CallbackSignatureError) || error.code !== "mismatch") throw error;
-      }
+      if (isSignedWith(signed, body, secret)) return { organizationId, webhookId: signed.id };
     }
-    // With no secret to try, header problems still get their own message.
-    verifyCallbackSignature({ headers: request.headers, body, secret: "whsec_", now: request.now });
     throw new CallbackSignatureError("mismatch", "no organization's secret matches the signature");
   } catch (error) {
     if (!(error instanceof CallbackSignatureError)) throw error;
