@@ -4,6 +4,7 @@ export { loadServiceKey, parseServiceKey, SERVICE_KEY_FILE } from "./auth/load-s
 export type { Principal, TokenScope } from "./auth/principal.ts";
 export { decryptSecret, encryptSecret } from "./auth/secret-box.ts";
 export type { DemoSetup } from "./bootstrap-demo.ts";
+export * from "./callbacks/index.ts";
 export { createLogger } from "./create-logger.ts";
 export { createService, type Service } from "./create-service.ts";
 export { isServiceError, ServiceError } from "./errors/service-error.ts";

@@ -1,0 +1,17 @@
+export type { CallbackDispatcher, CallbackDispatcherOptions } from "./callback-dispatcher.ts";
+export {
+  generateCallbackSecret,
+  isCallbackSecret,
+  readCallbackSecret,
+  rotateCallbackSecret,
+} from "./callback-secret.ts";
+export type { CallbackDeliveryStatus } from "./callback-tables.ts";
+export { listReceivedCallbacks, type ReceivedCallback, type ReceivedCallbackPage } from "./list-received-callbacks.ts";
+export { CALLBACK_RETRY_DELAYS_MS, CALLBACK_TIMEOUT_MS } from "./retry-schedule.ts";
+export {
+  CALLBACK_SIGNATURE_ERRORS,
+  CallbackSignatureError,
+  type CallbackSignatureErrorCode,
+  isValidCallbackSignature,
+  verifyCallbackSignature,
+} from "./verify-callback-signature.ts";
