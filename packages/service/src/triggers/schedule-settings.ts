@@ -18,8 +18,9 @@ export type ScheduleColumns = Pick<
   "schedule" | "cron" | "description" | "timezone" | "start_date" | "end_date"
 >;
 
-function badField(field: string, message: string): ServiceError {
-  const detail = `${field}: ${message}`;
+// The detail names the field, and for a cron expression the cron field too: "schedule (hour): …".
+function badField(field: string, message: string, cronField?: string): ServiceError {
+  const detail = `${field}${cronField === undefined || cronField === "expression" ? "" : ` (${cronField})`}: ${message}`;
   return new ServiceError("invalid_request", detail, { errors: [{ path: `/${field}`, message: detail }] });
 }
 
@@ -30,14 +31,7 @@ function badField(field: string, message: string): ServiceError {
  */
 export function toScheduleColumns(settings: ScheduleSettings): ScheduleColumns {
   const resolved = resolveSchedule(settings.schedule, settings.timezone);
-  if (!resolved.ok) {
-    const cronField =
-      resolved.cronField === undefined || resolved.cronField === "expression" ? "" : ` (${resolved.cronField})`;
-    throw badField(
-      resolved.field,
-      resolved.field === "schedule" ? `${resolved.message}${cronField}` : resolved.message,
-    );
-  }
+  if (!resolved.ok) throw badField(resolved.field, resolved.message, resolved.cronField);
   const dates = { start: settings.start_date?.trim() ?? null, end: settings.end_date?.trim() ?? null };
   const start = dates.start === null ? undefined : parseDateBound(dates.start, resolved.timezone, "start");
   if (start !== undefined && !start.ok) throw badField("start_date", start.message);
