@@ -90,8 +90,15 @@ export interface StandInPlatform {
     match: (delivery: CapturedDelivery) => boolean,
     options?: { timeoutMs?: number; since?: number },
   ): Promise<CapturedDelivery | undefined>;
-  /** Makes the next matching HTTP request(s) answer with a canned failure (a platform 5xx for deliver checks). */
-  failNext(route: { method?: string; path: string }, answer: { status: number; body?: unknown; times?: number }): void;
+  /**
+   * Makes the next HTTP request(s) on a route answer with a canned failure (a platform 5xx for deliver checks);
+   * `matches` narrows it to the requests it accepts (say, those carrying a nonce), so that with checks running
+   * concurrently another check's request on the same route does not take the failure.
+   */
+  failNext(
+    route: { method?: string; path: string; matches?: (request: CapturedDelivery) => boolean },
+    answer: { status: number; body?: unknown; times?: number },
+  ): void;
   clear(): void;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { CapturedDelivery } from "../check.ts";
 import type { PlatformRoute } from "../fixtures/fixtures.ts";
 import type { DeliveryLog } from "./delivery-log.ts";
 import { type IncomingCall, matchRoute } from "./match-route.ts";
@@ -8,6 +9,8 @@ import { type IncomingCall, matchRoute } from "./match-route.ts";
 export interface ArmedFailure {
   readonly method?: string;
   readonly path: string;
+  /** Narrows the failure to the requests it accepts, so a concurrent check on the same route is not hit. */
+  readonly matches?: (request: CapturedDelivery) => boolean;
   readonly status: number;
   readonly body?: unknown;
   remaining: number;
@@ -28,7 +31,7 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
   const server: Server = createServer((req, res) => {
     readCall(req).then(
       (call) => {
-        log.add({
+        const request: CapturedDelivery = {
           protocol: "http",
           method: call.method,
           path: call.path,
@@ -36,8 +39,9 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
           body: call.body,
           ...(call.json === undefined ? {} : { json: call.json }),
           receivedAt: Date.now(),
-        });
-        answer(res, call, routes, failures);
+        };
+        log.add(request);
+        answer(res, { call, request }, routes, failures);
       },
       () => res.destroy(),
     );
@@ -60,7 +64,7 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
 
 function answer(
   res: ServerResponse,
-  call: IncomingCall,
+  { call, request }: { call: IncomingCall; request: CapturedDelivery },
   routes: readonly PlatformRoute[],
   failures: ArmedFailure[],
 ): void {
@@ -68,7 +72,8 @@ function answer(
     (armed) =>
       armed.remaining > 0 &&
       armed.path === call.path &&
-      (armed.method === undefined || armed.method.toUpperCase() === call.method),
+      (armed.method === undefined || armed.method.toUpperCase() === call.method) &&
+      (armed.matches === undefined || armed.matches(request)),
   );
   if (failure) {
     failure.remaining -= 1;

@@ -1,5 +1,6 @@
 import { createTransport } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
+import type { CapturedDelivery } from "../check.ts";
 import { type RunningStandInPlatform, startStandInPlatform } from "./start-stand-in-platform.ts";
 
 let platform: RunningStandInPlatform | undefined;
@@ -63,6 +64,16 @@ describe("startStandInPlatform", () => {
     expect((await post("/send", {})).status).toBe(503);
     expect((await post("/send", {})).status).toBe(503);
     expect(await post("/send", {})).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  it("fails only the requests its matcher accepts, answering the others on the same route", async () => {
+    platform = await startStandInPlatform();
+    platform.setRoutes([{ path: "/send", body: { ok: true } }]);
+    const carriesNonce = (request: CapturedDelivery) => request.body.includes("nonce-1");
+    platform.failNext({ method: "POST", path: "/send", matches: carriesNonce }, { status: 503 });
+    expect(await post("/send", { text: "another check's nonce-2" })).toEqual({ status: 200, body: { ok: true } });
+    expect((await post("/send", { text: "this check's nonce-1" })).status).toBe(503);
+    expect(await post("/send", { text: "nonce-1 again" })).toEqual({ status: 200, body: { ok: true } });
   });
 
   it("resolves a waiter with a later delivery and gives undefined after the timeout", async () => {

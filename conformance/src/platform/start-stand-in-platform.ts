@@ -30,6 +30,7 @@ export async function startStandInPlatform(
       http.armFailure({
         ...(route.method === undefined ? {} : { method: route.method }),
         path: route.path,
+        ...(route.matches === undefined ? {} : { matches: route.matches }),
         status: answer.status,
         ...(answer.body === undefined ? {} : { body: answer.body }),
         remaining: answer.times ?? 1,

@@ -7,13 +7,11 @@ import { carries, type DeliverCall, deliverText, expectDelivered, sends } from "
 
 /** The platform's answer to the delivery this check makes fail. */
 const PLATFORM_FAILURE = { status: 503, body: { error: "service unavailable (adapterkit conformance)" } };
-/** Attempts when a concurrent check's delivery on the same route takes the armed failure first. */
-const ATTEMPTS = 3;
 
 /**
  * When the platform answers a 5xx, `/deliver` says so in a way the service can retry: `{ ok: false, retryable:
  * true }` or a 502 `platform_error`. A first delivery finds the platform route the adapter posts to; the next
- * request on that route is made to fail.
+ * request on that route that carries the second delivery's nonce is made to fail.
  */
 export const platformErrorRetryable: ConformanceCheck = {
   id: "deliver.platform-error-retryable",
@@ -34,37 +32,18 @@ export const platformErrorRetryable: ConformanceCheck = {
     if (protocol !== "http" || path === undefined) {
       return notApplicable("the adapter delivers over SMTP; the stand-in platform fails HTTP routes only");
     }
-    const route = { ...(method === undefined ? {} : { method }), path };
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-      const logged = ctx.platform.deliveries().length;
-      ctx.platform.failNext(route, { ...PLATFORM_FAILURE, times: 1 });
-      const nonce = ctx.nonce();
-      const delivered = await deliverText(ctx, { text: `adapterkit platform failure ${nonce}` });
-      if (!("result" in delivered)) return failed([delivered]);
-      // The stand-in logs each request just before answering it, so the first one on the route took the failure.
-      const first = ctx.platform
-        .deliveries()
-        .slice(logged)
-        .find((delivery) => onRoute(delivery, route));
-      if (first === undefined || carries(first, nonce)) return judge(ctx, delivered);
-    }
-    return failed([
-      ctx.failure({
-        endpoint: "POST /deliver",
-        message: `concurrent deliveries took the platform failure ${ATTEMPTS} times`,
-        step: "platform failure",
-      }),
-    ]);
+    const nonce = ctx.nonce();
+    // Only the request carrying this nonce fails: a concurrent check delivering on the same route is not hit.
+    const matches = (request: CapturedDelivery) => carries(request, nonce);
+    ctx.platform.failNext(
+      { ...(method === undefined ? {} : { method }), path, matches },
+      { ...PLATFORM_FAILURE, times: 1 },
+    );
+    const delivered = await deliverText(ctx, { text: `adapterkit platform failure ${nonce}` });
+    if (!("result" in delivered)) return failed([delivered]);
+    return judge(ctx, delivered);
   },
 };
-
-function onRoute(delivery: CapturedDelivery, route: { method?: string; path: string }): boolean {
-  return (
-    delivery.protocol === "http" &&
-    delivery.path === route.path &&
-    (route.method === undefined || delivery.method === route.method)
-  );
-}
 
 function judge(ctx: ConformanceContext, { call, result }: DeliverCall): CheckOutcome {
   if (result.ok) {
