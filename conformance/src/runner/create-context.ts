@@ -1,5 +1,5 @@
-import { type AdapterClient, createAdapterClient, type SchemaIssue } from "@adapterkit/client";
-import { ADAPTER_ENDPOINTS, type AdapterEndpointId, type HealthResponse, type Manifest } from "@adapterkit/contract";
+import { type AdapterClient, createAdapterClient } from "@adapterkit/client";
+import { ADAPTER_ENDPOINTS, type AdapterEndpointId, type HealthResponse } from "@adapterkit/contract";
 import type { CheckFailure } from "../check.ts";
 import type { ConformanceContext, RenderedRequest, TemplateVars } from "../context.ts";
 import { createNonce, createRenderer } from "../fixtures/create-renderer.ts";
@@ -7,6 +7,7 @@ import type { FixtureRequest, Fixtures } from "../fixtures/fixtures.ts";
 import { signInbound } from "../fixtures/sign-inbound.ts";
 import type { RunningStandInPlatform } from "../platform/start-stand-in-platform.ts";
 import { curlFor } from "./curl-for.ts";
+import type { ManifestFacts } from "./fetch-adapter-facts.ts";
 import type { LatencyRecorder } from "./latency-recorder.ts";
 import { recordingClient } from "./recording-client.ts";
 import { createRedactor } from "./redactor.ts";
@@ -21,12 +22,7 @@ export interface ContextInputs {
   readonly timeoutMs: number;
   readonly latencyBudgetMs: number;
   readonly latencies: LatencyRecorder;
-  readonly manifest: {
-    readonly value: Manifest;
-    readonly raw: unknown;
-    readonly issues: readonly SchemaIssue[];
-    readonly sha256: string;
-  };
+  readonly manifest: ManifestFacts;
   readonly health: HealthResponse | undefined;
 }
 

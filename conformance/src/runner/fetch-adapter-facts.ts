@@ -2,19 +2,18 @@ import { createHash } from "node:crypto";
 import { type AdapterClient, describeFailure, type SchemaIssue, validateShape } from "@adapterkit/client";
 import type { HealthResponse, Manifest } from "@adapterkit/contract";
 
+/** The adapter's manifest as served: the parsed value, the raw JSON, its schema issues and the SHA-256 of its bytes. */
+export interface ManifestFacts {
+  readonly value: Manifest;
+  readonly raw: unknown;
+  readonly issues: readonly SchemaIssue[];
+  readonly sha256: string;
+}
+
 /** What the runner reads from the adapter before any check runs. */
 export type AdapterFacts =
   | { readonly reachable: false; readonly error: string }
-  | {
-      readonly reachable: true;
-      readonly manifest: {
-        readonly value: Manifest;
-        readonly raw: unknown;
-        readonly issues: readonly SchemaIssue[];
-        readonly sha256: string;
-      };
-      readonly health: HealthResponse | undefined;
-    };
+  | { readonly reachable: true; readonly manifest: ManifestFacts; readonly health: HealthResponse | undefined };
 
 /**
  * Fetches the manifest and the health answer. The adapter is unreachable when the manifest request gets no HTTP
