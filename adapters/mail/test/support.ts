@@ -7,6 +7,17 @@ type ParseInboundRequestFor = Omit<ReturnType<typeof buildParseInboundRequest>, 
   credentials: MailCredentials;
 };
 
+/** Mail credentials for handler tests that never reach SMTP: what matters is the gateway secret. */
+export const GATEWAY_TEST_CREDENTIALS: MailCredentials = {
+  host: "127.0.0.1",
+  port: "2525",
+  username: "bot@adapterkit.test",
+  password: "demo-password",
+  encryption: "none",
+  from_address: "bot@adapterkit.test",
+  gateway_secret: "gw-secret-1",
+};
+
 /** An RFC 5322 message as a person's mail client would write it. */
 export function personMail(options: {
   text: string;

@@ -1,18 +1,9 @@
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gatewayRequest, inboundRequest, personMail } from "../../test/support.ts";
+import { GATEWAY_TEST_CREDENTIALS, gatewayRequest, inboundRequest, personMail } from "../../test/support.ts";
 import { mailAdapter, type mailManifest } from "../index.ts";
-import type { MailCredentials } from "../smtp-settings.ts";
 
-const credentials: MailCredentials = {
-  host: "127.0.0.1",
-  port: "2525",
-  username: "bot@adapterkit.test",
-  password: "demo-password",
-  encryption: "none",
-  from_address: "bot@adapterkit.test",
-  gateway_secret: "gw-secret-1",
-};
+const credentials = GATEWAY_TEST_CREDENTIALS;
 
 let adapter: StartedAdapter<typeof mailManifest>;
 beforeAll(async () => {
