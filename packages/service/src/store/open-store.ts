@@ -1,12 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { acquireInstanceLock, type InstanceLock } from "./acquire-instance-lock.ts";
-import { cacheStatements } from "./cache-statements.ts";
 import type { Database } from "./database.ts";
 import type { DialectName } from "./dialect-name.ts";
+import { GroupCommitSqliteDialect } from "./group-commit-dialect.ts";
 import { migrate } from "./migrate.ts";
 
 /** Where the store keeps its data. */
@@ -50,7 +50,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     file.pragma("journal_mode = WAL");
     file.pragma("synchronous = NORMAL");
     file.pragma("foreign_keys = ON");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cacheStatements(file) }) });
+    const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(file) });
     await migrate(db, "sqlite");
     return toStore(db, "sqlite", dataDir, () => lock?.release());
   } catch (error) {

@@ -1,0 +1,234 @@
+import type Sqlite from "better-sqlite3";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDatabase,
+  SqliteDialect,
+} from "kysely";
+import { cacheStatements } from "./cache-statements.ts";
+
+// Most of a SQLite commit's cost is writing the WAL frames of every page the transaction touched, so concurrent
+// transactions are committed together: each runs inside a savepoint of one shared transaction, and its caller
+// hears of its success only after the shared COMMIT. Writes of one request are still atomic (the savepoint) and
+// durable before anyone is told (the COMMIT); what changes is that several share one commit.
+
+/** A safety cap: a group is committed once this many outcomes wait on it, even while others queue. */
+const MAX_GROUP = 256;
+const MEMBER = "adapterkit_member";
+
+interface Waiting {
+  readonly settle: () => void;
+  readonly fail: (error: unknown) => void;
+}
+
+/** One acquisition of the single connection; Kysely hands it back to begin, commit and release. */
+class GroupConnection implements DatabaseConnection {
+  inMember = false;
+  released = false;
+  constructor(private readonly driver: GroupCommitDriver) {}
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute(this, query) as Promise<QueryResult<R>>;
+  }
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    // Not used by the service; streamed rows are not held back for a group commit.
+    for (const row of this.driver.prepare(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
+  }
+}
+
+/** The SQLite driver with group commit; every other behaviour matches Kysely's own SqliteDriver. */
+class GroupCommitDriver implements Driver {
+  readonly #database: Sqlite.Database;
+  readonly #statements: SqliteDatabase;
+  #locked = false;
+  readonly #queue: (() => void)[] = [];
+  #groupOpen = false;
+  #waiting: Waiting[] = [];
+  #flushScheduled = false;
+  readonly #onCommit: ((outcomes: number) => void) | undefined;
+
+  constructor(database: Sqlite.Database, options: GroupCommitOptions) {
+    this.#database = database;
+    this.#statements = cacheStatements(database);
+    this.#onCommit = options.onCommit;
+  }
+
+  prepare(sql: string) {
+    return this.#statements.prepare(sql);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lock();
+    return new GroupConnection(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#groupOpen) {
+      // IMMEDIATE takes the write lock at once, so a tool writing beside the service waits instead of failing.
+      this.#run("begin immediate");
+      this.#groupOpen = true;
+    }
+    this.#run(`savepoint ${MEMBER}`);
+    (connection as GroupConnection).inMember = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const member = connection as GroupConnection;
+    this.#run(`release ${MEMBER}`);
+    member.inMember = false;
+    await this.#park(member);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const member = connection as GroupConnection;
+    if (member.inMember && this.#database.inTransaction) {
+      this.#run(`rollback to ${MEMBER}`);
+      this.#run(`release ${MEMBER}`);
+    }
+    member.inMember = false;
+    this.#checkGroupAlive();
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await this.#savepointCommand(connection, "savepoint", name);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await this.#savepointCommand(connection, "rollback to", name);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await this.#savepointCommand(connection, "release", name);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const acquisition = connection as GroupConnection;
+    if (acquisition.released) return;
+    acquisition.released = true;
+    this.#unlock();
+  }
+
+  async destroy(): Promise<void> {
+    if (this.#groupOpen) this.#commit();
+    this.#statements.close();
+  }
+
+  /** Runs a query; outside a transaction but inside an open group, its outcome waits for the group's commit. */
+  async execute(connection: GroupConnection, query: CompiledQuery): Promise<QueryResult<unknown>> {
+    if (connection.released) {
+      // A `db.connection()` block runs several queries on one acquisition; each after the first takes the lock again.
+      await this.#lock();
+      connection.released = false;
+    }
+    if (connection.inMember || !this.#groupOpen) return this.#query(query);
+    let outcome: { result: QueryResult<unknown> } | { error: unknown };
+    try {
+      outcome = { result: this.#query(query) };
+    } catch (error) {
+      outcome = { error };
+    }
+    this.#checkGroupAlive();
+    await this.#park(connection);
+    if ("error" in outcome) throw outcome.error;
+    return outcome.result;
+  }
+
+  #query(query: CompiledQuery): QueryResult<unknown> {
+    const statement = this.#statements.prepare(query.sql);
+    if (statement.reader) return { rows: statement.all(query.parameters) };
+    const { changes, lastInsertRowid } = statement.run(query.parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  #run(sql: string): void {
+    this.#statements.prepare(sql).run([]);
+  }
+
+  async #savepointCommand(connection: DatabaseConnection, command: string, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`));
+  }
+
+  /** Gives up the lock early and waits until the open group is durable (or has failed). */
+  #park(connection: GroupConnection): Promise<void> {
+    const durable = new Promise<void>((settle, fail) => this.#waiting.push({ settle, fail }));
+    connection.released = true;
+    this.#unlock();
+    return durable;
+  }
+
+  async #lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      return;
+    }
+    // The lock passes straight to the next in line, so no one can slip in between.
+    await new Promise<void>((resolve) => this.#queue.push(resolve));
+  }
+
+  #unlock(): void {
+    if (this.#groupOpen && this.#waiting.length >= MAX_GROUP) this.#commit();
+    const next = this.#queue.shift();
+    if (next !== undefined) {
+      next();
+      return;
+    }
+    this.#locked = false;
+    if (this.#groupOpen && !this.#flushScheduled) {
+      this.#flushScheduled = true;
+      // One turn of the event loop lets requests that are already in flight join the group.
+      setImmediate(() => {
+        this.#flushScheduled = false;
+        if (this.#locked || !this.#groupOpen) return;
+        this.#commit();
+      });
+    }
+  }
+
+  #commit(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    this.#groupOpen = false;
+    try {
+      this.#run("commit");
+    } catch (error) {
+      if (this.#database.inTransaction) this.#run("rollback");
+      for (const member of waiting) member.fail(error);
+      return;
+    }
+    this.#onCommit?.(waiting.length);
+    for (const member of waiting) member.settle();
+  }
+
+  /** Some errors (I/O, a full disk) make SQLite roll the whole transaction back; everyone waiting on it fails. */
+  #checkGroupAlive(): void {
+    if (!this.#groupOpen || this.#database.inTransaction) return;
+    this.#groupOpen = false;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    const error = new Error("SQLite rolled back a group of transactions after an error; none of them was saved");
+    for (const member of waiting) member.fail(error);
+  }
+}
+
+/** Options of the group-commit dialect. */
+export interface GroupCommitOptions {
+  /** Told after each group commit how many outcomes (transactions and queries) it made durable. */
+  readonly onCommit?: ((outcomes: number) => void) | undefined;
+}
+
+/** Kysely's SQLite dialect over better-sqlite3, with group commit (see above). */
+export class GroupCommitSqliteDialect extends SqliteDialect {
+  readonly #database: Sqlite.Database;
+  readonly #options: GroupCommitOptions;
+  constructor(database: Sqlite.Database, options: GroupCommitOptions = {}) {
+    super({ database });
+    this.#database = database;
+    this.#options = options;
+  }
+  override createDriver(): Driver {
+    return new GroupCommitDriver(this.#database, this.#options);
+  }
+}
