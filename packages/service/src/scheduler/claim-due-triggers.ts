@@ -10,9 +10,9 @@ export interface DueClaim {
 }
 
 /**
- * Claims up to `limit` enabled schedule triggers whose next fire time has come, earliest first, and marks them
- * with a lease so other instances leave them alone. On PostgreSQL the candidates are locked with FOR UPDATE SKIP
- * LOCKED, so two instances claiming at once take different rows; on SQLite the transaction alone is enough.
+ * Claims up to `limit` enabled schedule triggers whose next fire time has come, earliest first. On PostgreSQL they
+ * are locked with FOR UPDATE SKIP LOCKED and marked with a lease, so two instances claiming at once take different
+ * rows and keep off each other's claims; on SQLite, with its one instance, selecting them is enough.
  */
 export async function claimDueTriggers(
   db: Kysely<Database>,
@@ -34,7 +34,10 @@ export async function claimDueTriggers(
       .limit(limit)
       .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked())
       .execute();
-    if (candidates.length === 0) return [];
+    // On SQLite one instance runs (D28) and its looks are serialised, so nobody else needs keeping off.
+    if (candidates.length === 0 || dialect === "sqlite") {
+      return candidates.map((candidate) => ({ id: candidate.id, slot: candidate.next_fire_at ?? at, lease: at }));
+    }
     await trx
       .updateTable("triggers")
       .set({ claimed_until: lease })

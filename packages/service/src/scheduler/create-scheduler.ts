@@ -1,8 +1,10 @@
 import type { Logger } from "pino";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Store } from "../store/index.ts";
-import { claimDueTriggers } from "./claim-due-triggers.ts";
-import { type FiringTally, fireDueTrigger } from "./fire-due-trigger.ts";
+import { claimDueTriggers, type DueClaim } from "./claim-due-triggers.ts";
+import { type FiringOutcome, fireDueTriggers } from "./fire-due-triggers.ts";
+import { type FiringTally, NO_FIRINGS, sumTallies } from "./firing-tally.ts";
+import { holdOff } from "./hold-off.ts";
 import { nextDueAt } from "./next-due-at.ts";
 import { resolveSchedulerOptions, type SchedulerOptions } from "./scheduler-options.ts";
 
@@ -24,19 +26,10 @@ const ERROR_BACKOFF_MS = 1000;
 // Something is due but another instance holds it: look again soon, not in a tight loop.
 const HELD_ELSEWHERE_MS = 100;
 
-function add(a: FiringTally, b: FiringTally): FiringTally {
-  return {
-    fired: a.fired + b.fired,
-    failed: a.failed + b.failed,
-    missed: a.missed + b.missed,
-    dropped: a.dropped + b.dropped,
-    skipped: a.skipped + b.skipped,
-  };
-}
-
 /**
  * Creates the scheduler over a store. It sleeps until the earliest due trigger (at most `maxSleepMs`), claims due
- * triggers in batches, fires each in its own transaction, and wakes the run worker when runs were queued.
+ * triggers in batches, fires them (`firingsPerTransaction` to a transaction), and wakes the run worker when runs
+ * were queued.
  *
  * @example
  * const scheduler = createScheduler({ store, executor, logger, now: () => new Date(), wakeWorker });
@@ -90,27 +83,39 @@ export function createScheduler(deps: {
       leaseMs: options.leaseMs,
       now: now(),
     });
-    let tally: FiringTally = { fired: 0, failed: 0, missed: 0, dropped: 0, skipped: 0 };
-    let next = 0;
+    const groups: DueClaim[][] = [];
+    for (let start = 0; start < claims.length; start += options.firingsPerTransaction) {
+      groups.push(claims.slice(start, start + options.firingsPerTransaction));
+    }
+    let tally = NO_FIRINGS;
     const lane = async () => {
-      for (let claim = claims[next++]; claim !== undefined; claim = claims[next++]) {
-        try {
-          tally = add(tally, await fireDueTrigger(store.db, firing, claim));
-        } catch (error) {
-          // The claim stays until its lease ends; then this or another instance tries the trigger again.
-          logger.error({ err: error, triggerId: claim.id, slot: claim.slot }, "schedule firing failed");
-        }
+      for (let group = groups.shift(); group !== undefined; group = groups.shift()) {
+        const outcome = await fireDueTriggers(store.db, firing, group);
+        tally = sumTallies(tally, outcome.tally);
+        await holdFailures(outcome.failures);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, claims.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, groups.length) }, lane));
     return { tally, claimed: claims.length };
   }
 
+  async function holdFailures(failures: FiringOutcome["failures"]): Promise<void> {
+    for (const { claim, error } of failures) {
+      logger.error({ err: error, triggerId: claim.id, slot: claim.slot }, "schedule firing failed; retried later");
+    }
+    const until = new Date(now().getTime() + Math.max(options.leaseMs, ERROR_BACKOFF_MS));
+    await holdOff(
+      store.db,
+      failures.map(({ claim }) => claim.id),
+      until,
+    );
+  }
+
   async function look(): Promise<FiringTally> {
-    let total: FiringTally = { fired: 0, failed: 0, missed: 0, dropped: 0, skipped: 0 };
+    let total = NO_FIRINGS;
     for (;;) {
       const { tally, claimed } = await fireBatch();
-      total = add(total, tally);
+      total = sumTallies(total, tally);
       if (tally.fired > 0) deps.wakeWorker();
       if (claimed < options.batchSize) break;
     }

@@ -2,7 +2,7 @@ import type { RunSource, TriggerRunSource } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import { enqueueRun } from "../runs/enqueue-run.ts";
 import type { RunInput } from "../runs/run-input.ts";
-import type { Database, TriggerRow, TriggerRunRow, WorkflowRunRow } from "../store/index.ts";
+import type { Database, TriggerRow, TriggerRunRow, TriggerUpdate, WorkflowRunRow } from "../store/index.ts";
 
 /** One firing of a trigger. */
 export interface Firing {
@@ -12,6 +12,8 @@ export interface Firing {
   readonly scheduledFor?: string | null | undefined;
   readonly input: RunInput;
   readonly startStage?: string | null | undefined;
+  /** More trigger columns to set with the counters, in the same statement (the scheduler's next fire time). */
+  readonly alsoSet?: TriggerUpdate | undefined;
 }
 
 const RUN_SOURCE: Record<TriggerRunSource, RunSource> = {
@@ -21,10 +23,15 @@ const RUN_SOURCE: Record<TriggerRunSource, RunSource> = {
   app_event: "app_event",
 };
 
-async function countFiring(trx: Kysely<Database>, triggerId: number, at: string): Promise<void> {
+async function countFiring(
+  trx: Kysely<Database>,
+  triggerId: number,
+  at: string,
+  alsoSet: TriggerUpdate = {},
+): Promise<void> {
   await trx
     .updateTable("triggers")
-    .set((eb) => ({ fire_count: eb("fire_count", "+", 1), last_fired_at: at }))
+    .set((eb) => ({ ...alsoSet, fire_count: eb("fire_count", "+", 1), last_fired_at: at }))
     .where("id", "=", triggerId)
     .execute();
 }
@@ -65,7 +72,7 @@ export async function recordFiring(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await countFiring(trx, trigger.id, at);
+  await countFiring(trx, trigger.id, at, firing.alsoSet);
   return { run, triggerRun };
 }
 
@@ -89,7 +96,7 @@ export async function insertFailedFiring(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await countFiring(trx, firing.trigger.id, at);
+  await countFiring(trx, firing.trigger.id, at, firing.alsoSet);
   return row;
 }
 

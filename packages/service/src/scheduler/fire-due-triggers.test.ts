@@ -4,7 +4,8 @@ import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.
 import { createReferenceExecutor } from "../runs/index.ts";
 import { openStore, type Store, type WorkflowRow } from "../store/index.ts";
 import { claimDueTriggers } from "./claim-due-triggers.ts";
-import { type FiringDeps, fireDueTrigger } from "./fire-due-trigger.ts";
+import { fireDueTriggers } from "./fire-due-triggers.ts";
+import type { FiringDeps } from "./fire-group.ts";
 
 const SLOT = "2025-01-06T09:00:00.000Z";
 const NOW = new Date("2025-01-06T09:00:00.300Z");
@@ -36,7 +37,7 @@ for (const lane of STORE_LANES) {
       await location?.dispose();
     });
 
-    async function claimOne() {
+    async function claimOne(inputPayload = JSON.stringify({ n: 1 })) {
       const at = NOW.toISOString();
       const { id } = await store.db
         .insertInto("triggers")
@@ -53,12 +54,13 @@ for (const lane of STORE_LANES) {
           schedule: "0 9 * * *",
           cron: "0 9 * * *",
           timezone: "UTC",
-          input_payload: JSON.stringify({ n: 1 }),
+          input_payload: inputPayload,
           next_fire_at: SLOT,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const [claim] = await claimDueTriggers(store.db, { dialect: store.dialect, limit: 1, leaseMs: 60_000, now: NOW });
+      const claims = await claimDueTriggers(store.db, { dialect: store.dialect, limit: 10, leaseMs: 60_000, now: NOW });
+      const claim = claims.find((candidate) => candidate.id === id);
       if (claim === undefined) throw new Error("nothing claimed");
       return { id, claim };
     }
@@ -73,7 +75,7 @@ for (const lane of STORE_LANES) {
 
     it("queues one run with the payload, records the slot and moves the trigger on", async () => {
       const { id, claim } = await claimOne();
-      expect(await fireDueTrigger(store.db, deps, claim)).toMatchObject({ fired: 1, skipped: 0 });
+      expect((await fireDueTriggers(store.db, deps, [claim])).tally).toMatchObject({ fired: 1, skipped: 0 });
       expect(await runs()).toEqual([{ status: "queued", input: '{"n":1}', source: "schedule" }]);
       expect(await trigger(id)).toEqual({
         next_fire_at: "2025-01-07T09:00:00.000Z",
@@ -89,7 +91,7 @@ for (const lane of STORE_LANES) {
         .set({ next_fire_at: "2025-01-06T10:00:00.000Z" })
         .where("id", "=", id)
         .execute();
-      expect(await fireDueTrigger(store.db, deps, claim)).toMatchObject({ fired: 0, skipped: 1 });
+      expect((await fireDueTriggers(store.db, deps, [claim])).tally).toMatchObject({ fired: 0, skipped: 1 });
       expect(await runs()).toEqual([]);
       expect(await trigger(id)).toEqual({
         next_fire_at: "2025-01-06T10:00:00.000Z",
@@ -101,11 +103,11 @@ for (const lane of STORE_LANES) {
     it("skips a claim whose trigger was disabled or deleted meanwhile", async () => {
       const disabled = await claimOne();
       await store.db.updateTable("triggers").set({ enabled: 0 }).where("id", "=", disabled.id).execute();
-      expect(await fireDueTrigger(store.db, deps, disabled.claim)).toMatchObject({ fired: 0, skipped: 1 });
+      expect((await fireDueTriggers(store.db, deps, [disabled.claim])).tally).toMatchObject({ fired: 0, skipped: 1 });
       await store.db.deleteFrom("triggers").execute();
       const deleted = await claimOne();
       await store.db.deleteFrom("triggers").where("id", "=", deleted.id).execute();
-      expect(await fireDueTrigger(store.db, deps, deleted.claim)).toMatchObject({ fired: 0, skipped: 1 });
+      expect((await fireDueTriggers(store.db, deps, [deleted.claim])).tally).toMatchObject({ fired: 0, skipped: 1 });
       expect(await runs()).toEqual([]);
     });
 
@@ -123,9 +125,20 @@ for (const lane of STORE_LANES) {
           error: null,
         })
         .execute();
-      expect(await fireDueTrigger(store.db, deps, claim)).toMatchObject({ fired: 0, skipped: 1 });
+      expect((await fireDueTriggers(store.db, deps, [claim])).tally).toMatchObject({ fired: 0, skipped: 1 });
       expect(await runs()).toEqual([]);
       expect(await trigger(id)).toMatchObject({ next_fire_at: "2025-01-07T09:00:00.000Z", fire_count: 0 });
+    });
+
+    it("fires the rest of a group when one trigger fails, and returns the failure with its claim", async () => {
+      const broken = await claimOne("{not json");
+      const sound = await claimOne();
+      const outcome = await fireDueTriggers(store.db, deps, [broken.claim, sound.claim]);
+      expect(outcome.tally).toMatchObject({ fired: 1 });
+      expect(outcome.failures).toEqual([{ claim: broken.claim, error: expect.any(SyntaxError) }]);
+      expect(await runs()).toHaveLength(1);
+      expect(await trigger(broken.id)).toMatchObject({ next_fire_at: SLOT, fire_count: 0 });
+      expect(await trigger(sound.id)).toMatchObject({ next_fire_at: "2025-01-07T09:00:00.000Z", fire_count: 1 });
     });
   });
 }
