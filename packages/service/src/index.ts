@@ -25,6 +25,13 @@ export {
   type RunInput,
   type WorkflowExecutor,
 } from "./runs/index.ts";
+export {
+  DEFAULT_CATCH_UP_WINDOW_MS,
+  type FiringTally,
+  MAX_MISSED_RECORDS,
+  type Scheduler,
+  type SchedulerOptions,
+} from "./scheduler/index.ts";
 export type { ServiceContext } from "./service-context.ts";
 export { type ServiceOptions, serviceOptionsFromEnv } from "./service-options.ts";
 export type { Database } from "./store/index.ts";

@@ -1,0 +1,81 @@
+// Seeds a service's database with enabled schedule triggers straight through the store (the API would take
+// minutes for 100,000): `due` of them come due at DUE_AT, the rest later that day.
+import type { Service } from "@adapterkit/service";
+import { nextFireAt } from "../../packages/service/src/triggers/next-fire-at.ts";
+import { type ScheduleColumns, toScheduleColumns } from "../../packages/service/src/triggers/schedule-settings.ts";
+
+/** The minute every due trigger shares: 09:00 UTC on a Monday. */
+export const DUE_AT = Date.parse("2030-01-07T09:00:00.000Z");
+
+// Four spellings of 09:00 UTC on that Monday, so the scheduler sees phrases, raw cron and another zone.
+const DUE_SHAPES = [
+  { schedule: "0 9 * * *", timezone: "UTC" },
+  { schedule: "every day at 9", timezone: "UTC" },
+  { schedule: "every weekday at 9am", timezone: "UTC" },
+  { schedule: "every day at 10", timezone: "Europe/Berlin" },
+];
+const ROWS_PER_INSERT = 500;
+
+function laterShape(index: number): { schedule: string; timezone: string } {
+  const slot = index % (14 * 60);
+  return { schedule: `${slot % 60} ${10 + Math.floor(slot / 60)} * * *`, timezone: "UTC" };
+}
+
+/** Inserts `total` enabled schedule triggers on one workflow, `due` of them due at DUE_AT; returns the workflow id. */
+export async function seedTriggers(service: Service, counts: { total: number; due: number }): Promise<number> {
+  const { db } = service.store;
+  const seededAt = new Date(DUE_AT - 60_000);
+  const at = seededAt.toISOString();
+  const token = await service.createToken({ organization: "bench", project: "bench" });
+  const workflow = await db
+    .insertInto("workflows")
+    .values({
+      organization_id: token.organization_id,
+      project_id: token.project_id ?? 0,
+      name: "bench",
+      prompt_for_task_description: 0,
+      stages: JSON.stringify([{ name: "echo", action: "echo" }]),
+      callback_url: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const columns = new Map<string, ScheduleColumns & { next_fire_at: string | null }>();
+  const columnsOf = (shape: { schedule: string; timezone: string }) => {
+    const key = `${shape.schedule}|${shape.timezone}`;
+    let found = columns.get(key);
+    if (found === undefined) {
+      const resolved = toScheduleColumns({ ...shape, start_date: null, end_date: null });
+      found = { ...resolved, next_fire_at: nextFireAt(resolved, seededAt) };
+      columns.set(key, found);
+    }
+    return found;
+  };
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < counts.total; start += ROWS_PER_INSERT) {
+      const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, counts.total - start) }, (_, offset) => {
+        const index = start + offset;
+        const shape =
+          index < counts.due ? (DUE_SHAPES[index % DUE_SHAPES.length] ?? laterShape(index)) : laterShape(index);
+        return {
+          organization_id: token.organization_id,
+          workflow_id: workflow.id,
+          type: "schedule",
+          name: `t${index}`,
+          enabled: 1,
+          last_fired_at: null,
+          callback_url: null,
+          created_at: at,
+          updated_at: at,
+          input_payload: JSON.stringify({ index }),
+          ...columnsOf(shape),
+        };
+      });
+      await trx.insertInto("triggers").values(rows).execute();
+    }
+  });
+  const due = columnsOf(DUE_SHAPES[0] ?? laterShape(0)).next_fire_at;
+  if (due !== new Date(DUE_AT).toISOString()) throw new Error(`seeding is off: the due slot is ${due}`);
+  return workflow.id;
+}
