@@ -28,7 +28,7 @@ export async function setTriggerEnabled(
       .set({
         enabled: input.enabled ? 1 : 0,
         updated_at: deps.now.toISOString(),
-        ...(retime ? { next_fire_at: input.enabled ? nextFireAt(trigger, deps.now) : null } : {}),
+        ...(retime ? { next_fire_at: input.enabled ? nextFireAt(trigger, deps.now) : null, claimed_until: null } : {}),
       })
       .where("id", "=", trigger.id)
       .returningAll()

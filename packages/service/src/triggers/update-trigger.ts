@@ -45,7 +45,10 @@ function toScheduleUpdate(trigger: TriggerRow, patch: ScheduleTriggerPatch, now:
   return {
     ...columns,
     ...(patch.input_payload === undefined ? {} : { input_payload: toPayloadColumn(patch.input_payload) }),
-    ...(timing ? { next_fire_at: enabled ? nextFireAt({ ...trigger, ...columns }, now) : null } : {}),
+    // A new timing also ends any claim or hold on the old slot (the scheduler re-checks the slot before firing).
+    ...(timing
+      ? { next_fire_at: enabled ? nextFireAt({ ...trigger, ...columns }, now) : null, claimed_until: null }
+      : {}),
   };
 }
 
