@@ -8,6 +8,7 @@ import { toRunInput } from "../runs/run-input.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Database, TriggerRow } from "../store/index.ts";
 import { isUniqueViolation } from "../store/index.ts";
+import { param, preparedQuery } from "../store/prepared-query.ts";
 import { findIdempotentRun, IDEMPOTENCY_WINDOW_MS } from "./idempotency.ts";
 import { recordFailedFiring, recordFiring } from "./record-firing.ts";
 
@@ -30,6 +31,18 @@ export function isWebhookTokenShape(token: string): boolean {
   return WEBHOOK_TOKEN_PATTERN.test(token);
 }
 
+// The two reads of every hook, prepared (see preparedQuery).
+const triggerByHash = preparedQuery((db: Kysely<Database>) =>
+  db
+    .selectFrom("triggers")
+    .selectAll()
+    .where("webhook_token_hash", "=", param<string>("hash"))
+    .where("type", "=", "webhook"),
+);
+const workflowById = preparedQuery((db: Kysely<Database>) =>
+  db.selectFrom("workflows").selectAll().where("id", "=", param<number>("id")),
+);
+
 function unknownToken(): ServiceError {
   return new ServiceError("not_found", "No webhook trigger has this token.");
 }
@@ -45,12 +58,7 @@ export async function fireWebhook(
   request: HookRequest,
 ): Promise<HookResult> {
   if (!isWebhookTokenShape(request.token)) throw unknownToken();
-  const trigger = await db
-    .selectFrom("triggers")
-    .selectAll()
-    .where("webhook_token_hash", "=", hashToken(request.token))
-    .where("type", "=", "webhook")
-    .executeTakeFirst();
+  const trigger = await triggerByHash.executeTakeFirst(db, { hash: hashToken(request.token) });
   if (trigger === undefined) throw unknownToken();
   if (trigger.enabled !== 1) throw new ServiceError("trigger_disabled", `Webhook trigger ${trigger.id} is disabled.`);
   const key = request.idempotencyKey;
@@ -62,11 +70,8 @@ export async function fireWebhook(
     const earlier = await findIdempotentRun(db, trigger.id, idempotency, deps.now);
     if (earlier !== undefined) return { workflowRunId: earlier, replayed: true };
   }
-  const workflow = await db
-    .selectFrom("workflows")
-    .selectAll()
-    .where("id", "=", trigger.workflow_id)
-    .executeTakeFirstOrThrow();
+  const workflow = await workflowById.executeTakeFirst(db, { id: trigger.workflow_id });
+  if (workflow === undefined) throw unknownToken();
   const reason = whyNotStartable(workflow, deps.executor);
   if (reason !== null) {
     await recordFailedFiring(db, { trigger, source: "webhook", error: reason }, deps.now);

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { enqueueRun } from "../runs/enqueue-run.ts";
 import type { RunInput } from "../runs/run-input.ts";
 import type { Database, TriggerRow, TriggerRunRow, TriggerUpdate, WorkflowRunRow } from "../store/index.ts";
+import { param, preparedQuery } from "../store/prepared-query.ts";
 
 /** One firing of a trigger. */
 export interface Firing {
@@ -23,12 +24,38 @@ const RUN_SOURCE: Record<TriggerRunSource, RunSource> = {
   app_event: "app_event",
 };
 
+// Every hook and firing runs these two; prepared, they skip Kysely's per-call build (see preparedQuery).
+const insertTriggerRun = preparedQuery((db: Kysely<Database>) =>
+  db
+    .insertInto("trigger_runs")
+    .values({
+      trigger_id: param("triggerId"),
+      source: param("source"),
+      scheduled_for: param("scheduledFor"),
+      fired_at: param("at"),
+      status: param("status"),
+      workflow_run_id: param("workflowRunId"),
+      error: param("error"),
+    })
+    .returningAll(),
+);
+const countPlainFiring = preparedQuery((db: Kysely<Database>) =>
+  db
+    .updateTable("triggers")
+    .set((eb) => ({ fire_count: eb("fire_count", "+", 1), last_fired_at: param<string>("at") }))
+    .where("id", "=", param<number>("triggerId")),
+);
+
 async function countFiring(
   trx: Kysely<Database>,
   triggerId: number,
   at: string,
   alsoSet: TriggerUpdate = {},
 ): Promise<void> {
+  if (Object.keys(alsoSet).length === 0) {
+    await countPlainFiring.execute(trx, { triggerId, at });
+    return;
+  }
   await trx
     .updateTable("triggers")
     .set((eb) => ({ ...alsoSet, fire_count: eb("fire_count", "+", 1), last_fired_at: at }))
@@ -59,19 +86,16 @@ export async function recordFiring(
     },
     now,
   );
-  const triggerRun = await trx
-    .insertInto("trigger_runs")
-    .values({
-      trigger_id: trigger.id,
-      source: firing.source,
-      scheduled_for: firing.scheduledFor ?? null,
-      fired_at: at,
-      status: "succeeded",
-      workflow_run_id: run.id,
-      error: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const triggerRun = await insertTriggerRun.executeTakeFirst(trx, {
+    triggerId: trigger.id,
+    source: firing.source,
+    scheduledFor: firing.scheduledFor ?? null,
+    at,
+    status: "succeeded",
+    workflowRunId: run.id,
+    error: null,
+  });
+  if (triggerRun === undefined) throw new Error("inserting a trigger run returned no row");
   await countFiring(trx, trigger.id, at, firing.alsoSet);
   return { run, triggerRun };
 }

@@ -1,0 +1,57 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.ts";
+import type { Database } from "./database.ts";
+import { openStore, type Store } from "./open-store.ts";
+import { param, preparedQuery } from "./prepared-query.ts";
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`preparedQuery ${lane.title}`, () => {
+    let location: StoreLocation;
+    let store: Store;
+    let builds = 0;
+    const insert = preparedQuery((db: Kysely<Database>) => {
+      builds += 1;
+      return db
+        .insertInto("organizations")
+        .values({ name: param("name"), created_at: "2030-01-01T00:00:00.000Z" })
+        .returning(["id", "name", "created_at"]);
+    });
+    const byName = preparedQuery((db: Kysely<Database>) =>
+      db.selectFrom("organizations").select(["id", "name"]).where("name", "=", param<string>("name")),
+    );
+
+    beforeAll(async () => {
+      location = await lane.allocate();
+      store = await openStore(location.options);
+    });
+    afterAll(async () => {
+      await store?.close();
+      await location?.dispose();
+    });
+
+    it("binds named values on every call and builds the query once per database", async () => {
+      const first = await insert.executeTakeFirst(store.db, { name: "one" });
+      const second = await insert.executeTakeFirst(store.db, { name: "two" });
+      expect([first?.name, second?.name]).toEqual(["one", "two"]);
+      expect(first?.created_at).toBe("2030-01-01T00:00:00.000Z");
+      expect(builds).toBe(1);
+      expect(await byName.execute(store.db, { name: "two" })).toEqual([{ id: second?.id, name: "two" }]);
+      expect(await byName.executeTakeFirst(store.db, { name: "three" })).toBeUndefined();
+    });
+
+    it("runs inside a transaction and rolls back with it", async () => {
+      await expect(
+        store.db.transaction().execute(async (trx) => {
+          await insert.execute(trx, { name: "rolled back" });
+          throw new Error("abort");
+        }),
+      ).rejects.toThrow("abort");
+      expect(await byName.execute(store.db, { name: "rolled back" })).toEqual([]);
+    });
+
+    it("refuses a call that lacks a named value", async () => {
+      await expect(byName.execute(store.db, {} as { name: string })).rejects.toThrow(/no value for parameter "name"/);
+    });
+  });
+}

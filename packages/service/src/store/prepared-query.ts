@@ -1,0 +1,61 @@
+import type { Compilable, CompiledQuery, InferResult, Kysely } from "kysely";
+
+// Building and compiling a Kysely query costs about as much as running a short SQLite statement. A hot query is
+// therefore built once per database with named placeholders, compiled, and then only its parameters change.
+
+/** A named placeholder inside a prepared query; it is replaced by the value of that name on every call. */
+class Placeholder {
+  constructor(readonly name: string) {}
+}
+
+/** Marks where a named parameter goes; typed as the column's value so the builder still type-checks. */
+export function param<T>(name: string): T {
+  return new Placeholder(name) as T;
+}
+
+/** A query compiled once per database, run many times with different parameters. */
+export interface PreparedQuery<Db, Params extends Record<string, unknown>, Row> {
+  /** Runs the query on a database or transaction built on the same database. */
+  execute(db: Kysely<Db>, params: Params): Promise<Row[]>;
+  /** The first row, or undefined. */
+  executeTakeFirst(db: Kysely<Db>, params: Params): Promise<Row | undefined>;
+}
+
+/**
+ * Prepares a query: `build` is called once per dialect with `param()` placeholders; each call then binds the
+ * values by name. Only fixed-shape queries qualify: a query whose SQL depends on its values must stay a builder.
+ *
+ * @example
+ * const byHash = preparedQuery((db: Kysely<Database>) =>
+ *   db.selectFrom("triggers").selectAll().where("webhook_token_hash", "=", param<string>("hash")));
+ * const trigger = await byHash.executeTakeFirst(db, { hash });
+ */
+export function preparedQuery<Db, Params extends Record<string, unknown>, Q extends Compilable>(
+  build: (db: Kysely<Db>) => Q,
+): PreparedQuery<Db, Params, InferResult<Q>[number]> {
+  // One compiled form per dialect: the SQL text differs (placeholders, quoting), the shape does not.
+  const compiled = new WeakMap<object, CompiledQuery>();
+  const compile = (db: Kysely<Db>): CompiledQuery => {
+    const key = db.getExecutor().adapter;
+    let query = compiled.get(key);
+    if (query === undefined) {
+      query = build(db).compile();
+      compiled.set(key, query);
+    }
+    return query;
+  };
+  const execute = async (db: Kysely<Db>, params: Params) => {
+    const query = compile(db);
+    const parameters = query.parameters.map((value) => {
+      if (!(value instanceof Placeholder)) return value;
+      if (!(value.name in params)) throw new Error(`prepared query: no value for parameter "${value.name}"`);
+      return params[value.name];
+    });
+    const result = await db.executeQuery<InferResult<Q>[number]>({ ...query, parameters });
+    return result.rows;
+  };
+  return {
+    execute,
+    executeTakeFirst: async (db, params) => (await execute(db, params))[0],
+  };
+}
