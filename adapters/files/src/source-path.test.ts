@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWithin, joinSourcePath, relativeTo, toSourcePath } from "./source-path.ts";
+import { isUrlWithin, isWithin, joinSourcePath, relativeTo, toSourcePath } from "./source-path.ts";
 
 describe("source paths", () => {
   it.each([
@@ -14,6 +14,52 @@ describe("source paths", () => {
 
   it("refuses .. with a 400 naming the field", () => {
     expect(() => toSourcePath("/docs/../etc", "file_path")).toThrowError(/file_path/);
+  });
+
+  it.each([
+    ["/docs/..\\outside.txt", "backslash"],
+    ["/docs\\..\\", "backslash"],
+    ["/docs/a\\b.md", "backslash"],
+    ["/docs/a\u0000.md", "control characters"],
+    ["/docs/a\nb.md", "control characters"],
+    ["/docs/a\u007f.md", "control characters"],
+    ["/docs/%2e%2e/outside.txt", '".."'],
+    ["/docs/%2E/a.md", '".."'],
+    ["/docs/.%2e", '".."'],
+    ["/docs/%252e%252e/outside.txt", '".."'],
+    ["/docs%2F..%2Fsecret", "may not encode"],
+    ["/docs/..%5Coutside.txt", "may not encode"],
+    ["/docs/a%00.md", "may not encode"],
+  ])("refuses %j with a 400 naming the field (%s)", (input, reason) => {
+    let thrown: unknown;
+    try {
+      toSourcePath(input, "file_path");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: "invalid_request", issues: [{ path: "/file_path" }] });
+    expect((thrown as Error).message).toContain(reason);
+  });
+
+  it.each([
+    ["/docs/100% sure.md", "/docs/100% sure.md"],
+    ["/docs/a%20b.md", "/docs/a%20b.md"],
+    ["/docs/...", "/docs/..."],
+    ["/docs/.hidden", "/docs/.hidden"],
+    ["/docs/Résumé #2.txt", "/docs/Résumé #2.txt"],
+  ])("keeps the name %j that only looks odd", (input, expected) => {
+    expect(toSourcePath(input, "file_path")).toBe(expected);
+  });
+
+  it("tells whether a URL lies below a root URL on the same origin", () => {
+    const root = new URL("http://dav.test/base/docs");
+    expect(isUrlWithin(new URL("http://dav.test/base/docs"), root)).toBe(true);
+    expect(isUrlWithin(new URL("http://dav.test/base/docs/"), root)).toBe(true);
+    expect(isUrlWithin(new URL("http://dav.test/base/docs/a.md"), root)).toBe(true);
+    expect(isUrlWithin(new URL("http://dav.test/base/docs-private/a.md"), root)).toBe(false);
+    expect(isUrlWithin(new URL("http://dav.test/base/outside.txt"), root)).toBe(false);
+    expect(isUrlWithin(new URL("http://other.test/base/docs/a.md"), root)).toBe(false);
+    expect(isUrlWithin(new URL("http://dav.test/base/"), new URL("http://dav.test/base/"))).toBe(true);
   });
 
   it("tells whether a path lies below a root, not merely beside it", () => {

@@ -1,15 +1,29 @@
 import { AdapterHttpError } from "@adapterkit/sdk";
 
+type PathField = "resource_path" | "file_path";
+
+// C0 controls, DEL and C1 controls: never part of a name a person picks, and some servers cut paths at them.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const PERCENT_ESCAPE = /%[0-9a-f]{2}/i;
+
 /**
  * Normalizes a path inside the WebDAV base URL to `/a/b` form (`/` for the base itself): one leading slash, no
- * trailing or repeated slashes. A `.` or `..` segment is 400 naming `field`, so no path escapes its folder.
+ * trailing or repeated slashes. Anything that could climb out of its folder on some server is 400 naming `field`:
+ * a backslash (webdav-server and Windows-backed servers read it as `/`), a control character, and a segment that is
+ * `.` or `..` or decodes (percent-decoding, repeatedly) to one, or to text holding `/` or `\`.
  */
-export function toSourcePath(path: string, field: "resource_path" | "file_path"): string {
+export function toSourcePath(path: string, field: PathField): string {
+  if (path.includes("\\")) throw invalidPath(field, 'a backslash is not allowed; separate folders with "/"');
+  if (CONTROL.test(path)) throw invalidPath(field, "control characters are not allowed");
   const segments = path.split("/").filter((segment) => segment !== "");
-  if (segments.some((segment) => segment === "." || segment === "..")) {
-    throw new AdapterHttpError("invalid_request", `${field}: "." and ".." segments are not allowed`, {
-      issues: [{ path: `/${field}`, message: 'expected a path without "." or ".." segments, such as /docs/a.md' }],
-    });
+  for (const segment of segments) {
+    const decoded = percentDecoded(segment);
+    if (decoded === "." || decoded === "..") {
+      throw invalidPath(field, 'expected a path without "." or ".." segments, such as /docs/a.md');
+    }
+    if (decoded.includes("/") || decoded.includes("\\") || CONTROL.test(decoded)) {
+      throw invalidPath(field, "a segment may not encode /, \\ or a control character (%2F, %5C, %00…)");
+    }
   }
   return `/${segments.join("/")}`;
 }
@@ -17,6 +31,12 @@ export function toSourcePath(path: string, field: "resource_path" | "file_path")
 /** Whether `path` is `root` or lies below it (both normalized by {@link toSourcePath}). */
 export function isWithin(path: string, root: string): boolean {
   return root === "/" || path === root || path.startsWith(`${root}/`);
+}
+
+/** Whether `url` is `root` or lies below it on the same origin, compared as the server will see the URL paths. */
+export function isUrlWithin(url: URL, root: URL): boolean {
+  const rootPath = root.pathname.endsWith("/") ? root.pathname : `${root.pathname}/`;
+  return url.origin === root.origin && (`${url.pathname}/` === rootPath || url.pathname.startsWith(rootPath));
 }
 
 /** `path` relative to `root` (both normalized), without a leading slash: `""` for the root itself. */
@@ -28,4 +48,32 @@ export function relativeTo(path: string, root: string): string {
 export function joinSourcePath(root: string, relative: string): string {
   if (relative === "") return root;
   return root === "/" ? `/${relative}` : `${root}/${relative}`;
+}
+
+/** The 400 naming `field` for a path this adapter will not send to the server. */
+export function invalidPath(field: PathField, message: string): AdapterHttpError {
+  return new AdapterHttpError("invalid_request", `${field}: ${message}`, { issues: [{ path: `/${field}`, message }] });
+}
+
+/** A segment percent-decoded until nothing more decodes, so a server that decodes twice sees nothing new. */
+function percentDecoded(segment: string): string {
+  let text = segment;
+  while (PERCENT_ESCAPE.test(text)) {
+    let next: string;
+    try {
+      next = decodeURIComponent(text);
+    } catch {
+      // A malformed escape (`100%!`) is sent encoded and names that literal text; decode the valid escapes only.
+      next = text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+        try {
+          return decodeURIComponent(run);
+        } catch {
+          return run;
+        }
+      });
+    }
+    if (next === text) break;
+    text = next;
+  }
+  return text;
 }

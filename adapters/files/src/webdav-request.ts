@@ -1,4 +1,5 @@
 import { AdapterHttpError } from "@adapterkit/sdk";
+import { isUrlWithin } from "./source-path.ts";
 import type { WebdavSettings } from "./webdav-settings.ts";
 
 /** One request to the WebDAV server. */
@@ -22,14 +23,19 @@ export function urlOf(settings: WebdavSettings, path: string): URL {
 }
 
 /**
- * Sends an authenticated request to the WebDAV server. A transport failure becomes a D8 error naming the server:
- * 504 `platform_timeout` when it does not answer in time, 502 `platform_error` when it cannot be reached.
+ * Sends an authenticated request to the WebDAV server. A path whose URL would resolve outside the base URL is 400
+ * and is never sent. A transport failure becomes a D8 error naming the server: 504 `platform_timeout` when it does
+ * not answer in time, 502 `platform_error` when it cannot be reached.
  */
 export async function webdavRequest(settings: WebdavSettings, request: WebdavRequest): Promise<Response> {
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const url = urlOf(settings, request.path);
+  // The handlers check their paths first; this is the last line, for any path that slipped past them.
+  if (!isUrlWithin(url, settings.baseUrl)) {
+    throw new AdapterHttpError("invalid_request", `${request.path} resolves outside base_url; it is not requested`);
+  }
   try {
     return await fetch(url, {
       method: request.method,

@@ -65,6 +65,19 @@ describe("POST /files/sources/fetch-file", () => {
     expect(body).toMatchObject({ issues: [{ path: "/file_path" }] });
   });
 
+  it.each([
+    ["/docs/..\\outside.txt", "/docs"],
+    ["/docs/guides/..\\..\\outside.txt", "/docs/guides"],
+    ["/docs/x\\..\\..\\outside.txt", "/docs"],
+    ["/docs/%2e%2e/outside.txt", "/docs"],
+    ["/docs/guides/..%5cnotes.txt", "/docs/guides"],
+    ["/docs/notes\u0000.txt", "/docs"],
+  ])("answers 400 naming file_path for %j, which could climb out of %s", async (filePath, resourcePath) => {
+    const { status, body } = await fetchFile(filePath, resourcePath);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/file_path" }] });
+  });
+
   it("answers 404 for a file that does not exist", async () => {
     const { status, body } = await fetchFile("/docs/missing.md");
     expect(status).toBe(404);

@@ -1,7 +1,7 @@
 import { AdapterHttpError, type FetchFileHandler } from "@adapterkit/sdk";
 import type { manifest } from "../manifest.ts";
-import { isWithin, toSourcePath } from "../source-path.ts";
-import { toWebdavError, webdavRequest } from "../webdav-request.ts";
+import { isUrlWithin, isWithin, toSourcePath } from "../source-path.ts";
+import { toWebdavError, urlOf, webdavRequest } from "../webdav-request.ts";
 import { readWebdavSettings } from "../webdav-settings.ts";
 
 /** Largest file this adapter returns, in bytes: the answer is held in memory. */
@@ -21,7 +21,7 @@ export const fetchFile: FetchFileHandler<typeof manifest> = async (
   const settings = readWebdavSettings(credentials);
   const root = toSourcePath(resource_path, "resource_path");
   const path = toSourcePath(file_path, "file_path");
-  if (!isWithin(path, root)) {
+  if (!isWithin(path, root) || !isUrlWithin(urlOf(settings, path), urlOf(settings, root))) {
     const message = `file_path ${path} is outside resource_path ${root}`;
     throw new AdapterHttpError("invalid_request", message, { issues: [{ path: "/file_path", message }] });
   }

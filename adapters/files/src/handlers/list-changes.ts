@@ -2,8 +2,9 @@ import type { ListChangesHandler } from "@adapterkit/sdk";
 import { diffListing } from "../diff-listing.ts";
 import { decodeListing, encodeListing, treeTooLarge } from "../listing-cursor.ts";
 import type { manifest } from "../manifest.ts";
-import { toSourcePath } from "../source-path.ts";
+import { invalidPath, isUrlWithin, toSourcePath } from "../source-path.ts";
 import { walkTree } from "../walk-tree.ts";
+import { urlOf } from "../webdav-request.ts";
 import { readWebdavSettings } from "../webdav-settings.ts";
 
 // Far beyond what the cursor bound holds, so the walk stops there rather than list a huge tree to the end.
@@ -20,6 +21,9 @@ export const listChanges: ListChangesHandler<typeof manifest> = async (
 ) => {
   const settings = readWebdavSettings(credentials);
   const root = toSourcePath(resource_path, "resource_path");
+  if (!isUrlWithin(urlOf(settings, root), settings.baseUrl)) {
+    throw invalidPath("resource_path", `${root} resolves outside base_url`);
+  }
   const previous = cursor === null ? undefined : decodeListing(cursor, root, credentials);
   const walked = await walkTree(settings, root, { maxFiles: MAX_FILES, signal });
   if (!walked.complete) throw treeTooLarge(root, `more than ${MAX_FILES}`);
