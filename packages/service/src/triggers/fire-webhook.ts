@@ -35,7 +35,7 @@ export function isWebhookTokenShape(token: string): boolean {
 const triggerByHash = preparedQuery((db: Kysely<Database>) =>
   db
     .selectFrom("triggers")
-    .selectAll()
+    .select(["id", "organization_id", "workflow_id", "enabled"])
     .where("webhook_token_hash", "=", param<string>("hash"))
     .where("type", "=", "webhook"),
 );
@@ -92,7 +92,7 @@ export async function fireWebhook(
 async function startHookRun(
   db: Kysely<Database>,
   input: {
-    trigger: TriggerRow;
+    trigger: Pick<TriggerRow, "id" | "organization_id" | "workflow_id">;
     body: Uint8Array | null;
     idempotency: { key: string; bodyHash: string } | undefined;
     now: Date;

@@ -1,0 +1,130 @@
+// bench/hooks: sustained POST /api/v1/hooks/:token against the real service on SQLite (durable writes, run worker
+// on), with a minimal node:http + better-sqlite3 server doing one insert per request as the baseline, measured in
+// the same run (DESIGN D30). Goal: at least 0.5 of the baseline's throughput, p99 under 25 ms at 50 connections.
+// A third variant runs the service without its worker, so the hook path alone shows apart from run execution.
+// Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3); for the service child BENCH_LOG_LEVEL (default
+// warn) and BENCH_WORKER_CONCURRENCY (default: the service's own).
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 50;
+const BODY = JSON.stringify({ order: 1, items: ["a", "b"] });
+const GOAL = { ratio: 0.5, p99Ms: 25 };
+
+interface Variant {
+  readonly name: string;
+  readonly entry: string;
+  readonly env?: Record<string, string>;
+}
+
+const VARIANTS: readonly Variant[] = [
+  { name: "baseline", entry: "./baseline-server.ts" },
+  { name: "service", entry: "./service-server.ts" },
+  { name: "service, no worker", entry: "./service-server.ts", env: { BENCH_WORKER: "off" } },
+];
+
+interface Sample {
+  readonly requests: number;
+  readonly p99: number;
+  /** The service's runs by status when the load stopped: whether the worker kept up. */
+  readonly runs?: string;
+}
+
+interface Child {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly lines: AsyncIterator<string>;
+}
+
+async function startChild(variant: Variant): Promise<Child> {
+  const entry = fileURLToPath(new URL(variant.entry, import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...variant.env },
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+  for (let line = await lines.next(); !line.done; line = await lines.next()) {
+    const url = /^READY (\S+)$/.exec(line.value)?.[1];
+    if (url !== undefined) return { child, url, lines };
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${variant.name} exited before it was ready`);
+}
+
+async function load(url: string, duration: number): Promise<Sample> {
+  const result = await autocannon({
+    url,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: BODY,
+    connections: CONNECTIONS,
+    duration,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { requests: result.requests.average, p99: result.latency.p99 };
+}
+
+async function measure(variant: Variant): Promise<Sample> {
+  const { child, url, lines } = await startChild(variant);
+  let sample: Sample = { requests: 0, p99: 0 };
+  try {
+    await load(url, 1); // warm-up: JIT, prepared statements, connection set-up
+    sample = await load(url, DURATION_S);
+  } finally {
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    for (let line = await lines.next(); !line.done; line = await lines.next()) {
+      const runs = /^RUNS (.+)$/.exec(line.value)?.[1];
+      if (runs !== undefined) sample = { ...sample, runs };
+    }
+    await exited;
+  }
+  return sample;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const show = (name: string, sample: Sample) =>
+  `  ${name.padEnd(20)} ${Math.round(sample.requests).toString().padStart(7)} req/s  p99 ${sample.p99} ms`;
+
+async function main(): Promise<void> {
+  console.log(
+    `hooks: POST /api/v1/hooks/:token, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds`,
+  );
+  const samples = new Map<string, Sample[]>();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Alternating the order each round spreads machine noise over every variant.
+    const order = round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
+    for (const variant of order) {
+      const sample = await measure(variant);
+      samples.set(variant.name, [...(samples.get(variant.name) ?? []), sample]);
+      const runs = sample.runs === undefined ? "" : `  runs at the end ${sample.runs}`;
+      console.log(`round ${round + 1}/${ROUNDS}${show(variant.name, sample)}${runs}`);
+    }
+  }
+  const figure = (name: string): Sample => {
+    const runs = samples.get(name) ?? [];
+    return { requests: median(runs.map((run) => run.requests)), p99: median(runs.map((run) => run.p99)) };
+  };
+  const baseline = figure("baseline");
+  console.log("\nmedians");
+  for (const variant of VARIANTS) {
+    const sample = figure(variant.name);
+    const ratio = variant.name === "baseline" ? "" : `  ratio ${(sample.requests / baseline.requests).toFixed(2)}`;
+    console.log(`${show(variant.name, sample)}${ratio}`);
+  }
+  const service = figure("service");
+  const ratio = service.requests / baseline.requests;
+  const met = ratio >= GOAL.ratio && service.p99 < GOAL.p99Ms;
+  console.log(
+    `\nservice vs baseline: throughput ratio ${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}), p99 ${service.p99} ms ` +
+      `(goal < ${GOAL.p99Ms} ms; baseline ${baseline.p99} ms): ${met ? "met" : "NOT MET"}`,
+  );
+}
+
+await main();

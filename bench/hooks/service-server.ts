@@ -1,0 +1,34 @@
+// Child process: the subject. The real reference service on SQLite in a fresh temp dir, with its run worker on,
+// serving the demo webhook trigger; prints the hook URL when ready.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createService } from "@adapterkit/service";
+
+const dataDir = mkdtempSync(join(tmpdir(), "bench-hooks-service-"));
+// Request logs go nowhere and the per-token limit is off: the bench measures the hot path, not the log sink.
+const service = await createService({
+  dataDir,
+  logLevel: process.env.BENCH_LOG_LEVEL ?? "warn",
+  rateLimit: false,
+  ...(process.env.BENCH_WORKER === "off" ? { worker: false as const } : {}),
+  ...(process.env.BENCH_WORKER_CONCURRENCY
+    ? { worker: { concurrency: Number(process.env.BENCH_WORKER_CONCURRENCY) } }
+    : {}),
+});
+await service.listen(0, "127.0.0.1");
+const demo = await service.bootstrapDemo();
+process.stdout.write(`READY ${demo.hookUrl}\n`);
+process.on("SIGTERM", async () => {
+  // Whether the run worker kept up: runs still queued when the load stopped are a backlog, not throughput.
+  const counts = await service.store.db
+    .selectFrom("workflow_runs")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.count)]));
+  process.stdout.write(`RUNS ${JSON.stringify(byStatus)}\n`);
+  await service.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
