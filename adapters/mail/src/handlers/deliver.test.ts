@@ -122,6 +122,53 @@ describe("POST /mail/deliver", () => {
     expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/channel_address" }] });
   });
 
+  it("sends to each address of a comma-separated list, named or bare", async () => {
+    const { body } = await adapter.client.deliver({
+      credentials: smtp.credentials,
+      channel_address: "alice@example.test, Bob Example <bob@example.test>",
+      message: { text: "hi both" },
+    });
+    expect(body).toMatchObject({ ok: true });
+    const mail = await deliveredMail();
+    expect(mail.to).toEqual(["alice@example.test", "bob@example.test"]);
+    expect(mail.parsed.headers.get("bcc")).toBeUndefined();
+  });
+
+  it.each([
+    ["a line break that would add a Bcc header", "a@example.test\r\nBcc: evil@x.test"],
+    ["a bare line feed", "a@example.test\nBcc: evil@x.test"],
+    ["group syntax hiding another recipient", "a@example.test Bcc: evil@x.test;"],
+    ["an entry without an address", "a@example.test, someone"],
+    ["an address without a domain", "a@"],
+    ["no address at all", " , "],
+  ])("answers 400 naming channel_address for %s, and sends nothing", async (_, address) => {
+    const { status, body } = await adapter.client.deliver({
+      credentials: smtp.credentials,
+      channel_address: address,
+      message: { text: "hi" },
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/channel_address" }] });
+    expect(smtp.mails()).toHaveLength(seen);
+  });
+
+  it.each([
+    ["a line break that would add a Bcc header", "<x@example.test>\r\nBcc: evil@x.test"],
+    ["a space inside", "<x@example.test> <y@example.test>"],
+    ["an angle bracket inside", "<x<y@example.test>"],
+    ["no @", "thread-1"],
+    ["nothing", ""],
+  ])("answers 400 naming message/thread_id for %s, and sends nothing", async (_, threadId) => {
+    const { status, body } = await adapter.client.deliver({
+      credentials: smtp.credentials,
+      channel_address: "alice@example.test",
+      message: { text: "hi", thread_id: threadId },
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/message/thread_id" }] });
+    expect(smtp.mails()).toHaveLength(seen);
+  });
+
   it("answers 400 naming the field when the encryption is unknown", async () => {
     const { status, body } = await adapter.client.deliver({
       credentials: { ...smtp.credentials, encryption: "ssl" },
