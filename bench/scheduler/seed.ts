@@ -7,13 +7,34 @@ import { type ScheduleColumns, toScheduleColumns } from "../../packages/service/
 /** The minute every due trigger shares: 09:00 UTC on a Monday. */
 export const DUE_AT = Date.parse("2030-01-07T09:00:00.000Z");
 
-// Four spellings of 09:00 UTC on that Monday, so the scheduler sees phrases, raw cron and another zone.
-const DUE_SHAPES = [
-  { schedule: "0 9 * * *", timezone: "UTC" },
-  { schedule: "every day at 9", timezone: "UTC" },
-  { schedule: "every weekday at 9am", timezone: "UTC" },
-  { schedule: "every day at 10", timezone: "Europe/Berlin" },
+// Zones whose local hour at DUE_AT is known (January: no daylight saving north, summer time south).
+const ZONES: readonly (readonly [string, number])[] = [
+  ["UTC", 9],
+  ["Europe/London", 9],
+  ["Africa/Abidjan", 9],
+  ["Europe/Berlin", 10],
+  ["Europe/Paris", 10],
+  ["Africa/Lagos", 10],
+  ["Europe/Helsinki", 11],
+  ["Asia/Dubai", 13],
+  ["Asia/Tokyo", 18],
+  ["Australia/Sydney", 20],
+  ["America/New_York", 4],
+  ["America/Sao_Paulo", 6],
 ];
+// Spellings of a local hour H that all fire at H:00 on Monday 7 January (phrases, lists, ranges, steps).
+const SHAPES_AT: readonly ((hour: number) => string)[] = [
+  (hour) => `0 ${hour} * * *`,
+  (hour) => `every day at ${hour}:00`,
+  (hour) => `every weekday at ${hour}:00`,
+  (hour) => `0 ${hour} * * 1`,
+  (hour) => `0 ${hour},${(hour + 12) % 24} * * *`,
+  (hour) => `*/30 ${hour} * * *`,
+  (hour) => `0 ${hour} 7 * *`,
+  (hour) => `0 ${hour} * 1 1-5`,
+];
+/** Distinct schedules (spelling × zone) due at DUE_AT, so the bench does not plan one schedule ten thousand times. */
+const DUE_SHAPES = ZONES.flatMap(([timezone, hour]) => SHAPES_AT.map((shape) => ({ schedule: shape(hour), timezone })));
 const ROWS_PER_INSERT = 500;
 
 function laterShape(index: number): { schedule: string; timezone: string } {
@@ -75,7 +96,9 @@ export async function seedTriggers(service: Service, counts: { total: number; du
       await trx.insertInto("triggers").values(rows).execute();
     }
   });
-  const due = columnsOf(DUE_SHAPES[0] ?? laterShape(0)).next_fire_at;
-  if (due !== new Date(DUE_AT).toISOString()) throw new Error(`seeding is off: the due slot is ${due}`);
+  for (const shape of DUE_SHAPES) {
+    const due = columnsOf(shape).next_fire_at;
+    if (due !== new Date(DUE_AT).toISOString()) throw new Error(`seeding is off: ${shape.schedule} is due ${due}`);
+  }
   return workflow.id;
 }

@@ -3,6 +3,7 @@ import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Store } from "../store/index.ts";
 import { claimDueTriggers, type DueClaim } from "./claim-due-triggers.ts";
 import { type FiringOutcome, fireDueTriggers } from "./fire-due-triggers.ts";
+import { createFiringMemo } from "./firing-memo.ts";
 import { type FiringTally, NO_FIRINGS, sumTallies } from "./firing-tally.ts";
 import { holdOff } from "./hold-off.ts";
 import { nextDueAt } from "./next-due-at.ts";
@@ -77,12 +78,14 @@ export function createScheduler(deps: {
   }
 
   async function fireBatch(): Promise<{ tally: FiringTally; claimed: number }> {
+    const memo = createFiringMemo(now());
     const claims = await claimDueTriggers(store.db, {
       dialect: store.dialect,
       limit: options.batchSize,
       leaseMs: options.leaseMs,
-      now: now(),
+      now: memo.now,
     });
+    const batch = { ...firing, memo };
     const groups: DueClaim[][] = [];
     for (let start = 0; start < claims.length; start += options.firingsPerTransaction) {
       groups.push(claims.slice(start, start + options.firingsPerTransaction));
@@ -90,7 +93,7 @@ export function createScheduler(deps: {
     let tally = NO_FIRINGS;
     const lane = async () => {
       for (let group = groups.shift(); group !== undefined; group = groups.shift()) {
-        const outcome = await fireDueTriggers(store.db, firing, group);
+        const outcome = await fireDueTriggers(store.db, batch, group);
         tally = sumTallies(tally, outcome.tally);
         await holdFailures(outcome.failures);
       }

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import { whyNotStartable } from "../runs/check-startable.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
-import type { Database, DialectName, TriggerRow, WorkflowRow } from "../store/index.ts";
+import type { Database, DialectName, TriggerRow } from "../store/index.ts";
+import { param, preparedQuery } from "../store/prepared-query.ts";
 import { insertFailedFiring, recordFiring, toPayloadInput } from "../triggers/index.ts";
 import type { DueClaim } from "./claim-due-triggers.ts";
+import { createFiringMemo, type FiringMemo } from "./firing-memo.ts";
 import { type FiringTally, NO_FIRINGS, sumTallies } from "./firing-tally.ts";
 import { planDueTrigger, type TriggerPlan } from "./plan-due-trigger.ts";
 import { recordMissedSlots } from "./record-missed-slots.ts";
@@ -13,7 +15,10 @@ export interface FiringDeps {
   readonly dialect: DialectName;
   readonly executor: WorkflowExecutor;
   readonly catchUpWindowMs: number;
+  /** The clock for timestamps (fired_at, created_at). */
   now(): Date;
+  /** Shared by the groups of one claimed batch; a group without one plans at the current time. */
+  readonly memo?: FiringMemo | undefined;
 }
 
 /** The claimed triggers still enabled and due at their claimed slot, locked; the others' claims are let go. */
@@ -50,13 +55,16 @@ export async function lockStillDue(
   return live;
 }
 
+const moveOnQuery = preparedQuery((db: Kysely<Database>) =>
+  db
+    .updateTable("triggers")
+    .set({ next_fire_at: param<string | null>("next"), claimed_until: null })
+    .where("id", "=", param<number>("id")),
+);
+
 /** Moves a trigger to its next fire time and lets its claim go. */
 export async function moveOn(trx: Kysely<Database>, trigger: TriggerRow, next: string | null): Promise<void> {
-  await trx
-    .updateTable("triggers")
-    .set({ next_fire_at: next, claimed_until: null })
-    .where("id", "=", trigger.id)
-    .execute();
+  await moveOnQuery.execute(trx, { id: trigger.id, next });
 }
 
 /**
@@ -72,30 +80,21 @@ export async function fireGroup(
   const live = await lockStillDue(trx, deps, claims);
   let tally: FiringTally = { ...NO_FIRINGS, skipped: claims.length - live.length };
   if (live.length === 0) return tally;
-  const workflowIds = [...new Set(live.map(({ row }) => row.workflow_id))];
-  const workflows = new Map(
-    (await trx.selectFrom("workflows").selectAll().where("id", "in", workflowIds).execute()).map((row) => [
-      row.id,
-      row,
-    ]),
-  );
-  const now = deps.now();
-  // Triggers sharing a schedule and slot share a plan, and a workflow's startability is checked once.
-  const plans = new Map<string, TriggerPlan>();
-  const refusals = new Map<number, string | null>();
-  const refusalOf = (workflow: WorkflowRow) => {
-    if (!refusals.has(workflow.id)) refusals.set(workflow.id, whyNotStartable(workflow, deps.executor));
-    return refusals.get(workflow.id) ?? null;
-  };
+  const memo = deps.memo ?? createFiringMemo(deps.now());
+  const unknown = [...new Set(live.map(({ row }) => row.workflow_id))].filter((id) => !memo.refusals.has(id));
+  if (unknown.length > 0) {
+    const workflows = await trx.selectFrom("workflows").selectAll().where("id", "in", unknown).execute();
+    for (const workflow of workflows) memo.refusals.set(workflow.id, whyNotStartable(workflow, deps.executor));
+  }
   for (const { claim, row } of live) {
+    // Triggers sharing a schedule and a slot share a plan.
     const key = [row.cron, row.timezone, row.start_date, row.end_date, claim.slot].join("|");
-    let plan = plans.get(key);
+    let plan = memo.plans.get(key);
     if (plan === undefined) {
-      plan = planDueTrigger(row, { slot: claim.slot, now, catchUpWindowMs: deps.catchUpWindowMs });
-      plans.set(key, plan);
+      plan = planDueTrigger(row, { slot: claim.slot, now: memo.now, catchUpWindowMs: deps.catchUpWindowMs });
+      memo.plans.set(key, plan);
     }
-    const workflow = workflows.get(row.workflow_id);
-    const refusal = workflow === undefined ? "The workflow no longer exists." : refusalOf(workflow);
+    const refusal = memo.refusals.get(row.workflow_id) ?? null;
     const result = await carryOut(trx, deps, { row, plan, refusal });
     tally = sumTallies(tally, result);
   }
@@ -111,17 +110,17 @@ async function carryOut(
   const now = deps.now();
   await recordMissedSlots(trx, { triggerId: trigger.id, slots: plan.missed, reason: plan.missedReason }, now);
   const counted = { ...NO_FIRINGS, missed: plan.missed.length, dropped: plan.dropped };
-  const alsoSet = { next_fire_at: plan.next, claimed_until: null };
   if (plan.fire === null) {
     await moveOn(trx, trigger, plan.next);
     return counted;
   }
   const scheduledFor = plan.fire.toISOString();
   if (refusal !== null) {
-    await insertFailedFiring(trx, { trigger, source: "schedule", scheduledFor, error: refusal, alsoSet }, now);
+    const failed = { trigger, source: "schedule", scheduledFor, error: refusal, nextFireAt: plan.next } as const;
+    await insertFailedFiring(trx, failed, now);
     return { ...counted, failed: 1 };
   }
   const runInput = toPayloadInput(trigger);
-  await recordFiring(trx, { trigger, source: "schedule", scheduledFor, input: runInput, alsoSet }, now);
+  await recordFiring(trx, { trigger, source: "schedule", scheduledFor, input: runInput, nextFireAt: plan.next }, now);
   return { ...counted, fired: 1 };
 }

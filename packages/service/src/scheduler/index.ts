@@ -3,6 +3,7 @@ export { createScheduler, type Scheduler } from "./create-scheduler.ts";
 export { type DueSlots, listDueSlots } from "./due-slots.ts";
 export { type FiringOutcome, fireDueTriggers } from "./fire-due-triggers.ts";
 export { type FiringDeps, fireGroup } from "./fire-group.ts";
+export { createFiringMemo, type FiringMemo } from "./firing-memo.ts";
 export { type FiringTally, NO_FIRINGS, sumTallies } from "./firing-tally.ts";
 export { holdOff } from "./hold-off.ts";
 export { nextDueAt } from "./next-due-at.ts";

@@ -1,5 +1,6 @@
+import { nextFireAfter } from "../schedule/index.ts";
 import type { TriggerRow } from "../store/index.ts";
-import { nextFireAt, readScheduleWindow } from "../triggers/index.ts";
+import { readScheduleWindow } from "../triggers/index.ts";
 import { listDueSlots } from "./due-slots.ts";
 import { planCatchUp } from "./plan-catch-up.ts";
 
@@ -28,17 +29,23 @@ export function planDueTrigger(
   input: { slot: string; now: Date; catchUpWindowMs: number },
 ): TriggerPlan {
   const { now, catchUpWindowMs } = input;
+  const minutes = Math.round(catchUpWindowMs / 60_000);
+  const missedReason = `The service was not running at this time; only the latest slot within the catch-up window (${minutes} min) runs late.`;
   const window = readScheduleWindow(row);
-  const due =
-    window === null ? { slots: [], total: 0 } : listDueSlots(window, new Date(input.slot), now, MAX_MISSED_RECORDS + 1);
+  if (window === null) return { fire: null, missed: [], dropped: 0, missedReason, next: null };
+  const slot = new Date(input.slot);
+  const afterSlot = nextFireAfter(window.spec, { ...window, after: slot });
+  // Usually the claimed slot is the only one due: the one after it lies ahead and is the next fire time too.
+  const onlySlot = afterSlot === null || afterSlot > now;
+  const due = onlySlot ? { slots: [slot], total: 1 } : listDueSlots(window, slot, now, MAX_MISSED_RECORDS + 1);
+  const next = onlySlot ? afterSlot : nextFireAfter(window.spec, { ...window, after: now });
   const { fire, missed } = planCatchUp(due.slots, now, catchUpWindowMs);
   const overflow = Math.max(0, missed.length - MAX_MISSED_RECORDS);
-  const minutes = Math.round(catchUpWindowMs / 60_000);
   return {
     fire,
     missed: missed.slice(overflow),
     dropped: due.total - due.slots.length + overflow,
-    missedReason: `The service was not running at this time; only the latest slot within the catch-up window (${minutes} min) runs late.`,
-    next: nextFireAt(row, now),
+    missedReason,
+    next: next === null ? null : next.toISOString(),
   };
 }

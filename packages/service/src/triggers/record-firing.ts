@@ -2,7 +2,7 @@ import type { RunSource, TriggerRunSource } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import { enqueueRun } from "../runs/enqueue-run.ts";
 import type { RunInput } from "../runs/run-input.ts";
-import type { Database, TriggerRow, TriggerRunRow, TriggerUpdate, WorkflowRunRow } from "../store/index.ts";
+import type { Database, TriggerRow, TriggerRunRow, WorkflowRunRow } from "../store/index.ts";
 import { param, preparedQuery } from "../store/prepared-query.ts";
 
 /** One firing of a trigger. */
@@ -13,8 +13,8 @@ export interface Firing {
   readonly scheduledFor?: string | null | undefined;
   readonly input: RunInput;
   readonly startStage?: string | null | undefined;
-  /** More trigger columns to set with the counters, in the same statement (the scheduler's next fire time). */
-  readonly alsoSet?: TriggerUpdate | undefined;
+  /** A schedule firing's next fire time, set with the counters in one statement (which also ends the claim). */
+  readonly nextFireAt?: string | null | undefined;
 }
 
 const RUN_SOURCE: Record<TriggerRunSource, RunSource> = {
@@ -46,21 +46,26 @@ const countPlainFiring = preparedQuery((db: Kysely<Database>) =>
     .where("id", "=", param<number>("triggerId")),
 );
 
+const countScheduledFiring = preparedQuery((db: Kysely<Database>) =>
+  db
+    .updateTable("triggers")
+    .set((eb) => ({
+      fire_count: eb("fire_count", "+", 1),
+      last_fired_at: param<string>("at"),
+      next_fire_at: param<string | null>("nextFireAt"),
+      claimed_until: null,
+    }))
+    .where("id", "=", param<number>("triggerId")),
+);
+
 async function countFiring(
   trx: Kysely<Database>,
   triggerId: number,
   at: string,
-  alsoSet: TriggerUpdate = {},
+  nextFireAt: string | null | undefined,
 ): Promise<void> {
-  if (Object.keys(alsoSet).length === 0) {
-    await countPlainFiring.execute(trx, { triggerId, at });
-    return;
-  }
-  await trx
-    .updateTable("triggers")
-    .set((eb) => ({ ...alsoSet, fire_count: eb("fire_count", "+", 1), last_fired_at: at }))
-    .where("id", "=", triggerId)
-    .execute();
+  if (nextFireAt === undefined) await countPlainFiring.execute(trx, { triggerId, at });
+  else await countScheduledFiring.execute(trx, { triggerId, at, nextFireAt });
 }
 
 /**
@@ -96,7 +101,7 @@ export async function recordFiring(
     error: null,
   });
   if (triggerRun === undefined) throw new Error("inserting a trigger run returned no row");
-  await countFiring(trx, trigger.id, at, firing.alsoSet);
+  await countFiring(trx, trigger.id, at, firing.nextFireAt);
   return { run, triggerRun };
 }
 
@@ -120,7 +125,7 @@ export async function insertFailedFiring(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await countFiring(trx, firing.trigger.id, at, firing.alsoSet);
+  await countFiring(trx, firing.trigger.id, at, firing.nextFireAt);
   return row;
 }
 
