@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { buildEnvelope, buildSignedEnvelope, type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatAdapter } from "../index.ts";
@@ -77,6 +78,25 @@ describe("POST /verify-webhook", () => {
     const { status, body } = await adapter.client.verifyWebhook(envelope);
     expect(status).toBe(200);
     expect(body).toEqual({ ok: false, error: expect.stringMatching(/^missing_header/) });
+  });
+
+  it.each(["", "   "])("answers ok false for signing_secret %j, even to a request signed under it", async (secret) => {
+    // Anyone can compute an HMAC under an empty key, so such a request proves nothing.
+    const timestamp = String(now());
+    const signature = createHmac("sha256", secret).update(`v0:${timestamp}:${BODY}`).digest("hex");
+    const envelope = buildEnvelope({
+      headers: { "x-slack-signature": `v0=${signature}`, "x-slack-request-timestamp": timestamp },
+      body: BODY,
+    });
+    const { status, body } = await adapter.client.verifyWebhook({
+      ...envelope,
+      credentials: { ...CREDENTIALS, signing_secret: secret },
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      ok: false,
+      error: "missing_secret: no signing secret is configured, so no request can be verified",
+    });
   });
 
   it("answers 400 naming signing_secret when the credentials lack it", async () => {

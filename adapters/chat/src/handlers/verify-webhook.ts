@@ -6,7 +6,8 @@ const TOLERANCE_SECONDS = 300;
 
 /**
  * `POST /verify-webhook`: checks Slack's v0 signature (`x-slack-signature`, `x-slack-request-timestamp`) over
- * the exact body bytes with the signing secret, within five minutes.
+ * the exact body bytes with the signing secret, within five minutes. An empty secret verifies nothing (the SDK
+ * answers `missing_secret`), so every request is refused.
  */
 export const verifyWebhook: VerifyWebhookHandler<typeof chatManifest> = (envelope) => {
   try {

@@ -4,6 +4,7 @@ import {
   hmacSha256,
   type RawBody,
   requireHeader,
+  requireSecret,
   type SecretInput,
   safeEqual,
   type VerifyOptionsBase,
@@ -20,6 +21,7 @@ export type VerifyGithubSha256Options = VerifyOptionsBase;
  * @example verifyGithubSha256({ secret: credentials.webhook_secret, headers, body });
  */
 export function verifyGithubSha256(options: VerifyGithubSha256Options): void {
+  requireSecret(options.secret);
   const signature = requireHeader(options.headers, GITHUB_SIGNATURE_HEADER);
   if (!signature.startsWith("sha256=")) {
     throw new SignatureError("malformed", `the ${GITHUB_SIGNATURE_HEADER} header does not start with "sha256="`);

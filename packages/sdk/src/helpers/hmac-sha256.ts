@@ -5,6 +5,7 @@ import {
   hmacSha256,
   type RawBody,
   requireHeader,
+  requireSecret,
   type SecretInput,
   safeEqual,
   unixSeconds,
@@ -44,6 +45,7 @@ const DEFAULT_SIGNATURE_HEADER = "x-signature";
  * @example verifyHmacSha256({ secret, headers, body, timestampHeader: "x-timestamp" });
  */
 export function verifyHmacSha256(options: VerifyHmacSha256Options): void {
+  requireSecret(options.secret);
   const signatureHeader = options.signatureHeader ?? DEFAULT_SIGNATURE_HEADER;
   const prefix = options.prefix ?? "";
   const encoding = options.encoding ?? "hex";

@@ -1,5 +1,11 @@
 /** Every reason a webhook signature check can fail, as a stable machine-readable code. */
-export const SIGNATURE_ERROR_CODES = ["missing_header", "malformed", "stale_timestamp", "mismatch"] as const;
+export const SIGNATURE_ERROR_CODES = [
+  "missing_secret",
+  "missing_header",
+  "malformed",
+  "stale_timestamp",
+  "mismatch",
+] as const;
 
 /** One of {@link SIGNATURE_ERROR_CODES}. */
 export type SignatureErrorCode = (typeof SIGNATURE_ERROR_CODES)[number];

@@ -26,8 +26,24 @@ export function toBytes(value: RawBody): Buffer {
     : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 }
 
-/** HMAC-SHA256 of the concatenated parts under `key`. */
+/** Whether a secret is empty: no bytes, or text that is only whitespace. */
+export function isEmptySecret(secret: SecretInput): boolean {
+  return typeof secret === "string" ? secret.trim() === "" : secret.byteLength === 0;
+}
+
+/**
+ * Refuses to check a signature without a secret: an HMAC under an empty key is one anybody can compute, so every
+ * request would pass. Throws `missing_secret`, so `isValid…` answers false.
+ */
+export function requireSecret(secret: SecretInput): void {
+  if (isEmptySecret(secret)) {
+    throw new SignatureError("missing_secret", "no signing secret is configured, so no request can be verified");
+  }
+}
+
+/** HMAC-SHA256 of the concatenated parts under `key`; an empty key is a programming error (TypeError). */
 export function hmacSha256(key: SecretInput, ...parts: RawBody[]): Buffer {
+  if (isEmptySecret(key)) throw new TypeError("refusing to compute an HMAC with an empty secret");
   const hmac = createHmac("sha256", toBytes(key));
   for (const part of parts) hmac.update(toBytes(part));
   return hmac.digest();

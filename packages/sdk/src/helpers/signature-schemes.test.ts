@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { SIGNATURE_ERROR_CODES, SignatureError } from "./signature-error.ts";
 import {
@@ -11,6 +12,32 @@ import {
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const BODY = '{"hello":"world"}';
 const now = () => 1_700_000_000_000;
+const TS = "1700000000";
+
+/** What a forger sends: each scheme's headers computed by hand under an empty key, which anyone can do. */
+const EMPTY_KEY_FORGERIES: Record<SignatureSchemeName, { secret: string; headers: Record<string, string> }> = {
+  "hmac-sha256": { secret: "", headers: { "x-signature": emptyKeyHmac(BODY).toString("hex") } },
+  "slack-v0": {
+    secret: "",
+    headers: {
+      "x-slack-signature": `v0=${emptyKeyHmac(`v0:${TS}:${BODY}`).toString("hex")}`,
+      "x-slack-request-timestamp": TS,
+    },
+  },
+  "standard-webhooks": {
+    secret: "whsec_",
+    headers: {
+      "webhook-id": "msg_1",
+      "webhook-timestamp": TS,
+      "webhook-signature": `v1,${emptyKeyHmac(`msg_1.${TS}.${BODY}`).toString("base64")}`,
+    },
+  },
+  "github-sha256": { secret: "", headers: { "x-hub-signature-256": `sha256=${emptyKeyHmac(BODY).toString("hex")}` } },
+};
+
+function emptyKeyHmac(content: string): Buffer {
+  return createHmac("sha256", Buffer.alloc(0)).update(content).digest();
+}
 
 describe("signature scheme registry", () => {
   it("holds exactly the four named schemes, each under its own name", () => {
@@ -35,6 +62,30 @@ describe("signature scheme registry", () => {
     );
   });
 
+  it.each(SIGNATURE_SCHEME_NAMES)("%s refuses a request signed under an empty secret as missing_secret", (name) => {
+    const { secret, headers } = EMPTY_KEY_FORGERIES[name];
+    const scheme = SIGNATURE_SCHEMES[name];
+    expect(scheme.isValid({ secret, headers, body: BODY, now })).toBe(false);
+    expect(() => scheme.verify({ secret, headers, body: BODY, now })).toThrow(
+      expect.objectContaining({
+        code: "missing_secret",
+        message: "no signing secret is configured, so no request can be verified",
+      }),
+    );
+  });
+
+  it.each(SIGNATURE_SCHEME_NAMES)("%s refuses a blank or empty secret before reading any header", (name) => {
+    for (const secret of ["", "   ", new Uint8Array(0)]) {
+      expect(() => SIGNATURE_SCHEMES[name].verify({ secret, headers: {}, body: BODY, now })).toThrow(
+        expect.objectContaining({ code: "missing_secret" }),
+      );
+    }
+  });
+
+  it.each(SIGNATURE_SCHEME_NAMES)("%s will not sign with an empty secret", (name) => {
+    expect(() => SIGNATURE_SCHEMES[name].sign({ secret: "", body: BODY, now })).toThrow(TypeError);
+  });
+
   it("applies a tolerance override to schemes that sign a timestamp", () => {
     const scheme = SIGNATURE_SCHEMES["slack-v0"];
     const headers = scheme.sign({ secret: SECRET, body: BODY, timestamp: 1_700_000_000 - 100 });
@@ -56,7 +107,13 @@ describe("signature scheme registry", () => {
   });
 
   it("exposes every error code as a SignatureError code", () => {
-    expect(SIGNATURE_ERROR_CODES).toEqual(["missing_header", "malformed", "stale_timestamp", "mismatch"]);
+    expect(SIGNATURE_ERROR_CODES).toEqual([
+      "missing_secret",
+      "missing_header",
+      "malformed",
+      "stale_timestamp",
+      "mismatch",
+    ]);
     const error = new SignatureError("mismatch", "why", { cause: "inner" });
     expect([error.code, error.message, error.name, error.cause]).toEqual([
       "mismatch",

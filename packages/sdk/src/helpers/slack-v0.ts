@@ -5,6 +5,7 @@ import {
   hmacSha256,
   type RawBody,
   requireHeader,
+  requireSecret,
   type SecretInput,
   safeEqual,
   unixSeconds,
@@ -36,6 +37,7 @@ export interface SignSlackV0Options {
  * @example verifySlackV0({ secret: credentials.signing_secret, headers, body });
  */
 export function verifySlackV0(options: VerifySlackV0Options): void {
+  requireSecret(options.secret);
   const signature = requireHeader(options.headers, SLACK_SIGNATURE_HEADER);
   const timestamp = requireHeader(options.headers, SLACK_TIMESTAMP_HEADER);
   checkTimestamp(timestamp, {

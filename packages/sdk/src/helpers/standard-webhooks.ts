@@ -6,6 +6,7 @@ import {
   hmacSha256,
   type RawBody,
   requireHeader,
+  requireSecret,
   safeEqual,
   unixSeconds,
   type VerifyOptionsBase,
@@ -54,6 +55,8 @@ export function standardWebhookKey(secret: StandardWebhookSecret): Buffer {
  * @example verifyStandardWebhook({ secret: process.env.ADAPTER_SIGNING_SECRET, headers, body });
  */
 export function verifyStandardWebhook(options: VerifyStandardWebhookOptions): void {
+  const { secret } = options;
+  requireSecret(typeof secret === "string" && secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret);
   const { id: idHeader, timestamp: timestampHeader, signature: signatureHeader } = STANDARD_WEBHOOK_HEADERS;
   const id = requireHeader(options.headers, idHeader);
   const timestamp = requireHeader(options.headers, timestampHeader);
