@@ -11,6 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => adapter.close());
 
+/** A mail from Alice whose body is `lines` after the given Content-Type (and any other part headers). */
+function mimeMail(partHeaders: readonly string[], lines: readonly string[]): string {
+  const headers = ["From: Alice <alice@example.test>", "To: bot@adapterkit.test", "Subject: t", "MIME-Version: 1.0"];
+  return [...headers, ...partHeaders, "", ...lines].join("\r\n");
+}
+
 async function parse(raw: string, labelIds: readonly string[] = ["INBOX"], id?: string) {
   const { status, body } = await adapter.client.parseInbound(
     gatewayRequest(credentials, { raw, labelIds, ...(id ? { id } : {}) }),
@@ -37,6 +43,7 @@ describe("POST /mail/parse-inbound", () => {
         label_ids: ["INBOX", "UNREAD"],
         date: "2026-11-16T09:30:00.000Z",
         gateway_id: "18c0ffee",
+        content_type: "text/plain",
       },
     });
   });
@@ -61,6 +68,41 @@ describe("POST /mail/parse-inbound", () => {
       '<b onclick="x()">bold</b> **md** _em_ 👩🏽‍💻 مرحبا שלום a\u200bb\u200cc\u200dd\u2060e\ufeff\u202eend\nsecond line  ';
     const raw = personMail({ text: content, messageId: "<c-1@example.test>" });
     expect(await parse(raw)).toMatchObject({ message: content });
+  });
+
+  it("passes an HTML-only mail's source through byte for byte, as text/html", async () => {
+    const html = "<p>Hello <b>there</b> &amp; <script>x()</script></p>";
+    const raw = mimeMail(["Content-Type: text/html; charset=utf-8"], [html]);
+    expect(await parse(raw)).toMatchObject({ message: html, metadata: { content_type: "text/html" } });
+  });
+
+  it("decodes an HTML-only mail's charset and transfer encoding and changes nothing else", async () => {
+    const raw = mimeMail(
+      ["Content-Type: text/html; charset=iso-8859-1", "Content-Transfer-Encoding: quoted-printable"],
+      ['<p style=3D"x">Caf=E9 &lt;b&gt; <img src=3D"cid:logo@x"> <a href=3D"http://e.test/?a=3D1&amp;b">l</a></p>'],
+    );
+    expect(await parse(raw)).toMatchObject({
+      message: '<p style="x">Café &lt;b&gt; <img src="cid:logo@x"> <a href="http://e.test/?a=1&amp;b">l</a></p>',
+      metadata: { content_type: "text/html" },
+    });
+  });
+
+  it("takes the HTML part of an alternative that has no text part", async () => {
+    const raw = mimeMail(
+      ['Content-Type: multipart/alternative; boundary="b"'],
+      ["--b", "Content-Type: text/html; charset=utf-8", "", "<i>only html</i>", "--b--"],
+    );
+    expect(await parse(raw)).toMatchObject({ message: "<i>only html</i>", metadata: { content_type: "text/html" } });
+  });
+
+  it("takes the text part, not the HTML, when a mail has both", async () => {
+    for (const multipart of ["alternative", "mixed"]) {
+      const raw = mimeMail(
+        [`Content-Type: multipart/${multipart}; boundary="b"`],
+        ["--b", "Content-Type: text/plain", "", "plain **md**", "--b", "Content-Type: text/html", "", "<b>h</b>", "--b--"],
+      );
+      expect(await parse(raw)).toMatchObject({ message: "plain **md**", metadata: { content_type: "text/plain" } });
+    }
   });
 
   it("flags a message the mailbox sent (SENT without INBOX) as the bot's", async () => {
