@@ -3,6 +3,7 @@ import { AdapterHttpError } from "@adapterkit/sdk";
 type PathField = "resource_path" | "file_path";
 
 // C0 controls, DEL and C1 controls: never part of a name a person picks, and some servers cut paths at them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const PERCENT_ESCAPE = /%[0-9a-f]{2}/i;
 

@@ -51,10 +51,8 @@ export async function webdavRequest(settings: WebdavSettings, request: WebdavReq
         { cause: error },
       );
     }
-    const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new AdapterHttpError("platform_error", `Could not reach the WebDAV server at ${url.host} (${reason})`, {
-      cause: error,
-    });
+    const message = `Could not reach the WebDAV server at ${url.host} (${reasonOf(error)})`;
+    throw new AdapterHttpError("platform_error", message, { cause: error });
   }
 }
 
@@ -72,4 +70,10 @@ export function toWebdavError(response: Response, path: string): AdapterHttpErro
     return new AdapterHttpError("rate_limited", "The WebDAV server asks to slow down (429)", options);
   }
   return new AdapterHttpError("platform_error", `The WebDAV server answered ${status} for ${path}`);
+}
+
+/** fetch's error code (`ECONNREFUSED`, `ENOTFOUND`…); never its message, which may repeat the URL. */
+function reasonOf(error: unknown): string {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === "string" && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : "request failed";
 }

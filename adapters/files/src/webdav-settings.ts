@@ -15,16 +15,23 @@ export interface WebdavSettings {
   username: string;
 }
 
-/** Reads the server settings from the credentials; a `base_url` that is not an http(s) URL is 400 naming it. */
+/**
+ * Reads the server settings from the credentials. A `base_url` that is not an http(s) URL, or that carries a user
+ * name or password (`https://bob:pw@host/`; they belong in `username` and `password`), is 400 naming it. No
+ * message ever repeats `base_url`: it may hold a secret.
+ */
 export function readWebdavSettings(credentials: FilesCredentials): WebdavSettings {
   let baseUrl: URL;
   try {
     baseUrl = new URL(credentials.base_url.trim());
   } catch {
-    throw invalidBaseUrl(`"${credentials.base_url}" is not a URL`);
+    throw invalidBaseUrl("expected an http or https URL such as https://cloud.example.com/dav/");
   }
   if (baseUrl.protocol !== "http:" && baseUrl.protocol !== "https:") {
     throw invalidBaseUrl(`expected an http or https URL, got ${baseUrl.protocol}`);
+  }
+  if (baseUrl.username !== "" || baseUrl.password !== "") {
+    throw invalidBaseUrl("expected a URL without a user name or password in it; put them in username and password");
   }
   baseUrl.search = "";
   baseUrl.hash = "";

@@ -2,6 +2,7 @@ import { AdapterHttpError, stampBotMarker } from "@adapterkit/sdk";
 import type { MailCredentials } from "./smtp-settings.ts";
 
 // The inside of a Message-ID: id-left@id-right, with no whitespace, control characters or angle brackets.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
 const MESSAGE_ID_INSIDE = /^[^\s\u0000-\u001f\u007f<>@]+@[^\s\u0000-\u001f\u007f<>@]+$/;
 
 /**

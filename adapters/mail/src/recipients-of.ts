@@ -9,6 +9,7 @@ export interface Recipient {
 
 // local@domain: no spaces, brackets, quotes or separators; the domain may be a bracketed literal ([192.0.2.1]).
 const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@(?:[^\s@<>()[\]\\,;:"]+|\[[^\s[\]\\]+\])$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**

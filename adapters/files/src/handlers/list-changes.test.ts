@@ -148,18 +148,28 @@ describe("POST /files/sources/list-changes", () => {
     expect(body).toMatchObject({ issues: [{ path: "/resource_path" }] });
   });
 
-  it.each(["/docs\\..\\", "/docs/%2e%2e", "/docs%2F..%2F", "/docs/\u0001"])(
-    "answers 400 naming resource_path for %j, which could climb out of its folder",
-    async (resourcePath) => {
-      const { status, body } = await adapter.client.listChanges({
-        credentials: dav.credentials,
-        resource_path: resourcePath,
-        cursor: null,
-      });
-      expect(status).toBe(400);
-      expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/resource_path" }] });
-    },
-  );
+  it.each([
+    "/docs\\..\\",
+    "/docs/%2e%2e",
+    "/docs%2F..%2F",
+    "/docs/\u0001",
+  ])("answers 400 naming resource_path for %j, which could climb out of its folder", async (resourcePath) => {
+    const { status, body } = await adapter.client.listChanges({
+      credentials: dav.credentials,
+      resource_path: resourcePath,
+      cursor: null,
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/resource_path" }] });
+  });
+
+  it("answers 400 naming base_url when it carries a password, and does not repeat it", async () => {
+    const credentials = { ...dav.credentials, base_url: dav.url.replace("http://", "http://demo:Sup3rSecret@") };
+    const { status, body } = await adapter.client.listChanges({ credentials, resource_path: "/docs", cursor: null });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "invalid_request", issues: [{ path: "/credentials/base_url" }] });
+    expect(JSON.stringify(body)).not.toContain("Sup3rSecret");
+  });
 
   it("answers 502 saying the server refused the credentials", async () => {
     const credentials = { ...dav.credentials, password: "wrong" };

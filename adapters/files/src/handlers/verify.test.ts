@@ -1,12 +1,14 @@
-import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
+import { type CapturedLogs, captureLogs, type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filesAdapter, type filesManifest } from "../index.ts";
 import { type FilesStandIn, startFilesStandIn } from "../stand-in.ts";
 
 let adapter: StartedAdapter<typeof filesManifest>;
 let dav: FilesStandIn;
+let logs: CapturedLogs;
 beforeAll(async () => {
-  adapter = await startAdapter(filesAdapter);
+  logs = captureLogs();
+  adapter = await startAdapter(filesAdapter, { logger: logs.logger });
   dav = await startFilesStandIn();
 });
 afterAll(async () => {
@@ -36,17 +38,37 @@ describe("POST /files/verify", () => {
     });
   });
 
-  it("answers ok false when the base URL names no folder (404)", async () => {
-    expect(await verify({ ...dav.credentials, base_url: `${dav.url}nowhere/` })).toEqual({
+  it("answers ok false when the base URL names no folder (404), without repeating it", async () => {
+    expect(await verify({ ...dav.credentials, base_url: `${dav.url}nowhere/?token=abc123secret` })).toEqual({
       ok: false,
-      error: `No WebDAV folder at ${dav.url}nowhere/ (404)`,
+      error: "No WebDAV folder at base_url (404)",
     });
+  });
+
+  it.each([
+    ["a user name and password", (url: string) => url.replace("http://", "http://bob:Sup3rSecret@")],
+    ["a password only", (url: string) => url.replace("http://", "http://:Sup3rSecret@")],
+  ])("answers ok false naming base_url when it carries %s, and never repeats them", async (_, withUserinfo) => {
+    const start = logs.lines.length;
+    const answer = await verify({ ...dav.credentials, base_url: withUserinfo(dav.url) });
+    expect(answer).toEqual({
+      ok: false,
+      error:
+        "credentials.base_url: expected a URL without a user name or password in it; put them in username and password",
+    });
+    expect(JSON.stringify(logs.lines.slice(start))).not.toContain("Sup3rSecret");
+  });
+
+  it("does not repeat a base_url that is not a URL, which may hold a password", async () => {
+    const answer = await verify({ ...dav.credentials, base_url: "http://bob:Sup3rSecret@bad host/" });
+    expect(answer).toMatchObject({ ok: false, error: expect.stringContaining("credentials.base_url") });
+    expect(JSON.stringify(answer)).not.toContain("Sup3rSecret");
   });
 
   it("answers ok false when the base URL names a file", async () => {
     expect(await verify({ ...dav.credentials, base_url: `${dav.url}outside.txt` })).toMatchObject({
       ok: false,
-      error: expect.stringContaining("is a file"),
+      error: "base_url names a file; it must be a WebDAV folder",
     });
   });
 

@@ -99,7 +99,17 @@ describe("POST /mail/parse-inbound", () => {
     for (const multipart of ["alternative", "mixed"]) {
       const raw = mimeMail(
         [`Content-Type: multipart/${multipart}; boundary="b"`],
-        ["--b", "Content-Type: text/plain", "", "plain **md**", "--b", "Content-Type: text/html", "", "<b>h</b>", "--b--"],
+        [
+          "--b",
+          "Content-Type: text/plain",
+          "",
+          "plain **md**",
+          "--b",
+          "Content-Type: text/html",
+          "",
+          "<b>h</b>",
+          "--b--",
+        ],
       );
       expect(await parse(raw)).toMatchObject({ message: "plain **md**", metadata: { content_type: "text/plain" } });
     }
