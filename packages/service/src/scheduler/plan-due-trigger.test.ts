@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { MAX_MISSED_RECORDS, planDueTrigger } from "./plan-due-trigger.ts";
 
 const HOUR = 3_600_000;
-const hourly = { cron: "0 * * * *", timezone: "UTC", start_date: null, end_date: null };
-const plan = (row: typeof hourly, slot: string, now: string) =>
+type Row = { cron: string; timezone: string; start_date: string | null; end_date: string | null };
+const hourly: Row = { cron: "0 * * * *", timezone: "UTC", start_date: null, end_date: null };
+const plan = (row: Row, slot: string, now: string) =>
   planDueTrigger(row, { slot, now: new Date(now), catchUpWindowMs: HOUR });
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
 
