@@ -18,7 +18,13 @@ export const tokenCommand = defineCommand({
     if ((args.project === undefined) === (args.workflow === undefined)) {
       throw new CliError("usage", "give exactly one of --project or --workflow");
     }
-    const service = await createService({ ...serviceOptionsFromEnv(), worker: false, logLevel: "warn" });
+    const service = await createService({
+      ...serviceOptionsFromEnv(),
+      worker: false,
+      scheduler: false,
+      callbacks: false,
+      logLevel: "warn",
+    });
     try {
       const scope = args.workflow === undefined ? { project: args.project! } : { workflow: args.workflow };
       const token = await service.createToken({ organization: args.organization, name: args.name, ...scope });
