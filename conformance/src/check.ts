@@ -1,41 +1,17 @@
 import type { Manifest } from "@adapterkit/contract";
+import type { z } from "zod";
+import type { CHECK_GROUPS, CHECK_LEVELS, CHECK_STATUSES, checkFailureSchema } from "./report/report-schema.ts";
 
 /** How much a check weighs: review passes when every required check passes (D29). */
-export type CheckLevel = "required" | "recommended";
+export type CheckLevel = (typeof CHECK_LEVELS)[number];
 
 /** The areas checks are grouped by (DESIGN §6); `--only`/`--skip` accept these as well as check ids. */
-export type CheckGroup =
-  | "manifest"
-  | "health"
-  | "endpoints"
-  | "verify"
-  | "verify-webhook"
-  | "parse-inbound"
-  | "feedback-loop"
-  | "deliver"
-  | "format"
-  | "sources"
-  | "stateless"
-  | "robustness"
-  | "security"
-  | "performance";
+export type CheckGroup = (typeof CHECK_GROUPS)[number];
 
-export type CheckStatus = "passed" | "failed" | "not_applicable" | "skipped";
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 /** One concrete way the adapter fell short: enough to understand and reproduce it. */
-export interface CheckFailure {
-  /** e.g. `POST /parse-inbound`. */
-  readonly endpoint: string;
-  readonly message: string;
-  readonly expected?: string;
-  readonly actual?: string;
-  /** JSON Pointer of the offending field in the response (or request) body. */
-  readonly pointer?: string;
-  /** A curl line that reproduces the call, with secrets redacted. */
-  readonly curl?: string;
-  /** The setup step that failed, when the failure happened before the check proper. */
-  readonly step?: string;
-}
+export type CheckFailure = z.infer<typeof checkFailureSchema>;
 
 /** What running a check produced. */
 export interface CheckOutcome {

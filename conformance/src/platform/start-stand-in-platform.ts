@@ -14,7 +14,7 @@ export interface RunningStandInPlatform extends StandInPlatform {
  * @example const platform = await startStandInPlatform({ smtp: { users: { "bot@example.test": "pw" } } });
  */
 export async function startStandInPlatform(
-  options: { smtp?: { users?: Readonly<Record<string, string>> } } = {},
+  options: { smtp?: { users?: Readonly<Record<string, string>> | undefined } } = {},
 ): Promise<RunningStandInPlatform> {
   const log = new DeliveryLog();
   const http = await startHttpStandIn(log);

@@ -28,8 +28,8 @@ export function buildReport(inputs: ReportInputs): ConformanceReport {
     result,
     exit_code: result === "unreachable" ? 3 : result === "failed" ? 1 : 0,
     ...(inputs.unreachable === undefined ? {} : { error: inputs.unreachable }),
-    checks: inputs.checks,
-    endpoints: inputs.endpoints,
+    checks: [...inputs.checks],
+    endpoints: [...inputs.endpoints],
     summary,
   };
 }

@@ -22,7 +22,7 @@ export async function runCheck(
     status: outcome.status,
     ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
-    failures: outcome.failures ?? [],
+    failures: [...(outcome.failures ?? [])],
   };
 }
 

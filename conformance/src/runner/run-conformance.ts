@@ -36,8 +36,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const latencyBudgetMs = options.latencyBudgetMs ?? fixtures.performance?.p95_budget_ms ?? DEFAULT_BUDGET_MS;
   const reportOptions = {
     level: settings.level,
-    only: settings.only,
-    skip: settings.skip,
+    only: [...settings.only],
+    skip: [...settings.skip],
     signed: options.signingSecret !== undefined,
     timeout_ms: settings.timeoutMs,
     concurrency: settings.concurrency,
