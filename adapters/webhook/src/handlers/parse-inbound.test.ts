@@ -99,6 +99,33 @@ describe("POST /parse-inbound", () => {
     expect(body).toMatchObject({ message: text });
   });
 
+  it("answers a body nested 100,000 levels deep with the raw body as message and no payload copy", async () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const { status, body } = await parse(deep);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      event_type: "webhook.received",
+      sender: "webhook",
+      message: deep,
+      is_bot: false,
+      dedup_key: "msg_1",
+      metadata: { webhook_id: "msg_1", payload_omitted: "the JSON is nested deeper than 64 levels" },
+    });
+  });
+
+  it("still reads the paths of a deep body, and copies a body 64 levels deep whole", async () => {
+    const nested = (levels: number): unknown => (levels === 0 ? "leaf" : [nested(levels - 1)]);
+    const deep = await parse({ sender: "ana", message: "hi", data: nested(64) });
+    expect(deep.body).toMatchObject({
+      sender: "ana",
+      message: "hi",
+      metadata: { payload_omitted: expect.any(String) },
+    });
+    const payload = { sender: "ana", message: "hi", data: nested(63) };
+    const limit = await parse(payload);
+    expect(limit.body).toMatchObject({ metadata: { payload } });
+  });
+
   it("keeps dedup_key across a retry and changes it with the webhook-id", async () => {
     const first = await parse({ message: "x" }, { headers: { "webhook-id": "msg_A" } });
     const retry = await parse({ message: "x" }, { headers: { "webhook-id": "msg_A", "webhook-timestamp": "1" } });

@@ -1,5 +1,6 @@
 import type { ParseInboundHandler } from "@adapterkit/sdk";
 import type { webhookManifest } from "../manifest.ts";
+import { nestsDeeperThan } from "../nests-deeper-than.ts";
 import { isOwnDelivery } from "../own-delivery.ts";
 import { pickText } from "../pick-text.ts";
 
@@ -12,11 +13,18 @@ const SENDER_PATHS = ["/sender", "/from", "/user", "/author"];
 const MESSAGE_PATHS = ["/message", "/text", "/body", "/content"];
 const EVENT_TYPE_PATHS = ["/type", "/event"];
 const THREAD_PATHS = ["/thread_id"];
+/**
+ * Deepest JSON copied into `metadata.payload`. Deeper documents stay whole in `message` (the raw body), but a copy
+ * in metadata would have to be re-serialised here and by the service, and a 200 KB body of 100,000 brackets
+ * overflows the stack of any recursive serialiser.
+ */
+export const MAX_PAYLOAD_DEPTH = 64;
 
 /**
  * `POST /parse-inbound`: any body becomes a message. JSON is read at the configured (or default) paths, and when
  * no message path matches, the whole body is the message; a body that is not JSON is the message as it came.
- * `dedup_key` is the `webhook-id`, which Standard Webhooks keeps across retries.
+ * `dedup_key` is the `webhook-id`, which Standard Webhooks keeps across retries. JSON nested deeper than
+ * {@link MAX_PAYLOAD_DEPTH} is left out of `metadata.payload` (`metadata.payload_omitted` says why).
  */
 export const parseInbound: ParseInboundHandler<typeof webhookManifest> = (request) => {
   const { credentials, headers, body } = request;
@@ -25,6 +33,7 @@ export const parseInbound: ParseInboundHandler<typeof webhookManifest> = (reques
   const dedupKey = headers["webhook-id"]?.trim();
   const threadId = pickText(document, credentials.thread_id_path, THREAD_PATHS);
   const isStructured = typeof document === "object" && document !== null;
+  const tooDeep = isStructured && nestsDeeperThan(document, MAX_PAYLOAD_DEPTH);
   return {
     event_type: pickText(document, credentials.event_type_path, EVENT_TYPE_PATHS) ?? DEFAULT_EVENT_TYPE,
     sender: pickText(document, credentials.sender_path, SENDER_PATHS) ?? DEFAULT_SENDER,
@@ -34,7 +43,8 @@ export const parseInbound: ParseInboundHandler<typeof webhookManifest> = (reques
     ...(threadId === undefined ? {} : { thread_id: threadId }),
     metadata: {
       ...(dedupKey ? { webhook_id: dedupKey } : {}),
-      ...(isStructured ? { payload: document } : {}),
+      ...(isStructured && !tooDeep ? { payload: document } : {}),
+      ...(tooDeep ? { payload_omitted: `the JSON is nested deeper than ${MAX_PAYLOAD_DEPTH} levels` } : {}),
       ...(binary ? { body_encoding: "base64" } : {}),
     },
   };
