@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { FileBytes } from "../define/handler-types.ts";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { toIssues } from "../errors/to-issues.ts";
-import { sendJson, sendText } from "./send.ts";
+import { JSON_TYPE, sendText } from "./send.ts";
 import type { Settings } from "./settings.ts";
 
 /** Whether a handler answered with raw file bytes (D7) rather than JSON. */
@@ -14,7 +14,8 @@ export function isFileBytes(output: unknown): output is FileBytes {
 
 /**
  * Sends a handler's answer: bytes as they are (only where D7 allows), JSON checked against the endpoint's
- * 200 schema when `validateResponses` is on. A breach is the adapter's bug: it is logged and answers 500.
+ * 200 schema when `validateResponses` is on. A breach, or an answer JSON cannot hold (cyclic, nested too deep for
+ * the serialiser's stack, a BigInt), is the adapter's bug: it is logged and answers a 500 that says which.
  */
 export function renderOutput(
   res: ServerResponse,
@@ -26,7 +27,7 @@ export function renderOutput(
     return;
   }
   if (!options.settings.validateResponses) {
-    sendJson(res, 200, output);
+    sendText(res, 200, serialise(output, options), JSON_TYPE);
     return;
   }
   const checked = responseSchemaFor(row, options.input).safeParse(output);
@@ -39,7 +40,25 @@ export function renderOutput(
       "The adapter produced an answer that breaks the contract; see its log.",
     );
   }
-  sendJson(res, 200, checked.data);
+  sendText(res, 200, serialise(checked.data, options), JSON_TYPE);
+}
+
+function serialise(output: unknown, options: { row: AdapterEndpointDef; log: () => Settings["log"] }): string {
+  let text: string | undefined;
+  let failure: unknown;
+  try {
+    text = JSON.stringify(output);
+  } catch (error) {
+    failure = error;
+  }
+  if (text !== undefined) return text;
+  // Only the serialiser's own message is logged (it names no values), never the answer itself.
+  const err = failure ?? new TypeError(`JSON.stringify produced nothing for a ${typeof output}`);
+  options.log().error({ err }, `the ${options.row.handler} handler's answer cannot be serialised as JSON`);
+  throw new AdapterHttpError(
+    "internal_error",
+    "The adapter produced an answer that cannot be serialised as JSON; see its log.",
+  );
 }
 
 /** The 200 schema of a row; in trigger mode `/parse-inbound` messages must also carry `event_type` (SPEC). */

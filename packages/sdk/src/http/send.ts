@@ -1,7 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { ErrorResponse } from "../errors/to-error-response.ts";
 
-const JSON_TYPE = "application/json; charset=utf-8";
+/** The Content-Type of every JSON answer. */
+export const JSON_TYPE = "application/json; charset=utf-8";
 
 /** Writes a JSON body with its length, unless the caller has already gone away. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
