@@ -56,6 +56,8 @@ function toEntry(item: unknown, requestUrl: URL, settings: WebdavSettings): DavE
   if (typeof href !== "string") return [];
   // A fragment or query never belongs to a DAV href; some servers leave # and ? in names unescaped.
   const escaped = href.trim().replaceAll("#", "%23").replaceAll("?", "%3F");
+  // Only the path counts: servers behind a proxy often write hrefs with their inner host name.
+  if (!URL.canParse(escaped, requestUrl.href)) return [];
   const fullPath = decodePath(new URL(escaped, requestUrl).pathname).replace(/\/+$/, "");
   if (fullPath !== settings.basePath && !fullPath.startsWith(`${settings.basePath}/`)) return [];
   const prop = okProps(propstat ?? []);

@@ -1,4 +1,5 @@
 import { type DavEntry, propfind } from "./propfind.ts";
+import { isWithin, toSourcePath } from "./source-path.ts";
 import type { WebdavSettings } from "./webdav-settings.ts";
 
 /** A file found by {@link walkTree}. */
@@ -23,32 +24,46 @@ const CONCURRENCY = 4;
 
 /**
  * Lists every file below `root` with PROPFIND `Depth: 1`, folder by folder (servers often refuse `Depth:
- * infinity`). A root that is itself a file lists that file.
+ * infinity`). A root that is itself a file lists that file. The server's hrefs are not trusted: a child must lie
+ * below the folder asked for and be a path `/sources/fetch-file` would take, each folder is asked once, and each
+ * path is listed once.
  */
 export async function walkTree(settings: WebdavSettings, root: string, options: WalkOptions): Promise<WalkResult> {
-  const files: ListedFile[] = [];
+  const files = new Map<string, ListedFile>();
+  const visited = new Set([root]);
   let pending = [root];
   while (pending.length > 0) {
     const batch = pending.slice(0, CONCURRENCY);
     pending = pending.slice(CONCURRENCY);
     const listings = await Promise.all(batch.map((folder) => listFolder(settings, folder, options.signal)));
-    for (const children of listings) {
-      for (const child of children) {
-        if (child.isCollection) pending.push(child.path);
-        else files.push({ path: child.path, fingerprint: fingerprintOf(child) });
+    for (const child of listings.flat()) {
+      if (!child.isCollection) {
+        if (!files.has(child.path)) files.set(child.path, { path: child.path, fingerprint: fingerprintOf(child) });
+      } else if (!visited.has(child.path)) {
+        visited.add(child.path);
+        pending.push(child.path);
       }
     }
-    if (files.length > options.maxFiles) return { complete: false, filesSeen: files.length };
+    if (files.size > options.maxFiles) return { complete: false, filesSeen: files.size };
   }
-  return { complete: true, files };
+  return { complete: true, files: [...files.values()] };
 }
 
-/** A folder's children (itself left out); for a file, the file itself. */
+/** A folder's children (itself left out, and anything not below it); for a file, the file itself. */
 async function listFolder(settings: WebdavSettings, folder: string, signal?: AbortSignal): Promise<DavEntry[]> {
   const listed = await propfind(settings, folder, { depth: 1, ...(signal ? { signal } : {}) });
   const self = listed.find((entry) => entry.path === folder);
   if (self !== undefined && !self.isCollection) return [self];
-  return listed.filter((entry) => entry.path !== folder);
+  return listed.filter((entry) => entry.path !== folder && isWithin(entry.path, folder) && isFetchable(entry.path));
+}
+
+/** Whether a path the server named is one this adapter would request (no `..`, backslash or control character). */
+function isFetchable(path: string): boolean {
+  try {
+    return toSourcePath(path, "file_path") === path;
+  } catch {
+    return false;
+  }
 }
 
 function fingerprintOf(entry: DavEntry): string {
