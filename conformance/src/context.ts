@@ -74,7 +74,9 @@ export interface ConformanceContext {
   readonly platform: StandInPlatform;
   /** The adapter's D9 signing secret, when the run was given one (`--signing-secret`). */
   readonly signingSecret: string | undefined;
-  /** Per-call timeout of the run in ms (`--timeout`); checks use it for their own waits. */
+  /** Per-call timeout of each endpoint in ms: the contract's (D11: 10 s, `/health` 5 s, fetch-file 60 s), or `--timeout` for all. */
+  readonly timeouts: Readonly<Record<AdapterEndpointId, number>>;
+  /** Timeout in ms of requests the endpoint table does not list (unknown routes) and of waits for a delivery: `--timeout`, else D11's 10 s. */
   readonly timeoutMs: number;
   /** The p95 latency budget for the performance check, in ms. */
   readonly latencyBudgetMs: number;

@@ -80,7 +80,7 @@ export const reportSummarySchema = z.strictObject({
 /** The outcome of a run: the source of `conformance/report.schema.json`. */
 export const conformanceReportSchema = z
   .strictObject({
-    report_version: z.literal("1").describe("Bumped on any incompatible change of this shape."),
+    report_version: z.literal("2").describe("Bumped on any incompatible change of this shape."),
     runner: z.strictObject({ name: z.string(), version: z.string() }),
     adapter: z.strictObject({
       url: z.string(),
@@ -97,7 +97,11 @@ export const conformanceReportSchema = z
       only: z.array(z.string()),
       skip: z.array(z.string()),
       signed: z.boolean().describe("Whether service calls were signed (D9) and the security checks ran."),
-      timeout_ms: z.int().min(1),
+      timeouts_ms: z
+        .strictObject(
+          Object.fromEntries(endpointIds.map((id) => [id, z.int().min(1)])) as Record<AdapterEndpointId, z.ZodInt>,
+        )
+        .describe("The per-call timeout of each endpoint: the contract's (D11), or --timeout for all."),
       concurrency: z.int().min(1),
       latency_budget_ms: z.number().positive(),
     }),

@@ -18,7 +18,7 @@ export function buildReport(inputs: ReportInputs): ConformanceReport {
   const summary = summarise(inputs.checks);
   const result = inputs.unreachable !== undefined ? "unreachable" : summary.required_failed > 0 ? "failed" : "passed";
   return {
-    report_version: "1",
+    report_version: "2",
     runner: { name: RUNNER_NAME, version: runnerVersion() },
     adapter: inputs.adapter,
     options: inputs.options,

@@ -29,7 +29,7 @@ export interface ConformanceOptions {
   readonly level?: "required" | "all";
   /** The adapter's D9 secret; service calls are then signed and the security checks run. */
   readonly signingSecret?: string;
-  /** Per-call and per-check-step timeout in ms; default 5000. */
+  /** Per-call timeout in ms for every endpoint; default the contract's per endpoint (D11: 10 s, health 5 s, fetch-file 60 s). */
   readonly timeoutMs?: number;
   /** How many checks run at once; default 4. */
   readonly concurrency?: number;

@@ -1,5 +1,5 @@
 import { type AdapterClient, createAdapterClient } from "@adapterkit/client";
-import { ADAPTER_ENDPOINTS, type AdapterEndpointId, type HealthResponse } from "@adapterkit/contract";
+import type { AdapterEndpointId, HealthResponse } from "@adapterkit/contract";
 import type { CheckFailure } from "../check.ts";
 import type { ConformanceContext, RenderedRequest, TemplateVars } from "../context.ts";
 import { createNonce, createRenderer } from "../fixtures/create-renderer.ts";
@@ -19,6 +19,9 @@ export interface ContextInputs {
   readonly fixtures: Fixtures;
   readonly platform: RunningStandInPlatform;
   readonly signingSecret: string | undefined;
+  /** Per-call timeout of each endpoint: the contract's (D11), or `--timeout` for all. */
+  readonly timeouts: Readonly<Record<AdapterEndpointId, number>>;
+  /** The wait for requests outside the endpoint table and for deliveries: `--timeout`, else D11's 10 s. */
   readonly timeoutMs: number;
   readonly latencyBudgetMs: number;
   readonly latencies: LatencyRecorder;
@@ -35,10 +38,6 @@ export interface RunnerContext extends ConformanceContext {
 /** Builds the one context every check of a run shares. */
 export function createContext(inputs: ContextInputs): RunnerContext {
   const { adapterUrl, fixtures, platform } = inputs;
-  const timeouts = Object.fromEntries(ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, inputs.timeoutMs])) as Record<
-    AdapterEndpointId,
-    number
-  >;
   const clients: AdapterClient[] = [];
   const newClient = (organizationId: string, projectId?: string): AdapterClient => {
     const client = createAdapterClient({
@@ -46,7 +45,7 @@ export function createContext(inputs: ContextInputs): RunnerContext {
       organizationId,
       ...(projectId === undefined ? {} : { projectId }),
       ...(inputs.signingSecret === undefined ? {} : { signingSecret: inputs.signingSecret }),
-      timeouts,
+      timeouts: inputs.timeouts,
     });
     clients.push(client);
     return recordingClient(client, inputs.latencies);
@@ -105,6 +104,7 @@ export function createContext(inputs: ContextInputs): RunnerContext {
     nonce: createNonce,
     platform,
     signingSecret: inputs.signingSecret,
+    timeouts: inputs.timeouts,
     timeoutMs: inputs.timeoutMs,
     latencyBudgetMs: inputs.latencyBudgetMs,
     recordLatency: (endpoint, ms) => inputs.latencies.record(endpoint, ms),

@@ -1,3 +1,4 @@
+import { ADAPTER_ENDPOINTS } from "@adapterkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningAdapter, startReferenceAdapter } from "../../test/reference-adapter.ts";
 import type { ConformanceCheck } from "../context.ts";
@@ -44,6 +45,30 @@ describe("runConformance", () => {
       checks: [check("health.hangs", () => new Promise(() => undefined))],
     });
     expect(report.checks[0]).toMatchObject({ status: "failed", failures: [{ step: "time limit" }] });
+  });
+
+  it("gives every endpoint the contract's timeout (D11) unless --timeout is given, and reports the ones used", async () => {
+    const seen: Record<string, number>[] = [];
+    const recordTimeouts = check("health.timeouts", async (ctx) => {
+      seen.push({ ...ctx.client.timeouts }, { ...ctx.clientFor({ organizationId: "org_b" }).timeouts });
+      return passed();
+    });
+    const contract = Object.fromEntries(ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint.timeoutMs]));
+    const report = await runConformance({ adapterUrl: adapter.url, checks: [recordTimeouts] });
+    expect(contract).toMatchObject({ health: 5_000, verify: 10_000, deliver: 10_000, "fetch-file": 60_000 });
+    expect(seen).toEqual([contract, contract]);
+    expect(report.options.timeouts_ms).toEqual(contract);
+
+    seen.length = 0;
+    const overridden = await runConformance({ adapterUrl: adapter.url, timeoutMs: 1_234, checks: [recordTimeouts] });
+    const everyOne = Object.fromEntries(ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, 1_234]));
+    expect(seen).toEqual([everyOne, everyOne]);
+    expect(overridden.options.timeouts_ms).toEqual(everyOne);
+  });
+
+  it("refuses a --timeout that is not a positive integer", async () => {
+    for (const timeoutMs of [0, -1, 1.5])
+      await expect(runConformance({ adapterUrl: adapter.url, timeoutMs, checks: [] })).rejects.toThrow(/--timeout/);
   });
 
   it("reports not_applicable with the reason appliesWhen gives, never a pass", async () => {

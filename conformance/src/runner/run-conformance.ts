@@ -1,4 +1,5 @@
 import { createAdapterClient } from "@adapterkit/client";
+import { ADAPTER_ENDPOINTS, type AdapterEndpointId } from "@adapterkit/contract";
 import { ALL_CHECKS } from "../checks/index.ts";
 import type { ConformanceCheck } from "../context.ts";
 import type { PlatformRoute } from "../fixtures/fixtures.ts";
@@ -15,7 +16,8 @@ import { runPool } from "./run-pool.ts";
 import { selectChecks } from "./select-checks.ts";
 import { ConformanceUsageError } from "./usage-error.ts";
 
-const DEFAULT_TIMEOUT_MS = 5_000;
+/** D11: how long the service waits for an adapter call; the wait for requests the endpoint table does not list. */
+const SERVICE_WAIT_MS = 10_000;
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_BUDGET_MS = 500;
 
@@ -39,7 +41,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     only: [...settings.only],
     skip: [...settings.skip],
     signed: options.signingSecret !== undefined,
-    timeout_ms: settings.timeoutMs,
+    timeouts_ms: settings.timeouts,
     concurrency: settings.concurrency,
     latency_budget_ms: latencyBudgetMs,
   };
@@ -47,7 +49,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   const probe = createAdapterClient({
     baseUrl: settings.adapterUrl,
-    timeouts: { manifest: settings.timeoutMs, health: settings.timeoutMs },
+    timeouts: settings.timeouts,
   });
   const facts = await fetchAdapterFacts(probe).finally(() => probe.close());
   options.onProgress?.({ type: "start", adapterUrl: settings.adapterUrl, total: selection.length });
@@ -74,6 +76,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     fixtures,
     platform,
     signingSecret: options.signingSecret,
+    timeouts: settings.timeouts,
     timeoutMs: settings.timeoutMs,
     latencyBudgetMs,
     latencies,
@@ -149,10 +152,12 @@ function resolveSettings(options: ConformanceOptions) {
     throw new ConformanceUsageError(`the adapter URL must be http(s): ${options.adapterUrl}`);
   if (url.search !== "" || url.hash !== "")
     throw new ConformanceUsageError("the adapter URL must not carry a query or fragment");
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-    throw new ConformanceUsageError(`--timeout must be a positive integer (ms), got ${timeoutMs}`);
+  if (options.timeoutMs !== undefined && (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0))
+    throw new ConformanceUsageError(`--timeout must be a positive integer (ms), got ${options.timeoutMs}`);
+  const timeouts = Object.fromEntries(
+    ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, options.timeoutMs ?? endpoint.timeoutMs]),
+  ) as Record<AdapterEndpointId, number>;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new ConformanceUsageError(`--concurrency must be a positive integer, got ${concurrency}`);
   return {
@@ -160,9 +165,10 @@ function resolveSettings(options: ConformanceOptions) {
     only: options.only ?? [],
     skip: options.skip ?? [],
     level: options.level ?? "all",
-    timeoutMs,
+    timeouts,
+    timeoutMs: options.timeoutMs ?? SERVICE_WAIT_MS,
     concurrency,
-    // A check makes several calls; its limit leaves room for a few of them to time out.
-    checkTimeLimitMs: timeoutMs * 4,
+    // A check makes several calls; its limit leaves room for a few of the slowest kind to time out.
+    checkTimeLimitMs: Math.max(...Object.values(timeouts)) * 4,
   };
 }

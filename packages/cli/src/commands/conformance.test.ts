@@ -89,6 +89,20 @@ describe("adapterkit conformance", () => {
     expect(report.summary.passed).toBeGreaterThan(40);
   });
 
+  it("calls each endpoint with the contract's timeout, and every endpoint with --timeout when given", async () => {
+    adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
+    const timeoutsOf = async (extra: string[]) => {
+      const out = join(dir, `report-${extra.length}.json`);
+      const args = ["conformance", adapter!.url, ...signed, "--only", "health", "--reporter", "json", "--out", out];
+      expect(await exitCodeOf([...args, ...extra])).toBe(0);
+      return (JSON.parse(await readFile(out, "utf8")) as { options: { timeouts_ms: Record<string, number> } }).options
+        .timeouts_ms;
+    };
+    expect(await timeoutsOf([])).toMatchObject({ health: 5_000, verify: 10_000, "fetch-file": 60_000 });
+    const overridden = await timeoutsOf(["--timeout", "7000"]);
+    expect(new Set(Object.values(overridden))).toEqual(new Set([7_000]));
+  });
+
   it("exits 1 when a required check fails, and the pretty report names it", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET, healthPatch: { status: "ok" } });
     expect(await exitCodeOf(["conformance", adapter.url, ...signed, "--only", "health"])).toBe(1);

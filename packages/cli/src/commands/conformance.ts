@@ -43,7 +43,11 @@ export const conformanceCommand = defineCommand({
       type: "string",
       describe: "The adapter's whsec_ secret: sign calls (D9) and run the security checks",
     },
-    timeout: { type: "number", default: 5_000, describe: "Per-call timeout in ms" },
+    timeout: {
+      type: "number",
+      describe:
+        "Per-call timeout in ms for every endpoint (default: the contract's, D11: 10 s, /health 5 s, fetch-file 60 s)",
+    },
     concurrency: { type: "number", default: 4, describe: "Checks run at once" },
     "latency-budget": {
       type: "number",
@@ -62,7 +66,7 @@ export const conformanceCommand = defineCommand({
         skip: splitList(args.skip),
         level: args.level,
         ...(args.signingSecret === undefined ? {} : { signingSecret: args.signingSecret }),
-        timeoutMs: args.timeout,
+        ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }),
         concurrency: args.concurrency,
         ...(args.latencyBudget === undefined ? {} : { latencyBudgetMs: args.latencyBudget }),
         ...(args.reporter === "pretty" ? { onProgress: createProgressPrinter(process.stdout, { color }) } : {}),
