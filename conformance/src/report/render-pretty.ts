@@ -82,10 +82,10 @@ function resultLine(report: ConformanceReport, style: Style): string {
   const seconds = (report.duration_ms / 1000).toFixed(1);
   if (report.result === "passed") {
     const note = failed > 0 ? ` (${failed} recommended check(s) failed)` : "";
-    return style.green(`PASSED: every required check passed${note} in ${seconds} s — exit ${report.exit_code}`);
+    return style.green(`PASSED: every required check passed${note} in ${seconds} s`);
   }
-  if (report.result === "unreachable") return style.red(`UNREACHABLE: no check ran — exit ${report.exit_code}`);
-  return style.red(`FAILED: ${required_failed} required check(s) failed in ${seconds} s — exit ${report.exit_code}`);
+  if (report.result === "unreachable") return style.red("UNREACHABLE: no check ran");
+  return style.red(`FAILED: ${required_failed} required check(s) failed in ${seconds} s`);
 }
 
 function table(header: string[], rows: string[][]): string[] {

@@ -1,5 +1,6 @@
 import { ADAPTER_ENDPOINTS, type AdapterEndpointId } from "@adapterkit/contract";
 import { z } from "zod";
+import { RUN_RESULTS } from "./run-results.ts";
 
 /** The areas checks are grouped by (DESIGN §6); `--only`/`--skip` accept these as well as check ids. */
 export const CHECK_GROUPS = [
@@ -23,9 +24,6 @@ export const CHECK_GROUPS = [
 export const CHECK_LEVELS = ["required", "recommended"] as const;
 
 export const CHECK_STATUSES = ["passed", "failed", "not_applicable", "skipped"] as const;
-
-/** How a run ended; the CLI maps each to its exit code. */
-export const RUN_RESULTS = ["passed", "failed", "unreachable"] as const;
 
 const endpointIds = ADAPTER_ENDPOINTS.map((endpoint) => endpoint.id) as [AdapterEndpointId, ...AdapterEndpointId[]];
 const count = z.int().min(0);
@@ -111,9 +109,6 @@ export const conformanceReportSchema = z
     result: z
       .enum(RUN_RESULTS)
       .describe("passed: every required check passed; unreachable: the adapter could not be reached, nothing ran."),
-    exit_code: z
-      .literal([0, 1, 3])
-      .describe("0 every required check passed, 1 one failed, 3 the adapter was unreachable."),
     error: z.string().optional().describe("Why the adapter was unreachable."),
     checks: z.array(checkResultSchema),
     endpoints: z.array(endpointLatencySchema),

@@ -13,7 +13,7 @@ export interface ReportInputs {
   readonly unreachable?: string;
 }
 
-/** Tallies results and derives the outcome and exit code (DESIGN §6). */
+/** Tallies results and derives the run's result (DESIGN §6); the CLI maps the result to an exit code. */
 export function buildReport(inputs: ReportInputs): ConformanceReport {
   const summary = summarise(inputs.checks);
   const result = inputs.unreachable !== undefined ? "unreachable" : summary.required_failed > 0 ? "failed" : "passed";
@@ -26,7 +26,6 @@ export function buildReport(inputs: ReportInputs): ConformanceReport {
     finished_at: inputs.finishedAt.toISOString(),
     duration_ms: inputs.finishedAt.getTime() - inputs.startedAt.getTime(),
     result,
-    exit_code: result === "unreachable" ? 3 : result === "failed" ? 1 : 0,
     ...(inputs.unreachable === undefined ? {} : { error: inputs.unreachable }),
     checks: [...inputs.checks],
     endpoints: [...inputs.endpoints],

@@ -24,10 +24,11 @@ const DEFAULT_BUDGET_MS = 500;
 /**
  * Runs the conformance checks against one adapter and returns the report; the CLI and the service's review
  * (D29) both call this.
- * @throws FixturesError or ConformanceUsageError (exit 2); an unreachable adapter is a report with exit code 3.
+ * @throws FixturesError or ConformanceUsageError (a usage error); an unreachable adapter is a report whose result
+ * is `unreachable`.
  * @example
  * const report = await runConformance({ adapterUrl: "http://localhost:3100/chat", fixtures: "adapters/chat/conformance.fixtures.json" });
- * process.exitCode = report.exit_code;
+ * if (report.result !== "passed") console.error(`${report.summary.required_failed} required check(s) failed`);
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const startedAt = new Date();

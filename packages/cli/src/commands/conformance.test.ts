@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RUN_RESULTS } from "@adapterkit/conformance";
 import {
   ADAPTER_SIGNING_SECRET,
   REFERENCE_FIXTURES,
@@ -10,8 +11,8 @@ import {
 } from "@adapterkit/conformance/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import yargs from "yargs";
-import { CliError } from "../cli-error.ts";
-import { conformanceCommand } from "./conformance.ts";
+import { CliError, EXIT_CODES } from "../cli-error.ts";
+import { conformanceCommand, EXIT_REASON_OF_RESULT } from "./conformance.ts";
 
 let adapter: RunningAdapter | undefined;
 let dir: string;
@@ -64,6 +65,11 @@ async function closedPortUrl(): Promise<string> {
 const signed = ["--fixtures", REFERENCE_FIXTURES, "--signing-secret", ADAPTER_SIGNING_SECRET];
 
 describe("adapterkit conformance", () => {
+  it("maps every result a report can carry to its exit code through EXIT_CODES", () => {
+    const codes = Object.fromEntries(RUN_RESULTS.map((result) => [result, EXIT_CODES[EXIT_REASON_OF_RESULT[result]]]));
+    expect(codes).toEqual({ passed: 0, failed: 1, unreachable: 3 });
+  });
+
   it("exits 0 when every required check passes, writing the JSON report to --out", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
     const out = join(dir, "report.json");
@@ -85,6 +91,7 @@ describe("adapterkit conformance", () => {
       summary: { failed: number; passed: number };
     };
     expect(report.result).toBe("passed");
+    expect(report).not.toHaveProperty("exit_code");
     expect(report.summary.failed).toBe(0);
     expect(report.summary.passed).toBeGreaterThan(40);
   });

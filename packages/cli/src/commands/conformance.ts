@@ -4,15 +4,23 @@ import {
   ConformanceUsageError,
   createProgressPrinter,
   FixturesError,
+  type RunResult,
   renderJson,
   renderJunit,
   renderPretty,
   runConformance,
 } from "@adapterkit/conformance";
-import { CliError } from "../cli-error.ts";
+import { CliError, EXIT_CODES, type ExitReason } from "../cli-error.ts";
 import { defineCommand } from "../define-command.ts";
 
 const REPORTERS = ["pretty", "json", "junit"] as const;
+
+/** Each result a report can carry, as the CLI's exit reason; a usage or fixtures error throws instead (exit 2). */
+export const EXIT_REASON_OF_RESULT = {
+  passed: "ok",
+  failed: "failed",
+  unreachable: "unreachable",
+} as const satisfies Record<RunResult, ExitReason>;
 
 /**
  * `adapterkit conformance <adapter_url>`: runs the conformance checks against an adapter (DESIGN §6).
@@ -86,7 +94,7 @@ export const conformanceCommand = defineCommand({
     else await writeFile(args.out, text);
     if (report.result === "unreachable")
       process.stderr.write(`adapterkit: ${report.error ?? "the adapter is unreachable"}\n`);
-    return report.exit_code;
+    return EXIT_CODES[EXIT_REASON_OF_RESULT[report.result]];
   },
 });
 
