@@ -28,6 +28,7 @@ export type {
   FetchFileHandler,
   FetchFileInput,
   FileBytes,
+  FileStream,
   FormatHandler,
   FormatInput,
   Handler,
@@ -51,6 +52,7 @@ export { createAdapterHandler } from "./http/create-adapter-handler.ts";
 export { createLogger } from "./http/create-logger.ts";
 export { DEFAULT_BODY_LIMIT } from "./http/read-body.ts";
 export { resolveVersion } from "./http/resolve-version.ts";
+export { DEFAULT_FILE_LIMIT } from "./http/send-stream.ts";
 export { type AdapterServer, type AdaptersServer, mountAdapters, type ServeOptions, serve } from "./http/serve.ts";
 export type { AdapterHandlerOptions } from "./http/settings.ts";
 export { toExpressRouter } from "./http/to-express-router.ts";

@@ -45,6 +45,22 @@ export interface FileBytes {
   contentType: string;
 }
 
+/**
+ * File bytes as a stream, for files too large to hold: the SDK pipes them to the answer as they arrive, stops
+ * reading when the caller goes away, and never sends more than `maxBytes`. Over the limit by `contentLength` is a
+ * 413 before anything is sent; over it mid-stream, or a stream that fails or ends short of `contentLength`, cuts
+ * the connection, so the caller sees a broken answer, never a short file with a 200.
+ */
+export interface FileStream {
+  /** The bytes: a web `ReadableStream` (`response.body` of fetch), a Node `Readable`, or any async iterable. */
+  stream: AsyncIterable<Uint8Array>;
+  contentType: string;
+  /** The length when known: checked against `maxBytes` up front, sent as Content-Length, and held to. */
+  contentLength?: number | undefined;
+  /** The most bytes to send; default `DEFAULT_FILE_LIMIT` (50 MiB). */
+  maxBytes?: number | undefined;
+}
+
 /** `/verify` input: the manifest's credentials. */
 export type VerifyInput<M extends ManifestInput> = WithCredentials<VerifyRequest, M>;
 /** `/verify-webhook` input: the D2 envelope of the platform's request, with typed credentials. */
@@ -74,8 +90,11 @@ export type DeliverHandler<M extends ManifestInput> = Handler<DeliverInput<M>, D
 export type FormatHandler<M extends ManifestInput> = Handler<FormatInput<M>, FormatResponse>;
 /** Lists the files changed since a cursor, and the next cursor. */
 export type ListChangesHandler<M extends ManifestInput> = Handler<ListChangesInput<M>, ListChangesResponse>;
-/** Returns one file as bytes with their Content-Type, or as JSON with base64 content (D7). */
-export type FetchFileHandler<M extends ManifestInput> = Handler<FetchFileInput<M>, FetchFileJsonResponse | FileBytes>;
+/** Returns one file as bytes (held or streamed) with their Content-Type, or as JSON with base64 content (D7). */
+export type FetchFileHandler<M extends ManifestInput> = Handler<
+  FetchFileInput<M>,
+  FetchFileJsonResponse | FileBytes | FileStream
+>;
 
 /** The two document-source handlers; they come together or not at all. */
 export interface SourcesHandlers<M extends ManifestInput> {

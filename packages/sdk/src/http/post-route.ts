@@ -35,7 +35,7 @@ export function createPostRoute(
         throw new AdapterHttpError("not_implemented", `${row.method} ${row.path} is not implemented by this adapter.`);
       }
       const output = await handler(input, context);
-      renderOutput(res, { row, input, output, settings, log });
+      await renderOutput(res, { row, input, output, settings, log });
     } catch (error) {
       renderFailure(res, { row, error, log });
     }

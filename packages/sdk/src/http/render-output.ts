@@ -1,10 +1,11 @@
 import type { ServerResponse } from "node:http";
 import { type AdapterEndpointDef, parseInboundTriggerResponseSchema } from "@adapterkit/contract";
 import type { z } from "zod";
-import type { FileBytes } from "../define/handler-types.ts";
+import type { FileBytes, FileStream } from "../define/handler-types.ts";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { toIssues } from "../errors/to-issues.ts";
 import { JSON_TYPE, sendText } from "./send.ts";
+import { sendStream } from "./send-stream.ts";
 import type { Settings } from "./settings.ts";
 
 /** Whether a handler answered with raw file bytes (D7) rather than JSON. */
@@ -12,20 +13,27 @@ export function isFileBytes(output: unknown): output is FileBytes {
   return typeof output === "object" && output !== null && (output as FileBytes).bytes instanceof Uint8Array;
 }
 
+/** Whether a handler answered with a stream of file bytes. */
+export function isFileStream(output: unknown): output is FileStream {
+  const stream = typeof output === "object" && output !== null ? (output as FileStream).stream : undefined;
+  return typeof stream === "object" && stream !== null && Symbol.asyncIterator in stream;
+}
+
 /**
- * Sends a handler's answer: bytes as they are (only where D7 allows), JSON checked against the endpoint's
+ * Sends a handler's answer: bytes as they are or streamed (only where D7 allows), JSON checked against the endpoint's
  * 200 schema when `validateResponses` is on. A breach, or an answer JSON cannot hold (cyclic, nested too deep for
  * the serialiser's stack, a BigInt), is the adapter's bug: it is logged and answers a 500 that says which.
  */
 export function renderOutput(
   res: ServerResponse,
   options: { row: AdapterEndpointDef; input: unknown; output: unknown; settings: Settings; log: () => Settings["log"] },
-): void {
+): void | Promise<void> {
   const { row, output } = options;
   if (row.id === "fetch-file" && isFileBytes(output)) {
     sendText(res, 200, output.bytes, output.contentType || "application/octet-stream");
     return;
   }
+  if (row.id === "fetch-file" && isFileStream(output)) return sendStream(res, output, options.log);
   if (!options.settings.validateResponses) {
     sendText(res, 200, serialise(output, options), JSON_TYPE);
     return;

@@ -1,5 +1,5 @@
 import { ADAPTER_ENDPOINTS, type AdapterError, type HealthResponse, type Manifest } from "@adapterkit/contract";
-import type { AllHandlers, FileBytes, SourcesHandlers } from "../define/handler-types.ts";
+import type { AllHandlers, FileBytes, FileStream, SourcesHandlers } from "../define/handler-types.ts";
 import type { ManifestInput } from "../define/manifest-input.ts";
 import { signStandardWebhook } from "../helpers/index.ts";
 
@@ -12,8 +12,8 @@ type Endpoints<M extends ManifestInput> = Omit<AllHandlers<M>, "sources"> & Sour
 type CallOf<H> = H extends (input: infer I, ...rest: never[]) => infer O
   ? (input: I) => Promise<ClientResult<Wire<Awaited<O>>>>
   : never;
-/** Bytes come back as a `Uint8Array` with their Content-Type. */
-type Wire<O> = O extends FileBytes ? FileBytes : O;
+/** Bytes, held or streamed, come back as a `Uint8Array` with their Content-Type. */
+type Wire<O> = O extends FileBytes | FileStream ? FileBytes : O;
 
 /** A typed caller of every endpoint of the contract, named as the handlers are. */
 export type AdapterClient<M extends ManifestInput> = { [K in keyof Endpoints<M>]: CallOf<Endpoints<M>[K]> } & {
