@@ -4,15 +4,16 @@ import { isUrlWithin, isWithin, toSourcePath } from "../source-path.ts";
 import { toWebdavError, urlOf, webdavRequest } from "../webdav-request.ts";
 import { readWebdavSettings } from "../webdav-settings.ts";
 
-/** Largest file this adapter returns, in bytes: the answer is held in memory. */
+/** Largest file this adapter returns, in bytes; the SDK enforces it while streaming. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-// Inside the service's 60 s budget for fetch-file (D11).
+// Inside the service's 60 s budget for fetch-file (D11); it bounds the whole download, body included.
 const DOWNLOAD_TIMEOUT_MS = 55_000;
 
 /**
- * `/sources/fetch-file`: GETs the file and answers its bytes with the server's Content-Type (D7). A `file_path`
- * outside `resource_path` is 400, so a source only reads below its own folder.
+ * `/sources/fetch-file`: GETs the file and streams its bytes with the server's Content-Type (D7), never holding
+ * the file. A `file_path` outside `resource_path` is 400, so a source only reads below its own folder. A file
+ * over {@link MAX_FILE_BYTES} by its Content-Length is 413; one that grows past it while streaming is cut off.
  */
 export const fetchFile: FetchFileHandler<typeof manifest> = async (
   { credentials, resource_path, file_path },
@@ -35,25 +36,17 @@ export const fetchFile: FetchFileHandler<typeof manifest> = async (
     throw toWebdavError(response, path);
   }
   const contentType = response.headers.get("content-type") || "application/octet-stream";
-  return { bytes: await readAtMost(response, MAX_FILE_BYTES, path), contentType };
-};
-
-async function readAtMost(response: Response, limit: number, path: string): Promise<Uint8Array> {
-  const tooLarge = () =>
-    new AdapterHttpError(
-      "payload_too_large",
-      `${path} is larger than the ${limit / 1024 / 1024} MiB this adapter returns`,
-    );
-  if (Number(response.headers.get("content-length") ?? 0) > limit) {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > MAX_FILE_BYTES) {
     await response.body?.cancel();
-    throw tooLarge();
+    throw new AdapterHttpError(
+      "payload_too_large",
+      `${path} is larger than the ${MAX_FILE_BYTES / 1024 / 1024} MiB this adapter returns`,
+    );
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
-}
+  if (response.body === null) return { bytes: new Uint8Array(0), contentType };
+  // fetch undoes a Content-Encoding, and then Content-Length counts the encoded bytes, not the ones sent on.
+  const identity = (response.headers.get("content-encoding") ?? "identity").toLowerCase() === "identity";
+  const contentLength = identity && Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+  return { stream: response.body, contentType, contentLength, maxBytes: MAX_FILE_BYTES };
+};
