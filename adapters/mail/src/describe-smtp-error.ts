@@ -11,6 +11,8 @@ interface NodemailerError {
   responseCode?: number;
   response?: string;
   message?: string;
+  /** The SMTP command that failed, such as `STARTTLS`. */
+  command?: string;
 }
 
 const SYSTEM_CODE = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|ENETUNREACH)\b/;
@@ -35,6 +37,13 @@ export function describeSmtpError(error: unknown, settings: SmtpSettings): SmtpF
     return { message: `The SMTP host "${settings.host}" was not found (DNS)`, retryable: false };
   }
   if (system !== undefined) return connection(`Could not reach the SMTP server at ${where} (${system})`);
+  if (failure.code === "ETLS" && failure.command === "STARTTLS" && typeof failure.response === "string") {
+    const advice = 'use encryption "tls" (TLS from the first byte, port 465) or "none"';
+    return {
+      message: `The SMTP server at ${where} does not offer STARTTLS (it answered "${detail}"); ${advice}`,
+      retryable: false,
+    };
+  }
   if (failure.code === "ETLS" || /\b(TLS|SSL|certificate)\b/i.test(detail)) {
     return { message: `TLS with the SMTP server at ${where} failed: ${detail}`, retryable: false };
   }

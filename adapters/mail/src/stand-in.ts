@@ -39,7 +39,8 @@ export const DEMO_MAIL_USER = { username: "bot@adapterkit.test", password: "demo
 
 /**
  * Starts an SMTP server (smtp-server) that requires AUTH, accepts the demo user, answers 535 to anyone else and
- * keeps every mail it accepts; no TLS is offered, so the credentials use `encryption: "none"`.
+ * keeps every mail it accepts; no TLS is offered (STARTTLS is neither advertised nor accepted: smtp-server would
+ * otherwise upgrade with its built-in, expired certificate), so the credentials use `encryption: "none"`.
  * @example const smtp = await startMailStandIn(); await mailAdapter… smtp.credentials; await smtp.close();
  */
 export async function startMailStandIn(options: MailStandInOptions = {}): Promise<MailStandIn> {
@@ -49,6 +50,7 @@ export async function startMailStandIn(options: MailStandInOptions = {}): Promis
     authOptional: false,
     allowInsecureAuth: true,
     hideSTARTTLS: true,
+    disabledCommands: ["STARTTLS"],
     logger: false,
     size: 10 * 1024 * 1024,
     onAuth(auth, _session, callback) {
