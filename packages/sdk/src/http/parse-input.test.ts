@@ -42,6 +42,19 @@ describe("request checks on every handler endpoint", () => {
     },
   );
 
+  it.each([
+    '{"credentials": {"token": xoxb-secret-4242}}',
+    "xoxb-secret-4242",
+    '{"credentials": {"token": "xoxb-secret-4242"',
+  ])("answers malformed JSON %j without repeating any of it", async (body) => {
+    const { client } = await start();
+    const result = await client.post("/verify", body);
+    expectD8(result, "invalid_request");
+    const message = "the body is not valid JSON";
+    expect(result.body).toMatchObject({ error: message, issues: [{ path: "", message }] });
+    expect(JSON.stringify(result.body)).not.toContain("secret");
+  });
+
   it.each(POST_ROWS.filter((row) => row.id !== "format").map((row) => [row.path, row] as const))(
     "%s answers missing credentials with 400 naming /credentials",
     async (_path, row) => {

@@ -29,8 +29,9 @@ function parseJson(body: Buffer): unknown {
   if (!isUtf8(body)) throw invalid([{ path: "", message: "the body is not UTF-8 text" }]);
   try {
     return JSON.parse(body.toString("utf8"));
-  } catch (error) {
-    throw invalid([{ path: "", message: `the body is not valid JSON (${(error as Error).message})` }]);
+  } catch {
+    // Never JSON.parse's message: it quotes the text around the error, and in a request body that is credentials.
+    throw invalid([{ path: "", message: "the body is not valid JSON" }]);
   }
 }
 
