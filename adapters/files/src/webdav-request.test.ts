@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { startFakeDav } from "../test/fake-dav.ts";
 import { webdavRequest } from "./webdav-request.ts";
 import { readWebdavSettings } from "./webdav-settings.ts";
 
@@ -21,5 +22,19 @@ describe("webdavRequest", () => {
     await expect(webdavRequest(settings, { method: "GET", path: "/a/b.md" })).rejects.toMatchObject({
       code: "platform_error",
     });
+  });
+
+  it("answers 504 platform_timeout naming the server when it does not answer in time", async () => {
+    const silent = await startFakeDav(() => {});
+    try {
+      const slow = readWebdavSettings(silent.credentials);
+      await expect(webdavRequest(slow, { method: "PROPFIND", path: "/docs", timeoutMs: 50 })).rejects.toMatchObject({
+        code: "platform_timeout",
+        status: 504,
+        message: `The WebDAV server at ${slow.baseUrl.host} did not answer within 0.05 s`,
+      });
+    } finally {
+      await silent.close();
+    }
   });
 });
