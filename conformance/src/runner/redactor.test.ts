@@ -20,4 +20,12 @@ describe("createRedactor", () => {
     redactor.addSecret("whsec_abcdef");
     expect(redactor.redact('{"p":"pa\\"ss/word","s":"whsec_abcdef"}')).toBe('{"p":"[REDACTED]","s":"[REDACTED]"}');
   });
+
+  it("masks a fragment of eight characters or more of a secret, so failure output never shows part of one", () => {
+    const redactor = createRedactor();
+    redactor.addCredentials({ token: "xoxb-conformance-good" });
+    const quoted = `Unexpected token 'x', ..."{"token":xoxb-confo"... is not valid JSON`;
+    expect(redactor.redact(quoted)).toBe(`Unexpected token 'x', ..."{"token":[REDACTED]"... is not valid JSON`);
+    expect(redactor.redact("prefix xoxb-co and -good")).toBe("prefix xoxb-co and -good");
+  });
 });

@@ -1,3 +1,5 @@
+import { createSecretMatcher } from "./secret-matcher.ts";
+
 /** Replaces secrets in text and curl lines with `[REDACTED]`. */
 export interface Redactor {
   redact(text: string): string;
@@ -7,30 +9,30 @@ export interface Redactor {
 }
 
 const MASK = "[REDACTED]";
-/** Shorter values (ports, flags) would mask unrelated text; URLs are addresses, not secrets. */
-const MIN_SECRET_LENGTH = 6;
 
-/** Builds a redactor; longer secrets are replaced first so a secret containing another is masked whole. */
+/**
+ * Builds a redactor over a {@link createSecretMatcher}: a secret, or any run of eight or more of its characters, is
+ * masked, so a failure never shows a fragment of one; values that overlap are masked as one.
+ */
 export function createRedactor(): Redactor {
-  const secrets = new Set<string>();
-  let ordered: string[] = [];
-  const add = (value: string) => {
-    if (value.length < MIN_SECRET_LENGTH || /^https?:\/\//.test(value) || secrets.has(value)) return;
-    secrets.add(value);
-    // JSON-escaped forms too, since failures quote response bodies.
-    const escaped = JSON.stringify(value).slice(1, -1);
-    if (escaped !== value) secrets.add(escaped);
-    ordered = [...secrets].sort((a, b) => b.length - a.length);
-  };
+  const matcher = createSecretMatcher();
   const addValues = (value: unknown): void => {
-    if (typeof value === "string") add(value);
+    if (typeof value === "string") matcher.add(value);
     else if (value !== null && typeof value === "object") for (const item of Object.values(value)) addValues(item);
   };
   return {
-    redact: (text) => ordered.reduce((masked, secret) => masked.split(secret).join(MASK), text),
+    redact: (text) => {
+      let masked = "";
+      let from = 0;
+      for (const [start, end] of matcher.spans(text)) {
+        masked += text.slice(from, start) + MASK;
+        from = end;
+      }
+      return masked + text.slice(from);
+    },
     addCredentials: (credentials) => addValues(credentials),
     addSecret: (secret) => {
-      if (secret !== undefined) add(secret);
+      if (secret !== undefined) matcher.add(secret);
     },
   };
 }

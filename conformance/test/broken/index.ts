@@ -11,7 +11,9 @@ import { mcpEndpoint } from "./mcp-endpoint.ts";
 import { missingFields500 } from "./missing-fields-500.ts";
 import { oauthWithoutConfig } from "./oauth-without-config.ts";
 import { oversizeAccepted } from "./oversize-accepted.ts";
+import { parseErrorEchoed } from "./parse-error-echoed.ts";
 import { schemaVersion2 } from "./schema-version-2.ts";
+import { secretPrefixInError } from "./secret-prefix-in-error.ts";
 import { serviceSignatureIgnored } from "./service-signature-ignored.ts";
 import { skillToolUnnamed } from "./skill-tool-unnamed.ts";
 import { slowHealth } from "./slow-health.ts";
@@ -45,6 +47,8 @@ export const BROKEN_ADAPTERS: readonly BrokenAdapter[] = [
   oversizeAccepted,
   stackTraceInError,
   credentialsEchoed,
+  parseErrorEchoed,
+  secretPrefixInError,
   serviceSignatureIgnored,
   stateBleeds,
   slowHealth,

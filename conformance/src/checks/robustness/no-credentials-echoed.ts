@@ -1,12 +1,15 @@
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
+import { createSecretMatcher, isSecretValue } from "../../runner/secret-matcher.ts";
 import { hasGoodCredentials } from "../shared/valid-bodies.ts";
 import { failureRequest, malformedRequests, sendBadRequests, wrongTypeRequests } from "./bad-requests.ts";
+import { replaceValues, standInsFor } from "./replace-values.ts";
 
-/** Values short enough to occur by chance, and addresses, are not treated as secrets. */
-const MIN_SECRET_LENGTH = 6;
-
-/** No answer to a bad request repeats a credential value the request carried. */
+/**
+ * No answer to a bad request repeats a credential value the request carried, or eight characters of one in a row.
+ * A match counts only when it is the request's: sent again with random stand-ins for the values, the answer no
+ * longer holds it (a bad secret that reads "not a Standard Webhooks key" shares words with honest error messages).
+ */
 export const noCredentialsEchoed: ConformanceCheck = {
   id: "robustness.no-credentials-echoed",
   group: "robustness",
@@ -15,7 +18,9 @@ export const noCredentialsEchoed: ConformanceCheck = {
     "STYLE 8: errors never leak a secret to the caller; credentials arrive on every request (SPEC Authentication 6).",
   appliesWhen: (_manifest, ctx) => hasGoodCredentials(ctx) || "the fixtures give no credentials.good",
   run: async (ctx) => {
-    const secrets = secretValues(ctx);
+    const values = credentialValues(ctx);
+    const secrets = createSecretMatcher();
+    for (const value of values) secrets.add(value);
     const verifyBad = ctx.manifest.credentials?.length
       ? [
           {
@@ -30,15 +35,24 @@ export const noCredentialsEchoed: ConformanceCheck = {
       ...malformedRequests(ctx),
       ...verifyBad,
     ]);
+    const suspects = answers.filter((answer) => secrets.spans(answer.text).length > 0);
+    const standIns = standInsFor(values);
+    const controls = await sendBadRequests(
+      ctx,
+      suspects.map((answer) => replaceValues(answer.request, standIns)),
+    );
     return outcomeOf(
-      answers.flatMap((answer) => {
-        const leaked = secrets.filter((secret) => answer.text.includes(secret));
+      suspects.flatMap((answer, index) => {
+        const control = controls[index]?.text ?? "";
+        const leaked = secrets
+          .spans(answer.text)
+          .filter(([start, end]) => !control.includes(answer.text.slice(start, end)));
         if (leaked.length === 0) return [];
         return [
           ctx.failure({
             ...failureRequest(answer.request),
-            message: `the answer to ${answer.request.what} repeats ${leaked.length} credential value(s)`,
-            expected: "no credential value in the answer",
+            message: `the answer to ${answer.request.what} repeats ${leaked.length} credential value(s) or part(s) of one`,
+            expected: "no credential value, and no eight characters of one in a row, in the answer",
             actual: ctx.redact(answer.text),
           }),
         ];
@@ -47,15 +61,10 @@ export const noCredentialsEchoed: ConformanceCheck = {
   },
 };
 
-function secretValues(ctx: ConformanceContext): string[] {
+/** The good and bad credential values that count as secrets (what the bad requests carry). */
+function credentialValues(ctx: ConformanceContext): string[] {
   const { good, bad } = ctx.fixtures.credentials;
-  const values = [...Object.values(ctx.render(good)), ...Object.values(ctx.render(bad))];
-  return [
-    ...new Set(
-      values.filter(
-        (value): value is string =>
-          typeof value === "string" && value.length >= MIN_SECRET_LENGTH && !/^https?:\/\//.test(value),
-      ),
-    ),
-  ];
+  return [...Object.values(ctx.render(good)), ...Object.values(ctx.render(bad))].filter(
+    (value): value is string => typeof value === "string" && isSecretValue(value),
+  );
 }
