@@ -23,7 +23,8 @@ export type InboundMessage =
 
 /**
  * Normalizes an `event_callback`: `message` events (plain, bot, file share, thread broadcast) become
- * `message.received`; anything else is `{ ignored: true, reason }`. Text passes through raw.
+ * `message.received`; anything else, and a message without a sender or string text, is `{ ignored: true, reason }`.
+ * Text passes through raw.
  */
 export function toInboundMessage(payload: SlackPayload, botUserId: string | undefined): InboundMessage {
   const event = payload.event;
@@ -35,14 +36,18 @@ export function toInboundMessage(payload: SlackPayload, botUserId: string | unde
     return { ignored: true, reason: `message subtype ${subtype} carries no new message` };
   }
   if (event.hidden === true) return { ignored: true, reason: "hidden messages carry no new message" };
+  // A message nobody can be named as sending, or without text, is not one a trigger could act on.
+  const sender = stringOf(event.user) ?? stringOf(event.bot_id) ?? stringOf(event.username);
+  if (sender === undefined) return { ignored: true, reason: "the message names no sender (user, bot_id or username)" };
+  if (typeof event.text !== "string") return { ignored: true, reason: "the message carries no text" };
   const channel = stringOf(event.channel);
   const ts = stringOf(event.ts);
   const dedupKey = stringOf(payload.event_id) ?? (channel && ts ? `${channel}:${ts}` : undefined);
   const threadId = stringOf(event.thread_ts);
   return {
     event_type: MESSAGE_EVENT_TYPE,
-    sender: stringOf(event.user) ?? stringOf(event.bot_id) ?? stringOf(event.username) ?? "",
-    message: typeof event.text === "string" ? event.text : "",
+    sender,
+    message: event.text,
     is_bot: isOwnMessage(payload, event, botUserId),
     ...(dedupKey === undefined ? {} : { dedup_key: dedupKey }),
     ...(threadId === undefined ? {} : { thread_id: threadId }),

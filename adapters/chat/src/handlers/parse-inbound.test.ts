@@ -107,17 +107,37 @@ describe("POST /parse-inbound", () => {
     expect(body).toMatchObject({ message: text });
   });
 
-  it.each(["message_changed", "message_deleted", "channel_join", "message_replied"])(
-    "ignores a message with subtype %s",
-    async (subtype) => {
-      const { body } = await parse(callback({ subtype }));
-      expect(body).toEqual({ ignored: true, reason: `message subtype ${subtype} carries no new message` });
-    },
-  );
+  it.each([
+    "message_changed",
+    "message_deleted",
+    "channel_join",
+    "message_replied",
+  ])("ignores a message with subtype %s", async (subtype) => {
+    const { body } = await parse(callback({ subtype }));
+    expect(body).toEqual({ ignored: true, reason: `message subtype ${subtype} carries no new message` });
+  });
 
   it.each(["reaction_added", "app_mention", "member_joined_channel"])("ignores a %s event", async (type) => {
     const { body } = await parse(callback({ type }));
     expect(body).toEqual({ ignored: true, reason: `${type} events carry no message` });
+  });
+
+  it.each([
+    ["no user, bot_id or username", { user: undefined }, "the message names no sender (user, bot_id or username)"],
+    ["an empty user and nothing else", { user: "" }, "the message names no sender (user, bot_id or username)"],
+    ["text that is a number", { text: 5 }, "the message carries no text"],
+    ["no text", { text: undefined }, "the message carries no text"],
+  ])("ignores a message with %s rather than send empty fields", async (_, event, reason) => {
+    const { status, body } = await parse(callback(event));
+    expect(status).toBe(200);
+    expect(body).toEqual({ ignored: true, reason });
+  });
+
+  it("takes bot_id, then username, as the sender when there is no user", async () => {
+    expect((await parse(callback({ user: undefined, bot_id: "B1", username: "ci" }))).body).toMatchObject({
+      sender: "B1",
+    });
+    expect((await parse(callback({ user: undefined, username: "ci" }))).body).toMatchObject({ sender: "ci" });
   });
 
   it("ignores payloads other than event_callback and url_verification", async () => {
