@@ -2,6 +2,19 @@
 const POINTER = /^(?:\/(?:[^~/]|~[01])*)+$/;
 const DOTTED = /^[^./][^.]*(?:\.[^.]+)*$/;
 
+/** The credential fields that configure where a payload's parts are read. */
+export const PATH_FIELDS = ["sender_path", "message_path", "event_type_path", "thread_id_path"] as const;
+
+/** The first configured path field that is neither a JSON Pointer nor a dotted path, if any. */
+export function invalidPathField(
+  credentials: Readonly<Partial<Record<(typeof PATH_FIELDS)[number], string | undefined>>>,
+): (typeof PATH_FIELDS)[number] | undefined {
+  return PATH_FIELDS.find((field) => {
+    const path = credentials[field];
+    return path !== undefined && path !== "" && !isValidPath(path);
+  });
+}
+
 /** Whether `path` is a JSON Pointer or a dotted path this adapter can read. */
 export function isValidPath(path: string): boolean {
   return POINTER.test(path) || (!path.startsWith("/") && DOTTED.test(path));

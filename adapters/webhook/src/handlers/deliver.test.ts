@@ -112,18 +112,37 @@ describe("POST /deliver", () => {
     expect(body).toMatchObject({ ok: false, retryable: true, error: expect.stringMatching(/^network_error/) });
   });
 
-  it.each(["C0123", "ftp://example.com/hook", "mailto:ops@example.com", "//example.com/x"])(
-    "answers 400 naming channel_address for %s",
-    async (address) => {
-      const { status, body } = await deliver("x", { address });
-      expect(status).toBe(400);
-      expect(body).toMatchObject({
-        code: "invalid_request",
-        issues: [{ path: "/channel_address", message: expect.any(String) }],
-      });
-      expect(receiver.received).toHaveLength(0);
-    },
-  );
+  it.each([
+    "C0123",
+    "ftp://example.com/hook",
+    "mailto:ops@example.com",
+    "//example.com/x",
+  ])("answers 400 naming channel_address for %s", async (address) => {
+    const { status, body } = await deliver("x", { address });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      code: "invalid_request",
+      issues: [{ path: "/channel_address", message: expect.any(String) }],
+    });
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it.each([
+    "user:s3cretpw@",
+    "user@",
+    ":s3cretpw@",
+  ])("answers 400 naming channel_address when it carries %s, without repeating it", async (userinfo) => {
+    const address = `${receiver.url}/hook`.replace("http://", `http://${userinfo}`);
+    const { status, body } = await deliver("x", { address });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      code: "invalid_request",
+      error: "channel_address must not carry a user name or password (user:pass@)",
+      issues: [{ path: "/channel_address" }],
+    });
+    expect(JSON.stringify(body)).not.toContain("s3cretpw");
+    expect(receiver.received).toHaveLength(0);
+  });
 
   it("answers 400 naming the secret when it cannot sign", async () => {
     const { status, body } = await deliver("x", { credentials: { signing_secret: "hunter2" } });

@@ -8,7 +8,8 @@ import { checkSigningSecret } from "../signing-secret.ts";
 /**
  * `POST /deliver`: POSTs `{ message, thread_id?, bot_marker }` as JSON to `channel_address` (an http(s) URL),
  * signed with Standard Webhooks and stamped with the bot marker (field and `x-adapterkit-bot` header).
- * `message_id` is the delivery's `webhook-id`.
+ * `message_id` is the delivery's `webhook-id`. An address that is not an http(s) URL, or that carries a user name or
+ * password, is 400 naming `/channel_address`.
  */
 export const deliver: DeliverHandler<typeof webhookManifest> = async (request, context) => {
   const { credentials, message } = request;
@@ -33,6 +34,10 @@ function checkAddress(address: string): URL {
   const url = URL.canParse(address) ? new URL(address) : undefined;
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
     throw invalid("/channel_address", "channel_address must be an http(s) URL to deliver to");
+  }
+  // A password in the address would travel in every delivery's Authorization header and in error texts.
+  if (url.username !== "" || url.password !== "") {
+    throw invalid("/channel_address", "channel_address must not carry a user name or password (user:pass@)");
   }
   return url;
 }

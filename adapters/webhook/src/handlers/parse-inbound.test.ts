@@ -126,6 +126,21 @@ describe("POST /parse-inbound", () => {
     expect(limit.body).toMatchObject({ metadata: { payload } });
   });
 
+  it.each([
+    ["message_path", "data..text"],
+    ["sender_path", "/data/~2"],
+    ["event_type_path", ".kind"],
+    ["thread_id_path", "thread."],
+  ] as const)("answers 400 naming credentials/%s when it is %j, which can match nothing", async (field, path) => {
+    const { status, body } = await parse({ message: "m" }, { credentials: { ...CREDENTIALS, [field]: path } });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      code: "invalid_request",
+      error: `${field} is neither a JSON Pointer (/a/b) nor a dotted path (a.b)`,
+      issues: [{ path: `/credentials/${field}` }],
+    });
+  });
+
   it("keeps dedup_key across a retry and changes it with the webhook-id", async () => {
     const first = await parse({ message: "x" }, { headers: { "webhook-id": "msg_A" } });
     const retry = await parse({ message: "x" }, { headers: { "webhook-id": "msg_A", "webhook-timestamp": "1" } });

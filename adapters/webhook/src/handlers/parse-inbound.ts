@@ -1,8 +1,9 @@
-import type { ParseInboundHandler } from "@adapterkit/sdk";
+import { AdapterHttpError, type ParseInboundHandler } from "@adapterkit/sdk";
 import type { webhookManifest } from "../manifest.ts";
 import { nestsDeeperThan } from "../nests-deeper-than.ts";
 import { isOwnDelivery } from "../own-delivery.ts";
 import { pickText } from "../pick-text.ts";
+import { invalidPathField } from "../read-path.ts";
 
 /** The event type of a payload that names none. */
 export const DEFAULT_EVENT_TYPE = "webhook.received";
@@ -24,10 +25,16 @@ export const MAX_PAYLOAD_DEPTH = 64;
  * `POST /parse-inbound`: any body becomes a message. JSON is read at the configured (or default) paths, and when
  * no message path matches, the whole body is the message; a body that is not JSON is the message as it came.
  * `dedup_key` is the `webhook-id`, which Standard Webhooks keeps across retries. JSON nested deeper than
- * {@link MAX_PAYLOAD_DEPTH} is left out of `metadata.payload` (`metadata.payload_omitted` says why).
+ * {@link MAX_PAYLOAD_DEPTH} is left out of `metadata.payload` (`metadata.payload_omitted` says why). A configured
+ * path that cannot be read is 400 naming its credential field, rather than silently matching nothing.
  */
 export const parseInbound: ParseInboundHandler<typeof webhookManifest> = (request) => {
   const { credentials, headers, body } = request;
+  const badPath = invalidPathField(credentials);
+  if (badPath !== undefined) {
+    const message = `${badPath} is neither a JSON Pointer (/a/b) nor a dotted path (a.b)`;
+    throw new AdapterHttpError("invalid_request", message, { issues: [{ path: `/credentials/${badPath}`, message }] });
+  }
   const binary = request.body_encoding === "base64";
   const document = binary ? undefined : parseJson(body);
   const dedupKey = headers["webhook-id"]?.trim();

@@ -1,9 +1,7 @@
 import type { VerifyHandler } from "@adapterkit/sdk";
 import type { webhookManifest } from "../manifest.ts";
-import { isValidPath } from "../read-path.ts";
+import { invalidPathField } from "../read-path.ts";
 import { checkSigningSecret } from "../signing-secret.ts";
-
-const PATH_FIELDS = ["sender_path", "message_path", "event_type_path", "thread_id_path"] as const;
 
 /**
  * `POST /verify`: a generic webhook has no platform to ask, so verify checks what can be checked offline: the
@@ -15,10 +13,9 @@ export const verify: VerifyHandler<typeof webhookManifest> = ({ credentials }) =
   const { delivery_signing_secret: deliverySecret } = credentials;
   const delivery = deliverySecret ? checkSigningSecret(deliverySecret, "delivery_signing_secret") : undefined;
   if (delivery && !delivery.ok) return delivery;
-  for (const field of PATH_FIELDS) {
-    const path = credentials[field];
-    if (path && !isValidPath(path))
-      return { ok: false, error: `${field} is neither a JSON Pointer (/a/b) nor a dotted path (a.b)` };
+  const badPath = invalidPathField(credentials);
+  if (badPath !== undefined) {
+    return { ok: false, error: `${badPath} is neither a JSON Pointer (/a/b) nor a dotted path (a.b)` };
   }
   const signing = delivery ? `a separate ${delivery.keyBytes}-byte key` : "the same key";
   return {
