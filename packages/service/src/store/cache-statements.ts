@@ -1,11 +1,17 @@
-import type { SqliteDatabase, SqliteStatement } from "kysely";
+import type Sqlite from "better-sqlite3";
 
 // Kysely prepares every query afresh; preparing costs about as much as running a short statement.
 const MAX_STATEMENTS = 256;
 
+/** Prepared statements of one database, by SQL text. */
+export interface StatementCache {
+  prepare(sql: string): Sqlite.Statement;
+  close(): void;
+}
+
 /** Wraps a SQLite database so repeated SQL reuses its prepared statement (least recently used ones go first). */
-export function cacheStatements(database: SqliteDatabase): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
+export function cacheStatements(database: Sqlite.Database): StatementCache {
+  const cache = new Map<string, Sqlite.Statement>();
   return {
     close: () => {
       cache.clear();

@@ -92,6 +92,39 @@ describe("GroupCommitSqliteDialect", () => {
     expect(await read).toEqual({ rows: [{ text: "pending" }], disk: ["pending"] });
   });
 
+  it("commits concurrent writes made outside a transaction together, each answered once it is on disk", async () => {
+    const texts = Array.from({ length: 10 }, (_, index) => `lone${index}`);
+    const seen = await Promise.all(
+      texts.map((text) =>
+        db
+          .insertInto("notes")
+          .values({ text })
+          .execute()
+          .then(() => onDisk()),
+      ),
+    );
+    expect(commits).toEqual([10]);
+    for (const visible of seen) expect(visible).toEqual(texts);
+  });
+
+  it("undoes only the failing statement of a write made outside a transaction", async () => {
+    const results = await Promise.allSettled([
+      db.insertInto("notes").values({ text: "kept" }).execute(),
+      db.insertInto("notes").values({ text: "kept" }).execute(),
+      note("also kept"),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(onDisk()).toEqual(["kept", "also kept"]);
+  });
+
+  it("answers a read with no group open without waiting for a commit", async () => {
+    await note("settled");
+    const rows = await db.selectFrom("notes").select("text").execute();
+    expect(rows).toEqual([{ text: "settled" }]);
+    expect(commits).toEqual([1]);
+  });
+
   it("fails every transaction of a group whose commit fails, and keeps none of them", async () => {
     const results = await Promise.allSettled([
       note("innocent"),

@@ -1,13 +1,6 @@
 import type Sqlite from "better-sqlite3";
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-  type SqliteDatabase,
-  SqliteDialect,
-} from "kysely";
-import { cacheStatements } from "./cache-statements.ts";
+import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect } from "kysely";
+import { cacheStatements, type StatementCache } from "./cache-statements.ts";
 
 // Most of a SQLite commit's cost is writing the WAL frames of every page the transaction touched, so concurrent
 // transactions are committed together: each runs inside a savepoint of one shared transaction, and its caller
@@ -40,7 +33,7 @@ class GroupConnection implements DatabaseConnection {
 /** The SQLite driver with group commit; every other behaviour matches Kysely's own SqliteDriver. */
 class GroupCommitDriver implements Driver {
   readonly #database: Sqlite.Database;
-  readonly #statements: SqliteDatabase;
+  readonly #statements: StatementCache;
   #locked = false;
   readonly #queue: (() => void)[] = [];
   #groupOpen = false;
@@ -66,11 +59,7 @@ class GroupCommitDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    if (!this.#groupOpen) {
-      // IMMEDIATE takes the write lock at once, so a tool writing beside the service waits instead of failing.
-      this.#run("begin immediate");
-      this.#groupOpen = true;
-    }
+    this.#openGroup();
     this.#run(`savepoint ${MEMBER}`);
     (connection as GroupConnection).inMember = true;
   }
@@ -116,14 +105,23 @@ class GroupCommitDriver implements Driver {
     this.#statements.close();
   }
 
-  /** Runs a query; outside a transaction but inside an open group, its outcome waits for the group's commit. */
+  /**
+   * Runs a query. Outside a transaction its outcome waits for the open group's commit; a write outside a
+   * transaction opens a group when none is open (one statement is atomic on its own), so lone writes such as the
+   * run worker's claims share a commit instead of paying for one each. A read with no group open is answered at
+   * once: everything it can see is on disk.
+   */
   async execute(connection: GroupConnection, query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (connection.released) {
       // A `db.connection()` block runs several queries on one acquisition; each after the first takes the lock again.
       await this.#lock();
       connection.released = false;
     }
-    if (connection.inMember || !this.#groupOpen) return this.#query(query);
+    if (connection.inMember) return this.#query(query);
+    if (!this.#groupOpen) {
+      if (this.#statements.prepare(query.sql).readonly) return this.#query(query);
+      this.#openGroup();
+    }
     let outcome: { result: QueryResult<unknown> } | { error: unknown };
     try {
       outcome = { result: this.#query(query) };
@@ -141,6 +139,13 @@ class GroupCommitDriver implements Driver {
     if (statement.reader) return { rows: statement.all(query.parameters) };
     const { changes, lastInsertRowid } = statement.run(query.parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  #openGroup(): void {
+    if (this.#groupOpen) return;
+    // IMMEDIATE takes the write lock at once, so a tool writing beside the service waits instead of failing.
+    this.#run("begin immediate");
+    this.#groupOpen = true;
   }
 
   #run(sql: string): void {
