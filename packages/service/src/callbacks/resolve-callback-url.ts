@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import type { Database, WorkflowRunRow } from "../store/index.ts";
 import { param, preparedQuery } from "../store/prepared-query.ts";
 
-// Every run event asks this, inside the run's transaction; prepared, it skips Kysely's per-call build.
-const triggerCallback = preparedQuery((db: Kysely<Database>) =>
-  db.selectFrom("triggers").select("callback_url").where("id", "=", param<number>("id")),
-);
-const workflowCallback = preparedQuery((db: Kysely<Database>) =>
-  db.selectFrom("workflows").select("callback_url").where("id", "=", param<number>("id")),
+// Every run event asks this, inside the run's transaction: one prepared read of both URLs (a run without a trigger
+// passes trigger id null, which joins nothing).
+const callbackUrls = preparedQuery((db: Kysely<Database>) =>
+  db
+    .selectFrom("workflows")
+    .leftJoin("triggers", (join) => join.on("triggers.id", "=", param<number | null>("triggerId")))
+    .select(["workflows.callback_url as workflowUrl", "triggers.callback_url as triggerUrl"])
+    .where("workflows.id", "=", param<number>("workflowId")),
 );
 
 /**
@@ -18,10 +20,7 @@ export async function resolveCallbackUrl(
   db: Kysely<Database>,
   run: Pick<WorkflowRunRow, "workflow_id" | "trigger_id">,
 ): Promise<string | null> {
-  if (run.trigger_id !== null) {
-    const trigger = await triggerCallback.executeTakeFirst(db, { id: run.trigger_id });
-    if (trigger?.callback_url) return trigger.callback_url;
-  }
-  const workflow = await workflowCallback.executeTakeFirst(db, { id: run.workflow_id });
-  return workflow?.callback_url ?? null;
+  const urls = await callbackUrls.executeTakeFirst(db, { triggerId: run.trigger_id, workflowId: run.workflow_id });
+  if (urls?.triggerUrl) return urls.triggerUrl;
+  return urls?.workflowUrl ?? null;
 }

@@ -4,7 +4,7 @@ import { readStages } from "../workflows/to-workflow-json.ts";
 import type { ExecutableWorkflow, WorkflowExecutor } from "./workflow-executor.ts";
 
 /** The executor's view of a workflow row. */
-export function toExecutableWorkflow(row: WorkflowRow): ExecutableWorkflow {
+export function toExecutableWorkflow(row: Pick<WorkflowRow, "id" | "name" | "stages">): ExecutableWorkflow {
   return { id: row.id, name: row.name, stages: readStages(row) };
 }
 

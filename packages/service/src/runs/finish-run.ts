@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, WorkflowRunRow } from "../store/index.ts";
 import { toJsonColumn } from "../store/index.ts";
+import { param, preparedQuery } from "../store/prepared-query.ts";
 import type { RunEventHandler } from "./run-events.ts";
 import type { ExecutionResult } from "./workflow-executor.ts";
 
@@ -9,6 +10,23 @@ export interface RunClaim {
   readonly id: number;
   readonly attempts: number;
 }
+
+// Every run ends here; prepared, it skips Kysely's per-call build (see preparedQuery).
+const finishClaimed = preparedQuery((db: Kysely<Database>) =>
+  db
+    .updateTable("workflow_runs")
+    .set({
+      status: param<string>("status"),
+      output: param<string | null>("output"),
+      error: param<string | null>("error"),
+      finished_at: param<string>("at"),
+      lease_expires_at: null,
+    })
+    .where("id", "=", param<number>("id"))
+    .where("status", "=", "running")
+    .where("attempts", "=", param<number>("attempts"))
+    .returningAll(),
+);
 
 /**
  * Moves a running run to completed or failed and emits the event in the same transaction. Returns false when
@@ -22,20 +40,14 @@ export async function finishRun(
 ): Promise<boolean> {
   const at = options.now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const run = await trx
-      .updateTable("workflow_runs")
-      .set({
-        status: result.status,
-        output: result.status === "completed" ? toJsonColumn(result.output ?? null) : null,
-        error: result.status === "failed" ? result.error : null,
-        finished_at: at,
-        lease_expires_at: null,
-      })
-      .where("id", "=", claim.id)
-      .where("status", "=", "running")
-      .where("attempts", "=", claim.attempts)
-      .returningAll()
-      .executeTakeFirst();
+    const run = await finishClaimed.executeTakeFirst(trx, {
+      status: result.status,
+      output: result.status === "completed" ? toJsonColumn(result.output ?? null) : null,
+      error: result.status === "failed" ? result.error : null,
+      at,
+      id: claim.id,
+      attempts: claim.attempts,
+    });
     if (run === undefined) return false;
     await emitFinished(trx, run, result, at, options.onRunEvent);
     return true;

@@ -9,6 +9,6 @@ export { BUILT_IN_ACTIONS, createReferenceExecutor, type DeliverStage, MAX_WAIT_
 export { releaseRun, renewLease } from "./release-run.ts";
 export type { RunEvent, RunEventHandler } from "./run-events.ts";
 export { fromInputColumns, type RunInput, toInputColumns, toRunInput } from "./run-input.ts";
-export { createRunWorker, type RunWorker, type RunWorkerOptions } from "./run-worker.ts";
+export { createRunWorker, DEFAULT_RUN_CONCURRENCY, type RunWorker, type RunWorkerOptions } from "./run-worker.ts";
 export { triggerWorkflow } from "./trigger-workflow.ts";
 export type * from "./workflow-executor.ts";

@@ -7,7 +7,7 @@ import { openStore, type Store } from "../store/index.ts";
 import { enqueueRun } from "./enqueue-run.ts";
 import { createReferenceExecutor } from "./reference-executor.ts";
 import type { RunEvent } from "./run-events.ts";
-import { createRunWorker } from "./run-worker.ts";
+import { createRunWorker, DEFAULT_RUN_CONCURRENCY, type RunWorkerOptions } from "./run-worker.ts";
 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`run worker ${lane.title}`, () => {
@@ -23,15 +23,25 @@ for (const lane of STORE_LANES) {
       await location?.dispose();
     });
 
-    function worker(events: RunEvent[] = []) {
+    function worker(events: RunEvent[] = [], options: RunWorkerOptions = { pollIntervalMs: 20 }) {
       return createRunWorker({
         store,
         executor: createReferenceExecutor(),
         onRunEvent: async (_trx, event) => void events.push(event),
         logger: pino({ level: "silent" }),
         now: () => new Date(),
-        options: { pollIntervalMs: 20 },
+        options,
       });
+    }
+
+    async function countByStatus(ids: number[]): Promise<Record<string, number>> {
+      const rows = await store.db
+        .selectFrom("workflow_runs")
+        .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("id", "in", ids)
+        .groupBy("status")
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
     }
 
     async function enqueue(stages: Stage[]): Promise<number> {
@@ -77,6 +87,41 @@ for (const lane of STORE_LANES) {
         expect(await statusOf(id, (status) => status === "completed")).toBe("completed");
         const ofRun = events.filter((event) => event.run.id === id).map((event) => event.type);
         expect(ofRun).toEqual(["workflow_run.output", "workflow_run.output", "workflow_run.completed"]);
+      } finally {
+        await running.stop();
+      }
+    });
+
+    it(`runs ${DEFAULT_RUN_CONCURRENCY[lane.name]} runs at once by default on ${lane.name} and leaves the rest queued`, async () => {
+      const limit = DEFAULT_RUN_CONCURRENCY[lane.name];
+      const ids: number[] = [];
+      for (let i = 0; i < limit + 3; i += 1)
+        ids.push(await enqueue([{ name: "w", action: "wait", params: { ms: 60_000 } }]));
+      const running = worker();
+      await running.start();
+      try {
+        running.wake();
+        for (let i = 0; i < 400 && (await countByStatus(ids)).running !== limit; i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(await countByStatus(ids)).toEqual({ running: limit, queued: 3 });
+      } finally {
+        await running.stop();
+        await store.db.updateTable("workflow_runs").set({ status: "failed" }).where("id", "in", ids).execute();
+      }
+    });
+
+    it("starts a run enqueued while every slot was busy as soon as a slot frees, without waiting for a poll", async () => {
+      const running = worker([], { concurrency: 1, pollIntervalMs: 600_000 });
+      await running.start();
+      try {
+        const first = await enqueue([{ name: "w", action: "wait", params: { ms: 100 } }]);
+        running.wake();
+        await statusOf(first, (status) => status === "running");
+        const second = await enqueue([{ name: "e", action: "echo" }]);
+        running.wake();
+        expect(await statusOf(second, (status) => status === "completed")).toBe("completed");
+        expect(await statusOf(first, () => true)).toBe("completed");
       } finally {
         await running.stop();
       }

@@ -1,18 +1,27 @@
 import type { RunSource } from "@adapterkit/contract";
 import type { Logger } from "pino";
-import type { Store, WorkflowRunRow } from "../store/index.ts";
-import { toExecutableWorkflow } from "./check-startable.ts";
+import type { DialectName, Store, WorkflowRunRow } from "../store/index.ts";
 import { claimRuns } from "./claim-runs.ts";
 import { finishRun, type RunClaim } from "./finish-run.ts";
+import { loadWorkflows } from "./load-workflows.ts";
 import { recordOutput } from "./record-output.ts";
 import { recoverRuns } from "./recover-runs.ts";
 import { releaseRun, renewLease } from "./release-run.ts";
 import type { RunEventHandler } from "./run-events.ts";
 import { fromInputColumns } from "./run-input.ts";
-import type { ExecutionResult, WorkflowExecutor } from "./workflow-executor.ts";
+import type { ExecutableWorkflow, ExecutionResult, WorkflowExecutor } from "./workflow-executor.ts";
+
+/**
+ * How many runs execute at once unless told otherwise. On SQLite every write of the process goes through one
+ * connection and one group commit, so more runs in flight mostly make the shared commits bigger (a run spends
+ * most of its time waiting for them, or for an executor's I/O); on PostgreSQL each run's transactions take
+ * connections from the pool of 10 that HTTP requests share.
+ */
+export const DEFAULT_RUN_CONCURRENCY: Readonly<Record<DialectName, number>> = { sqlite: 16, postgres: 4 };
 
 /** Tuning of the run worker. */
 export interface RunWorkerOptions {
+  /** Runs executing at once; DEFAULT_RUN_CONCURRENCY of the store's dialect when absent. */
   readonly concurrency?: number | undefined;
   readonly pollIntervalMs?: number | undefined;
   readonly leaseMs?: number | undefined;
@@ -38,7 +47,7 @@ export function createRunWorker(deps: {
   options?: RunWorkerOptions | undefined;
 }): RunWorker {
   const { store, executor, onRunEvent, logger, now } = deps;
-  const concurrency = deps.options?.concurrency ?? 4;
+  const concurrency = deps.options?.concurrency ?? DEFAULT_RUN_CONCURRENCY[store.dialect];
   const pollIntervalMs = deps.options?.pollIntervalMs ?? 500;
   const leaseMs = deps.options?.leaseMs ?? 30_000;
   const inFlight = new Set<Promise<void>>();
@@ -49,6 +58,9 @@ export function createRunWorker(deps: {
   let woken = false;
 
   function wake(): void {
+    // With every slot busy a look at the queue finds nothing to do (and every hook calls this); the next run to
+    // finish wakes the loop instead.
+    if (active && inFlight.size >= concurrency) return;
     woken = true;
     wakeUp?.();
   }
@@ -65,7 +77,7 @@ export function createRunWorker(deps: {
     wakeUp = undefined;
   }
 
-  async function execute(row: WorkflowRunRow): Promise<void> {
+  async function execute(row: WorkflowRunRow, workflow: ExecutableWorkflow | undefined): Promise<void> {
     const claim: RunClaim = { id: row.id, attempts: row.attempts };
     const heartbeat = setInterval(
       () => {
@@ -76,7 +88,7 @@ export function createRunWorker(deps: {
       Math.max(leaseMs / 3, 50),
     );
     try {
-      const result = await runOnce(row, claim);
+      const result = await runOnce(row, workflow, claim);
       if (result !== undefined) await finishRun(store.db, claim, result, { now: now(), onRunEvent });
       else await releaseRun(store.db, claim);
     } catch (error) {
@@ -90,14 +102,12 @@ export function createRunWorker(deps: {
   }
 
   /** The execution's result, or undefined when the service is stopping and the run goes back to the queue. */
-  async function runOnce(row: WorkflowRunRow, claim: RunClaim): Promise<ExecutionResult | undefined> {
-    const workflowRow = await store.db
-      .selectFrom("workflows")
-      .selectAll()
-      .where("id", "=", row.workflow_id)
-      .executeTakeFirst();
-    if (workflowRow === undefined) return { status: "failed", error: `Workflow ${row.workflow_id} no longer exists.` };
-    const workflow = toExecutableWorkflow(workflowRow);
+  async function runOnce(
+    row: WorkflowRunRow,
+    workflow: ExecutableWorkflow | undefined,
+    claim: RunClaim,
+  ): Promise<ExecutionResult | undefined> {
+    if (workflow === undefined) return { status: "failed", error: `Workflow ${row.workflow_id} no longer exists.` };
     const problem = executor.check(workflow, row.start_stage);
     if (problem !== null) return { status: "failed", error: problem };
     try {
@@ -130,8 +140,12 @@ export function createRunWorker(deps: {
       leaseMs,
       now: now(),
     });
+    const workflows = await loadWorkflows(
+      store.db,
+      claimed.map((row) => row.workflow_id),
+    );
     for (const row of claimed) {
-      const task = execute(row).finally(() => {
+      const task = execute(row, workflows.get(row.workflow_id)).finally(() => {
         inFlight.delete(task);
         wake();
       });
