@@ -72,6 +72,10 @@ for (const lane of STORE_LANES) {
       const body = (await response.json()) as { workflow_run_id: number; status: string };
       expect(body).toEqual({ workflow_run_id: expect.any(Number), status: "started" });
       expect(response.headers.get("location")).toBe(`/api/v1/workflow-runs/${body.workflow_run_id}`);
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       const run = await waitForRun(test, acme.token, body.workflow_run_id);
       expect(run).toMatchObject({ status: "completed", source: "webhook", trigger_id: hook.id, input: { order: 1 } });
     });
@@ -102,6 +106,15 @@ for (const lane of STORE_LANES) {
         expect(await readProblem(response)).toEqual(unknown);
       }
       expect(unknown.code).toBe("not_found");
+    });
+
+    it("answers a problem with its own request id and the same protective headers", async () => {
+      const response = await post(`/api/v1/hooks/${"A".repeat(43)}`, "{}");
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     });
 
     it("answers 409 while the trigger is disabled, and 201 again once enabled", async () => {

@@ -53,7 +53,12 @@ function parseJson(raw: Buffer | null, schema: z.ZodType): unknown {
 export function createRequestListener(context: ServiceContext, options: ListenerOptions) {
   const bodyLimit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;
 
-  async function handle(req: IncomingMessage, res: ServerResponse, log: Record<string, unknown>): Promise<void> {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    log: Record<string, unknown>,
+    requestId: string,
+  ): Promise<void> {
     const url = new URL(req.url ?? "/", "http://service.invalid");
     const match = matchRoute(req.method ?? "GET", url.pathname);
     if (match.kind === "wrong-method") {
@@ -105,25 +110,25 @@ export function createRequestListener(context: ServiceContext, options: Listener
       signer,
     };
     const result = await route.handler(input as HandlerInput<never>, context);
-    sendJson(res, result.status, result.body, result.headers);
+    sendJson(res, result.status, result.body, { requestId, headers: result.headers });
   }
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
-    res.setHeader("X-Request-Id", requestId);
     const log: Record<string, unknown> = { reqId: requestId, method: req.method };
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       context.logger.info({ ...log, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
-    handle(req, res, log).catch((error: unknown) => {
+    handle(req, res, log, requestId).catch((error: unknown) => {
       if (isServiceError(error)) {
-        sendProblem(res, error.code, error.message, { errors: error.errors, headers: error.headers });
+        sendProblem(res, error.code, error.message, { errors: error.errors, headers: error.headers, requestId });
         return;
       }
       context.logger.error({ err: error, reqId: requestId, route: log.route }, "unhandled error");
-      sendProblem(res, "internal_error", `Something went wrong on our side; quote request id ${requestId}.`);
+      const detail = `Something went wrong on our side; quote request id ${requestId}.`;
+      sendProblem(res, "internal_error", detail, { requestId });
     });
   };
 }

@@ -13,6 +13,12 @@ export function param<T>(name: string): T {
   return new Placeholder(name) as T;
 }
 
+/** A compiled query and, per parameter, the name of its placeholder (null for a fixed value). */
+interface Compiled {
+  readonly query: CompiledQuery;
+  readonly names: readonly (string | null)[];
+}
+
 /** A query compiled once per database, run many times with different parameters. */
 export interface PreparedQuery<Db, Params extends Record<string, unknown>, Row> {
   /** Runs the query on a database or transaction built on the same database. */
@@ -34,24 +40,32 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Q exte
   build: (db: Kysely<Db>) => Q,
 ): PreparedQuery<Db, Params, InferResult<Q>[number]> {
   // One compiled form per dialect: the SQL text differs (placeholders, quoting), the shape does not.
-  const compiled = new WeakMap<object, CompiledQuery>();
-  const compile = (db: Kysely<Db>): CompiledQuery => {
+  const compiled = new WeakMap<object, Compiled>();
+  const compile = (db: Kysely<Db>): Compiled => {
     const key = db.getExecutor().adapter;
-    let query = compiled.get(key);
-    if (query === undefined) {
-      query = build(db).compile();
-      compiled.set(key, query);
+    let found = compiled.get(key);
+    if (found === undefined) {
+      const query = build(db).compile();
+      found = { query, names: query.parameters.map((value) => (value instanceof Placeholder ? value.name : null)) };
+      compiled.set(key, found);
     }
-    return query;
+    return found;
   };
   const execute = async (db: Kysely<Db>, params: Params) => {
-    const query = compile(db);
-    const parameters = query.parameters.map((value) => {
-      if (!(value instanceof Placeholder)) return value;
-      if (!(value.name in params)) throw new Error(`prepared query: no value for parameter "${value.name}"`);
-      return params[value.name];
+    const { query, names } = compile(db);
+    const parameters = query.parameters.slice();
+    for (let index = 0; index < names.length; index += 1) {
+      const name = names[index];
+      if (name === null || name === undefined) continue;
+      if (!(name in params)) throw new Error(`prepared query: no value for parameter "${name}"`);
+      parameters[index] = params[name];
+    }
+    const result = await db.executeQuery<InferResult<Q>[number]>({
+      query: query.query,
+      queryId: query.queryId,
+      sql: query.sql,
+      parameters,
     });
-    const result = await db.executeQuery<InferResult<Q>[number]>({ ...query, parameters });
     return result.rows;
   };
   return {

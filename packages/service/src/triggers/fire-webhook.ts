@@ -31,17 +31,28 @@ export function isWebhookTokenShape(token: string): boolean {
   return WEBHOOK_TOKEN_PATTERN.test(token);
 }
 
-// The two reads of every hook, prepared (see preparedQuery).
-const triggerByHash = preparedQuery((db: Kysely<Database>) =>
+// The one read of every hook, prepared (see preparedQuery): the trigger and its workflow together. A trigger
+// never outlives its workflow (the foreign key cascades), so the inner join loses no trigger.
+const hookTarget = preparedQuery((db: Kysely<Database>) =>
   db
     .selectFrom("triggers")
-    .select(["id", "organization_id", "workflow_id", "enabled"])
-    .where("webhook_token_hash", "=", param<string>("hash"))
-    .where("type", "=", "webhook"),
+    .innerJoin("workflows", "workflows.id", "triggers.workflow_id")
+    .select([
+      "triggers.id as trigger_id",
+      "triggers.organization_id as trigger_organization_id",
+      "triggers.enabled as trigger_enabled",
+    ])
+    .selectAll("workflows")
+    .where("triggers.webhook_token_hash", "=", param<string>("hash"))
+    .where("triggers.type", "=", "webhook"),
 );
-const workflowById = preparedQuery((db: Kysely<Database>) =>
-  db.selectFrom("workflows").selectAll().where("id", "=", param<number>("id")),
-);
+
+/** What an Idempotency-Key is compared by (D80): the SHA-256 of the body, an empty one for none. */
+function hashBody(body: Uint8Array | null): string {
+  return createHash("sha256")
+    .update(body ?? new Uint8Array())
+    .digest("hex");
+}
 
 function unknownToken(): ServiceError {
   return new ServiceError("not_found", "No webhook trigger has this token.");
@@ -58,20 +69,19 @@ export async function fireWebhook(
   request: HookRequest,
 ): Promise<HookResult> {
   if (!isWebhookTokenShape(request.token)) throw unknownToken();
-  const trigger = await triggerByHash.executeTakeFirst(db, { hash: hashToken(request.token) });
-  if (trigger === undefined) throw unknownToken();
-  if (trigger.enabled !== 1) throw new ServiceError("trigger_disabled", `Webhook trigger ${trigger.id} is disabled.`);
-  const key = request.idempotencyKey;
-  const bodyHash = createHash("sha256")
-    .update(request.body ?? new Uint8Array())
-    .digest("hex");
-  const idempotency = key === undefined ? undefined : { key, bodyHash };
+  const target = await hookTarget.executeTakeFirst(db, { hash: hashToken(request.token) });
+  if (target === undefined) throw unknownToken();
+  const { trigger_id, trigger_organization_id, trigger_enabled, ...workflow } = target;
+  const trigger = { id: trigger_id, organization_id: trigger_organization_id, workflow_id: workflow.id };
+  if (trigger_enabled !== 1) throw new ServiceError("trigger_disabled", `Webhook trigger ${trigger.id} is disabled.`);
+  const idempotency =
+    request.idempotencyKey === undefined
+      ? undefined
+      : { key: request.idempotencyKey, bodyHash: hashBody(request.body) };
   if (idempotency !== undefined) {
     const earlier = await findIdempotentRun(db, trigger.id, idempotency, deps.now);
     if (earlier !== undefined) return { workflowRunId: earlier, replayed: true };
   }
-  const workflow = await workflowById.executeTakeFirst(db, { id: trigger.workflow_id });
-  if (workflow === undefined) throw unknownToken();
   const reason = whyNotStartable(workflow, deps.executor);
   if (reason !== null) {
     await recordFailedFiring(db, { trigger, source: "webhook", error: reason }, deps.now);
