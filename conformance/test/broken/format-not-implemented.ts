@@ -17,6 +17,7 @@ export const formatNotImplemented: BrokenAdapter = {
     "format.markdown-answers-text",
     "format.plain-text-unchanged",
     "format.empty-text",
+    "format.fixture-samples",
     "robustness.malformed-json",
     "robustness.missing-fields",
     "robustness.wrong-types",
