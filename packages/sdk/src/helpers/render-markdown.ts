@@ -1,5 +1,6 @@
-import { Lexer, type Token, type Tokens } from "marked";
+import type { MarkedOptions, Token, Tokens } from "marked";
 import { decodeEntities } from "./decode-entities.ts";
+import { lexMarkdown } from "./lex-markdown.ts";
 
 /** How one target (Slack mrkdwn, plain text) writes each Markdown construct; the walker does the rest. */
 export interface MarkdownStyle {
@@ -27,13 +28,12 @@ interface InlineContext {
   bold: boolean;
 }
 
-/** Lexes Markdown (CommonMark + GFM) with `marked`'s lexer, or a given one with extensions, and renders it in `style`. */
-export function renderMarkdown(
-  markdown: string,
-  style: MarkdownStyle,
-  lex: (markdown: string) => Token[] = (source) => Lexer.lex(source, { gfm: true }),
-): string {
-  const tokens = lex(markdown);
+/**
+ * Lexes Markdown (CommonMark + GFM) within the limits of `lexMarkdown`, with `marked`'s options (a `Marked`
+ * instance's `defaults` bring its extensions), and renders it in `style`.
+ */
+export function renderMarkdown(markdown: string, style: MarkdownStyle, options: MarkedOptions = { gfm: true }): string {
+  const tokens = lexMarkdown(markdown, options);
   // Only line breaks are trimmed: String#trim would also eat a trailing U+FEFF that is part of the content.
   return renderBlocks(tokens, style, "\n\n").replace(/^\n+|\n+$/g, "");
 }

@@ -24,6 +24,8 @@ const PLAIN_STYLE: MarkdownStyle = {
 /**
  * Converts CommonMark + GFM to plain text for e-mail: no markup, links as `text (url)`, `- ` bullets, paragraphs
  * kept apart by a blank line, quotes as `> ` lines.
+ * Text over 64 KiB or nested deeper than 32 levels throws a `MarkdownLimitError` (400 naming `/text`); a paragraph
+ * too costly to lex is kept as (escaped) text.
  * @example toPlainText("Read the [guide](https://docs.example/guide).") // "Read the guide (https://docs.example/guide)."
  */
 export function toPlainText(markdown: string): string {
