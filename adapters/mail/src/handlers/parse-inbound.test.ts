@@ -115,6 +115,17 @@ describe("POST /mail/parse-inbound", () => {
     }
   });
 
+  it("parses a 700 KB mail but answers 413 for an 800 KB one: the SDK's 1 MiB limit on the base64 envelope", async () => {
+    const fits = personMail({ text: "a".repeat(700_000) });
+    expect(await parse(fits)).toMatchObject({ message: "a".repeat(700_000) });
+    const tooLarge = personMail({ text: "a".repeat(800_000) });
+    const { status, body } = await adapter.client.parseInbound(
+      gatewayRequest(credentials, { raw: tooLarge, labelIds: ["INBOX"] }),
+    );
+    expect(status).toBe(413);
+    expect(body).toMatchObject({ code: "payload_too_large" });
+  });
+
   it("flags a message the mailbox sent (SENT without INBOX) as the bot's", async () => {
     const raw = personMail({ text: "hello", messageId: "<s-1@example.test>" });
     expect(await parse(raw, ["SENT"])).toMatchObject({ is_bot: true });
