@@ -30,6 +30,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
   await adapter?.close();
   adapter = undefined;
 });
@@ -108,6 +109,54 @@ describe("adapterkit conformance", () => {
     expect(await timeoutsOf([])).toMatchObject({ health: 5_000, verify: 10_000, "fetch-file": 60_000 });
     const overridden = await timeoutsOf(["--timeout", "7000"]);
     expect(new Set(Object.values(overridden))).toEqual(new Set([7_000]));
+  });
+
+  it("signs with ADAPTER_SIGNING_SECRET when --signing-secret is absent, and the flag wins over it", async () => {
+    adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
+    const signedRun = async (extra: string[]) => {
+      const out = join(dir, `signed-${extra.length}.json`);
+      const code = await exitCodeOf([
+        "conformance",
+        adapter!.url,
+        "--fixtures",
+        REFERENCE_FIXTURES,
+        "--only",
+        "security,verify",
+        "--reporter",
+        "json",
+        "--out",
+        out,
+        ...extra,
+      ]);
+      return {
+        code,
+        signed: (JSON.parse(await readFile(out, "utf8")) as { options: { signed: boolean } }).options.signed,
+      };
+    };
+    vi.stubEnv("ADAPTER_SIGNING_SECRET", ADAPTER_SIGNING_SECRET);
+    expect(await signedRun([])).toEqual({ code: 0, signed: true });
+    vi.stubEnv("ADAPTER_SIGNING_SECRET", "whsec_d3JvbmctYnV0LXdlbGwtZm9ybWVkLXNlY3JldA==");
+    expect(await signedRun(["--signing-secret", ADAPTER_SIGNING_SECRET])).toEqual({ code: 0, signed: true });
+  });
+
+  it("runs unsigned when neither --signing-secret nor ADAPTER_SIGNING_SECRET is set, and a signed adapter refuses it", async () => {
+    adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
+    vi.stubEnv("ADAPTER_SIGNING_SECRET", "");
+    const out = join(dir, "unsigned.json");
+    const argv = [
+      "conformance",
+      adapter.url,
+      "--fixtures",
+      REFERENCE_FIXTURES,
+      "--only",
+      "verify",
+      "--reporter",
+      "json",
+      "--out",
+      out,
+    ];
+    expect(await exitCodeOf(argv)).toBe(1);
+    expect((JSON.parse(await readFile(out, "utf8")) as { options: { signed: boolean } }).options.signed).toBe(false);
   });
 
   it("exits 1 when a required check fails, and the pretty report names it", async () => {

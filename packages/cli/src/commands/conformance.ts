@@ -49,7 +49,9 @@ export const conformanceCommand = defineCommand({
     out: { type: "string", describe: "Write the report to this file instead of standard output" },
     "signing-secret": {
       type: "string",
-      describe: "The adapter's whsec_ secret: sign calls (D9) and run the security checks",
+      describe:
+        "The adapter's whsec_ secret: sign calls (D9) and run the security checks (default: $ADAPTER_SIGNING_SECRET; " +
+        "prefer the variable, a flag shows in the process list)",
     },
     timeout: {
       type: "number",
@@ -64,6 +66,8 @@ export const conformanceCommand = defineCommand({
   },
   handler: async (args) => {
     const adapterUrl = String(args.adapter_url ?? args.adapterUrl ?? "");
+    // The environment keeps the secret out of `ps`; the flag still wins, for a one-off run against another secret.
+    const signingSecret = args.signingSecret ?? (process.env.ADAPTER_SIGNING_SECRET || undefined);
     const color = args.out === undefined && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
     let report: ConformanceReport;
     try {
@@ -73,7 +77,7 @@ export const conformanceCommand = defineCommand({
         only: splitList(args.only),
         skip: splitList(args.skip),
         level: args.level,
-        ...(args.signingSecret === undefined ? {} : { signingSecret: args.signingSecret }),
+        ...(signingSecret === undefined ? {} : { signingSecret }),
         ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }),
         concurrency: args.concurrency,
         ...(args.latencyBudget === undefined ? {} : { latencyBudgetMs: args.latencyBudget }),
