@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.ts";
 import { openStore } from "./open-store.ts";
+import { BACKSTOP_CHECKPOINT_PAGES } from "./start-checkpointer.ts";
 
 const TABLES = [
   "organizations",
@@ -35,6 +36,17 @@ for (const lane of STORE_LANES) {
         await store.close();
       }
       expect(await store.ping()).toBe(false);
+    });
+
+    it.skipIf(lane.name !== "sqlite")("leaves SQLite checkpoints to a background thread while open", async () => {
+      const store = await openStore(location.options);
+      const autocheckpoint = async () =>
+        (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(store.db)).rows[0];
+      try {
+        expect(await autocheckpoint()).toEqual({ wal_autocheckpoint: BACKSTOP_CHECKPOINT_PAGES });
+      } finally {
+        await store.close();
+      }
     });
 
     it("reopens an existing database without migrating twice and keeps its rows", async () => {

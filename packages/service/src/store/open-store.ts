@@ -8,6 +8,7 @@ import type { Database } from "./database.ts";
 import type { DialectName } from "./dialect-name.ts";
 import { GroupCommitSqliteDialect } from "./group-commit-dialect.ts";
 import { migrate } from "./migrate.ts";
+import { type Checkpointer, startCheckpointer } from "./start-checkpointer.ts";
 
 /** Where the store keeps its data. */
 export interface StoreOptions {
@@ -45,15 +46,23 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   if (options.databaseUrl !== undefined && options.databaseUrl !== "") return openPostgres(options, dataDir);
   mkdirSync(dataDir, { recursive: true });
   const lock: InstanceLock | undefined = options.lock === false ? undefined : acquireInstanceLock(dataDir);
+  let checkpointer: Checkpointer | undefined;
   try {
-    const file = new Sqlite(join(dataDir, SQLITE_FILE), { timeout: 5000 });
+    const path = join(dataDir, SQLITE_FILE);
+    const file = new Sqlite(path, { timeout: 5000 });
     file.pragma("journal_mode = WAL");
     file.pragma("synchronous = NORMAL");
     file.pragma("foreign_keys = ON");
+    checkpointer = startCheckpointer(file, path);
     const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(file) });
     await migrate(db, "sqlite");
-    return toStore(db, "sqlite", dataDir, () => lock?.release());
+    const running = checkpointer;
+    return toStore(db, "sqlite", dataDir, {
+      beforeClose: () => running.stop(),
+      afterClose: () => lock?.release(),
+    });
   } catch (error) {
+    await checkpointer?.stop();
     lock?.release();
     throw error;
   }
@@ -75,10 +84,16 @@ async function openPostgres(options: StoreOptions, dataDir: string): Promise<Sto
     await db.destroy();
     throw error;
   }
-  return toStore(db, "postgres", dataDir, () => {});
+  return toStore(db, "postgres", dataDir, {});
 }
 
-function toStore(db: Kysely<Database>, dialect: DialectName, dataDir: string, release: () => void): Store {
+/** What closing a store does around closing its database. */
+interface CloseSteps {
+  readonly beforeClose?: () => Promise<void>;
+  readonly afterClose?: () => void;
+}
+
+function toStore(db: Kysely<Database>, dialect: DialectName, dataDir: string, steps: CloseSteps): Store {
   let closed = false;
   return {
     db,
@@ -95,8 +110,9 @@ function toStore(db: Kysely<Database>, dialect: DialectName, dataDir: string, re
     async close() {
       if (closed) return;
       closed = true;
+      await steps.beforeClose?.();
       await db.destroy();
-      release();
+      steps.afterClose?.();
     },
   };
 }
