@@ -27,11 +27,15 @@ const server = createServer((req, res) => {
     res.end(body);
   });
 });
+let cpuAtReady: NodeJS.CpuUsage | undefined;
 server.listen(0, "127.0.0.1", () => {
   const { port } = server.address() as AddressInfo;
+  cpuAtReady = process.cpuUsage();
   process.stdout.write(`READY http://127.0.0.1:${port}/api/v1/hooks/${"x".repeat(43)}\n`);
 });
 process.on("SIGTERM", () => {
+  const cpu = process.cpuUsage(cpuAtReady);
+  process.stdout.write(`CPU ${(cpu.user + cpu.system) / 1000}\n`);
   server.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });

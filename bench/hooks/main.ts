@@ -2,6 +2,8 @@
 // on), with a minimal node:http + better-sqlite3 server doing one insert per request as the baseline, measured in
 // the same run (DESIGN D30). Goal: at least 0.5 of the baseline's throughput, p99 under 25 ms at 50 connections.
 // A third variant runs the service without its worker, so the hook path alone shows apart from run execution.
+// Beside throughput it prints each server's CPU time per request (from process.cpuUsage in the child): on a shared,
+// loaded machine a process gets a varying share of the cores, which moves req/s a lot and CPU per request little.
 // Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3); for the service child BENCH_LOG_LEVEL (default
 // warn) and BENCH_WORKER_CONCURRENCY (default: the service's own).
 import { type ChildProcess, spawn } from "node:child_process";
@@ -31,6 +33,8 @@ const VARIANTS: readonly Variant[] = [
 interface Sample {
   readonly requests: number;
   readonly p99: number;
+  /** The server's CPU time per request served (warm-up included), in microseconds. */
+  readonly cpuPerRequestUs?: number;
   /** The service's runs by status when the load stopped: whether the worker kept up. */
   readonly runs?: string;
 }
@@ -56,7 +60,7 @@ async function startChild(variant: Variant): Promise<Child> {
   throw new Error(`${variant.name} exited before it was ready`);
 }
 
-async function load(url: string, duration: number): Promise<Sample> {
+async function load(url: string, duration: number): Promise<Sample & { total: number }> {
   const result = await autocannon({
     url,
     method: "POST",
@@ -67,21 +71,26 @@ async function load(url: string, duration: number): Promise<Sample> {
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requests: result.requests.average, p99: result.latency.p99 };
+  return { requests: result.requests.average, p99: result.latency.p99, total: result.requests.total };
 }
 
 async function measure(variant: Variant): Promise<Sample> {
   const { child, url, lines } = await startChild(variant);
   let sample: Sample = { requests: 0, p99: 0 };
+  let served = 0;
   try {
-    await load(url, 1); // warm-up: JIT, prepared statements, connection set-up
-    sample = await load(url, DURATION_S);
+    served += (await load(url, 1)).total; // warm-up: JIT, prepared statements, connection set-up
+    const { total, ...measured } = await load(url, DURATION_S);
+    served += total;
+    sample = measured;
   } finally {
     const exited = once(child, "exit");
     child.kill("SIGTERM");
     for (let line = await lines.next(); !line.done; line = await lines.next()) {
       const runs = /^RUNS (.+)$/.exec(line.value)?.[1];
       if (runs !== undefined) sample = { ...sample, runs };
+      const cpuMs = /^CPU (\S+)$/.exec(line.value)?.[1];
+      if (cpuMs !== undefined && served > 0) sample = { ...sample, cpuPerRequestUs: (Number(cpuMs) * 1000) / served };
     }
     await exited;
   }
@@ -89,8 +98,10 @@ async function measure(variant: Variant): Promise<Sample> {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const pad = (value: number, width: number) => Math.round(value).toString().padStart(width);
 const show = (name: string, sample: Sample) =>
-  `  ${name.padEnd(20)} ${Math.round(sample.requests).toString().padStart(7)} req/s  p99 ${sample.p99} ms`;
+  `  ${name.padEnd(20)} ${pad(sample.requests, 7)} req/s  p99 ${pad(sample.p99, 3)} ms` +
+  `  CPU ${pad(sample.cpuPerRequestUs ?? Number.NaN, 4)} µs/req`;
 
 async function main(): Promise<void> {
   console.log(
@@ -109,13 +120,21 @@ async function main(): Promise<void> {
   }
   const figure = (name: string): Sample => {
     const runs = samples.get(name) ?? [];
-    return { requests: median(runs.map((run) => run.requests)), p99: median(runs.map((run) => run.p99)) };
+    return {
+      requests: median(runs.map((run) => run.requests)),
+      p99: median(runs.map((run) => run.p99)),
+      cpuPerRequestUs: median(runs.map((run) => run.cpuPerRequestUs ?? Number.NaN)),
+    };
   };
   const baseline = figure("baseline");
   console.log("\nmedians");
   for (const variant of VARIANTS) {
     const sample = figure(variant.name);
-    const ratio = variant.name === "baseline" ? "" : `  ratio ${(sample.requests / baseline.requests).toFixed(2)}`;
+    const cpuRatio = (baseline.cpuPerRequestUs ?? Number.NaN) / (sample.cpuPerRequestUs ?? Number.NaN);
+    const ratio =
+      variant.name === "baseline"
+        ? ""
+        : `  ratio ${(sample.requests / baseline.requests).toFixed(2)}  CPU ratio ${cpuRatio.toFixed(2)}`;
     console.log(`${show(variant.name, sample)}${ratio}`);
   }
   const service = figure("service");

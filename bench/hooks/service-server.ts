@@ -18,8 +18,12 @@ const service = await createService({
 });
 await service.listen(0, "127.0.0.1");
 const demo = await service.bootstrapDemo();
+const cpuAtReady = process.cpuUsage();
 process.stdout.write(`READY ${demo.hookUrl}\n`);
 process.on("SIGTERM", async () => {
+  // CPU time from READY on (the load, and the runs the worker executed meanwhile), before the counting below.
+  const cpu = process.cpuUsage(cpuAtReady);
+  process.stdout.write(`CPU ${(cpu.user + cpu.system) / 1000}\n`);
   // Whether the run worker kept up: runs still queued when the load stopped are a backlog, not throughput.
   const counts = await service.store.db
     .selectFrom("workflow_runs")
