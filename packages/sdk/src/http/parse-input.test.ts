@@ -50,9 +50,10 @@ describe("request checks on every handler endpoint", () => {
     const { client } = await start();
     const result = await client.post("/verify", body);
     expectD8(result, "invalid_request");
-    const message = "the body is not valid JSON";
+    // A position may follow; what matters is that no text of the body does.
+    const message = expect.stringMatching(/^the body is not valid JSON\b/);
     expect(result.body).toMatchObject({ error: message, issues: [{ path: "", message }] });
-    expect(JSON.stringify(result.body)).not.toContain("secret");
+    expect(JSON.stringify(result.body)).not.toContain("xoxb");
   });
 
   it.each(POST_ROWS.filter((row) => row.id !== "format").map((row) => [row.path, row] as const))(
