@@ -3,7 +3,7 @@ import { type DeliverRequest, type DeliverResponse, hasCapability, type Manifest
 import type { CapturedDelivery, CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
 import { callFailure, checkFailure, fixtureFailure, type SentCall } from "../parse-inbound/call-failure.ts";
-import { goodCredentials } from "../parse-inbound/prepare-inbound.ts";
+import { goodCredentials } from "../shared/good-credentials.ts";
 import { show } from "../shared/labels.ts";
 
 /** `appliesWhen` of the deliver checks: the adapter declares `send`. */

@@ -5,7 +5,7 @@ import type { FixtureRequest } from "../../fixtures/fixtures.ts";
 import { deliverText, expectDelivered } from "../deliver/deliver-text.ts";
 import { fixtureFailure } from "../parse-inbound/call-failure.ts";
 import { expectMessage } from "../parse-inbound/expect-message.ts";
-import { prepareRequest } from "../parse-inbound/prepare-inbound.ts";
+import { prepareRequest } from "../parse-inbound/prepare-request.ts";
 import { type ParseCall, sendToParse } from "../parse-inbound/send-to-parse.ts";
 
 /** `appliesWhen` of the feedback loop: the adapter both sends and receives. */

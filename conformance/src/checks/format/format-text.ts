@@ -2,7 +2,7 @@ import type { ClientResult } from "@adapterkit/client";
 import { type FormatRequest, type FormatResponse, isChannelApp, type Manifest } from "@adapterkit/contract";
 import type { ConformanceContext } from "../../context.ts";
 import type { SentCall } from "../parse-inbound/call-failure.ts";
-import { goodCredentials } from "../parse-inbound/prepare-inbound.ts";
+import { goodCredentials } from "../shared/good-credentials.ts";
 
 /** `appliesWhen` of the format checks: every channel app implements `/format` (D9a). */
 export function formats(manifest: Manifest): boolean | string {

@@ -3,8 +3,10 @@ import type { InboundSample } from "../../fixtures/fixtures.ts";
 import { failed, passed } from "../../outcome.ts";
 import { checkFailure, fixtureFailure } from "./call-failure.ts";
 import { expectMessage } from "./expect-message.ts";
-import { inboundSamples, receives, sampleNamed } from "./inbound-samples.ts";
-import { prepareSample } from "./prepare-inbound.ts";
+import { inboundSamples } from "./inbound-samples.ts";
+import { prepareSample } from "./prepare-sample.ts";
+import { receives } from "./receives.ts";
+import { sampleNamed } from "./sample-named.ts";
 import { sendToParse } from "./send-to-parse.ts";
 
 /** HTML, Markdown, an emoji, right-to-left text and zero-width characters: all must come back untouched. */

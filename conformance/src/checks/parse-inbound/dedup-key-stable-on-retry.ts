@@ -3,8 +3,9 @@ import { failed, notApplicable, passed } from "../../outcome.ts";
 import { show } from "../shared/labels.ts";
 import { checkFailure, fixtureFailure } from "./call-failure.ts";
 import { expectMessage } from "./expect-message.ts";
-import { receives, sampleNamed } from "./inbound-samples.ts";
-import { prepareSample } from "./prepare-inbound.ts";
+import { prepareSample } from "./prepare-sample.ts";
+import { receives } from "./receives.ts";
+import { sampleNamed } from "./sample-named.ts";
 import { sendToParse } from "./send-to-parse.ts";
 
 /** How much older than the retry the first delivery is signed, in seconds (both well inside any tolerance). */

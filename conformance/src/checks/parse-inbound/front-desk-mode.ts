@@ -4,8 +4,9 @@ import type { InboundExpectation } from "../../fixtures/fixtures.ts";
 import { failed, outcomeOf } from "../../outcome.ts";
 import { callFailure, checkFailure, fixtureFailure } from "./call-failure.ts";
 import { compareExpectation } from "./compare-expectation.ts";
-import { receives, samplesOfKind } from "./inbound-samples.ts";
-import { prepareSample } from "./prepare-inbound.ts";
+import { prepareSample } from "./prepare-sample.ts";
+import { receives } from "./receives.ts";
+import { samplesOfKind } from "./samples-of-kind.ts";
 import { sendToParse } from "./send-to-parse.ts";
 
 /**

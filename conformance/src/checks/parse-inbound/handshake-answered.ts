@@ -1,6 +1,6 @@
 import type { ConformanceCheck } from "../../context.ts";
-import { receives } from "./inbound-samples.ts";
 import { judgeSamples } from "./judge-samples.ts";
+import { receives } from "./receives.ts";
 
 /** A platform handshake is answered with `challenge_response` and routes nothing. */
 export const handshakeAnswered: ConformanceCheck = {

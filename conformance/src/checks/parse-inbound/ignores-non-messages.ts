@@ -1,6 +1,6 @@
 import type { ConformanceCheck } from "../../context.ts";
-import { receives } from "./inbound-samples.ts";
 import { judgeSamples } from "./judge-samples.ts";
+import { receives } from "./receives.ts";
 
 /** Events that carry no message (edits, reactions, joins) answer `{ ignored: true }`. */
 export const ignoresNonMessages: ConformanceCheck = {

@@ -4,8 +4,8 @@ import type { InboundExpectation } from "../../fixtures/fixtures.ts";
 import { notApplicable, outcomeOf } from "../../outcome.ts";
 import { callFailure, checkFailure } from "./call-failure.ts";
 import { compareExpectation } from "./compare-expectation.ts";
-import { samplesOfKind } from "./inbound-samples.ts";
-import { prepareSample } from "./prepare-inbound.ts";
+import { prepareSample } from "./prepare-sample.ts";
+import { samplesOfKind } from "./samples-of-kind.ts";
 import { sendToParse } from "./send-to-parse.ts";
 
 /**

@@ -1,8 +1,9 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { failed } from "../../outcome.ts";
 import { fixtureFailure } from "./call-failure.ts";
-import { receives, samplesOfKind } from "./inbound-samples.ts";
 import { judgeSamples } from "./judge-samples.ts";
+import { receives } from "./receives.ts";
+import { samplesOfKind } from "./samples-of-kind.ts";
 
 /** Every message sample normalizes to its expected fields, with the schema of its mode. */
 export const messageSamples: ConformanceCheck = {

@@ -1,8 +1,10 @@
 import type { ClientResult } from "@adapterkit/client";
 import type { ParseInboundResponse } from "@adapterkit/contract";
 import type { ConformanceContext } from "../../context.ts";
+import { goodCredentials } from "../shared/good-credentials.ts";
 import type { SentCall } from "./call-failure.ts";
-import { goodCredentials, type PreparedInbound, toParseRequest } from "./prepare-inbound.ts";
+import type { PreparedInbound } from "./prepare-request.ts";
+import { toParseRequest } from "./to-parse-request.ts";
 
 /** A `/parse-inbound` call and its answer. */
 export interface ParseCall {

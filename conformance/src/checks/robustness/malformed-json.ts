@@ -1,4 +1,4 @@
-import { malformedRequests } from "./bad-requests.ts";
+import { malformedRequests } from "./malformed-requests.ts";
 import { refusalCheck } from "./refusal-check.ts";
 
 /** A body that is not JSON is a 400, never a 500. */

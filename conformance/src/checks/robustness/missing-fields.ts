@@ -1,4 +1,4 @@
-import { missingFieldRequests } from "./bad-requests.ts";
+import { missingFieldRequests } from "./missing-field-requests.ts";
 import { refusalCheck } from "./refusal-check.ts";
 
 /** An empty object is a 400 naming what is missing. */

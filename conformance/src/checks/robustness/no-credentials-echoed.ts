@@ -2,8 +2,11 @@ import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { createSecretMatcher, isSecretValue } from "../../runner/secret-matcher.ts";
 import { hasGoodCredentials } from "../shared/valid-bodies.ts";
-import { failureRequest, malformedRequests, sendBadRequests, wrongTypeRequests } from "./bad-requests.ts";
+import { failureRequest } from "./failure-request.ts";
+import { malformedRequests } from "./malformed-requests.ts";
 import { replaceValues, standInsFor } from "./replace-values.ts";
+import { sendBadRequests } from "./send-bad-requests.ts";
+import { wrongTypeRequests } from "./wrong-type-requests.ts";
 
 /**
  * No answer to a bad request repeats a credential value the request carried, or eight characters of one in a row.

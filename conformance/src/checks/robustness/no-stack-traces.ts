@@ -1,13 +1,11 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { excerpt } from "../shared/labels.ts";
-import {
-  failureRequest,
-  malformedRequests,
-  missingFieldRequests,
-  sendBadRequests,
-  wrongTypeRequests,
-} from "./bad-requests.ts";
+import { failureRequest } from "./failure-request.ts";
+import { malformedRequests } from "./malformed-requests.ts";
+import { missingFieldRequests } from "./missing-field-requests.ts";
+import { sendBadRequests } from "./send-bad-requests.ts";
+import { wrongTypeRequests } from "./wrong-type-requests.ts";
 
 /** Text that only a stack trace contains (Node, Python, JVM and Go shapes). */
 const STACK_TRACE = [

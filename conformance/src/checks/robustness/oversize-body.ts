@@ -1,4 +1,4 @@
-import { oversizeRequests } from "./bad-requests.ts";
+import { oversizeRequests } from "./oversize-requests.ts";
 import { refusalCheck } from "./refusal-check.ts";
 
 /** A 2 MiB body is refused with a 4xx (413 payload_too_large), not processed or crashed on. */

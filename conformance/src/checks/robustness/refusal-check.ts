@@ -1,7 +1,10 @@
 import type { CheckGroup, CheckLevel } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
-import { type BadRequest, failureRequest, refusalProblem, sendBadRequests } from "./bad-requests.ts";
+import type { BadRequest } from "./bad-request.ts";
+import { failureRequest } from "./failure-request.ts";
+import { refusalProblem } from "./refusal-problem.ts";
+import { sendBadRequests } from "./send-bad-requests.ts";
 
 /** A robustness check that sends one kind of bad request to every required endpoint and wants a 4xx D8 refusal. */
 export function refusalCheck(spec: {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { BadRequest } from "./bad-requests.ts";
+import type { BadRequest } from "./bad-request.ts";
 
 /** A random stand-in for each value: as many letters and digits as the value has characters. */
 export function standInsFor(values: readonly string[]): ReadonlyMap<string, string> {

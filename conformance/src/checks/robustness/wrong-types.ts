@@ -1,5 +1,5 @@
-import { wrongTypeRequests } from "./bad-requests.ts";
 import { refusalCheck } from "./refusal-check.ts";
+import { wrongTypeRequests } from "./wrong-type-requests.ts";
 
 /** Fields of the wrong type are a 400. */
 export const wrongTypes = refusalCheck({

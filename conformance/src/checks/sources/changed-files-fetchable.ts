@@ -2,7 +2,7 @@ import type { FetchFileRequest } from "@adapterkit/contract";
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { callFailure } from "../parse-inbound/call-failure.ts";
-import { goodCredentials } from "../parse-inbound/prepare-inbound.ts";
+import { goodCredentials } from "../shared/good-credentials.ts";
 import { fieldOf, judgeWalk, listedEntries, type Walked } from "./judge-walk.ts";
 
 /** At most this many files are fetched, this many at a time. */

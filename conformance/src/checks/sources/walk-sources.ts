@@ -3,7 +3,7 @@ import type { ListChangesRequest, ListChangesResponse } from "@adapterkit/contra
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
 import { callFailure, checkFailure, type SentCall } from "../parse-inbound/call-failure.ts";
-import { goodCredentials } from "../parse-inbound/prepare-inbound.ts";
+import { goodCredentials } from "../shared/good-credentials.ts";
 
 /** Page budget when the fixtures give no `sources.max_pages`. */
 const DEFAULT_MAX_PAGES = 50;

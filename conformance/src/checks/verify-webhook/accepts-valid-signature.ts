@@ -2,8 +2,9 @@ import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck } from "../../context.ts";
 import { notApplicable, outcomeOf } from "../../outcome.ts";
 import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
-import { inboundSamples, receives } from "../parse-inbound/inbound-samples.ts";
-import { prepareSample } from "../parse-inbound/prepare-inbound.ts";
+import { inboundSamples } from "../parse-inbound/inbound-samples.ts";
+import { prepareSample } from "../parse-inbound/prepare-sample.ts";
+import { receives } from "../parse-inbound/receives.ts";
 import { show } from "../shared/labels.ts";
 import { sendToVerify } from "./send-to-verify.ts";
 

@@ -1,5 +1,5 @@
 import type { ConformanceCheck } from "../../context.ts";
-import { receives } from "../parse-inbound/inbound-samples.ts";
+import { receives } from "../parse-inbound/receives.ts";
 import { judgeRejection, sendToVerify, signedStart } from "./send-to-verify.ts";
 
 /** The signed sample sent without any of the headers the signing scheme adds is rejected. */

@@ -1,6 +1,6 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { notApplicable } from "../../outcome.ts";
-import { receives } from "../parse-inbound/inbound-samples.ts";
+import { receives } from "../parse-inbound/receives.ts";
 import { judgeRejection, sendToVerify, signedStart } from "./send-to-verify.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ConformanceCheck } from "../../context.ts";
 import { notApplicable } from "../../outcome.ts";
-import { receives } from "../parse-inbound/inbound-samples.ts";
+import { receives } from "../parse-inbound/receives.ts";
 import { judgeRejection, sendToVerify, signedStart } from "./send-to-verify.ts";
 
 /** Ten minutes: twice the usual five-minute tolerance of timestamped schemes. */

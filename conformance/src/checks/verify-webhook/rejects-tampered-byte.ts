@@ -1,5 +1,5 @@
 import type { ConformanceCheck } from "../../context.ts";
-import { receives } from "../parse-inbound/inbound-samples.ts";
+import { receives } from "../parse-inbound/receives.ts";
 import { judgeRejection, sendToVerify, signedStart } from "./send-to-verify.ts";
 import { tamperOneByte } from "./tamper-one-byte.ts";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ConformanceCheck } from "../../context.ts";
-import { receives } from "../parse-inbound/inbound-samples.ts";
+import { receives } from "../parse-inbound/receives.ts";
 import { judgeRejection, sendToVerify, signedStart } from "./send-to-verify.ts";
 
 /** A request signed with another secret of the same form is rejected. */

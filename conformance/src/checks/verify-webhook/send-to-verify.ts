@@ -5,8 +5,11 @@ import type { ConformanceContext, RenderedRequest } from "../../context.ts";
 import type { InboundSample } from "../../fixtures/fixtures.ts";
 import { failed, notApplicable, passed } from "../../outcome.ts";
 import { callFailure, checkFailure, fixtureFailure, type SentCall } from "../parse-inbound/call-failure.ts";
-import { signedSample } from "../parse-inbound/inbound-samples.ts";
-import { goodCredentials, type PreparedInbound, prepareSample, toEnvelope } from "../parse-inbound/prepare-inbound.ts";
+import type { PreparedInbound } from "../parse-inbound/prepare-request.ts";
+import { prepareSample } from "../parse-inbound/prepare-sample.ts";
+import { signedSample } from "../parse-inbound/signed-sample.ts";
+import { toEnvelope } from "../parse-inbound/to-envelope.ts";
+import { goodCredentials } from "../shared/good-credentials.ts";
 import { show } from "../shared/labels.ts";
 
 /** A `/verify-webhook` call and its answer. */
