@@ -4,6 +4,7 @@ import {
   type AdapterErrorCode,
   adapterErrorSchema,
 } from "@adapterkit/contract";
+import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type StartedAdapter, startAdapter } from "../testing/start-adapter.ts";
 import { type FIXTURE_MANIFEST, fixtureAdapter } from "./fixture-adapter.ts";
