@@ -1,4 +1,4 @@
-// The part of autocannon's API this bench uses (the package ships no types).
+// The part of autocannon's API the benchmarks use (the package ships no types).
 declare module "autocannon" {
   interface Options {
     url: string;
@@ -9,7 +9,7 @@ declare module "autocannon" {
     duration?: number;
   }
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p99: number };
     non2xx: number;
     errors: number;
