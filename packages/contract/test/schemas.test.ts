@@ -4,7 +4,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { ADAPTER_SHAPES, renderSchemaFiles, SERVICE_SHAPES, toJsonSchema } from "../src/index.ts";
+import { ADAPTER_SHAPES, buildOpenApi, renderSchemaFiles, SERVICE_SHAPES, toJsonSchema } from "../src/index.ts";
 
 const SCHEMAS_DIR = new URL("../../../schemas/", import.meta.url).pathname;
 const rendered = renderSchemaFiles();
@@ -35,6 +35,28 @@ describe("schemas/", () => {
   it.each(["adapter-contract.openapi.json", "service-api.openapi.json"])("validates %s as OpenAPI 3.1", async (name) => {
     const document = JSON.parse(rendered[name]!);
     await expect(SwaggerParser.validate(document)).resolves.toBeDefined();
+  });
+
+  it.each(["adapter-contract.openapi.json", "service-api.openapi.json"])(
+    "%s defines exactly the security schemes its operations require",
+    (name) => {
+      const document = JSON.parse(rendered[name]!);
+      const required = new Set<string>();
+      for (const item of Object.values<Record<string, { security?: Record<string, string[]>[] }>>(document.paths)) {
+        for (const operation of Object.values(item)) {
+          for (const requirement of operation.security ?? []) for (const scheme of Object.keys(requirement)) required.add(scheme);
+        }
+      }
+      expect(required.size).toBeGreaterThan(0);
+      expect(Object.keys(document.components.securitySchemes ?? {}).sort()).toEqual([...required].sort());
+    },
+  );
+
+  it("refuses to build a document whose endpoint names an undefined security scheme", () => {
+    const endpoint = { id: "x", method: "GET", path: "/x", summary: "x", responses: {}, security: ["nope"] } as const;
+    expect(() => buildOpenApi({ title: "t", version: "1", description: "d", endpoints: [endpoint], shapes: {} })).toThrow(
+      "x names the undefined security scheme nope",
+    );
   });
 
   it("gives every operation an example and an error response", () => {

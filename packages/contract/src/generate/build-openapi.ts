@@ -14,8 +14,15 @@ export interface OpenApiSource {
   readonly servers?: OpenAPIV3_1.ServerObject[];
 }
 
-/** Builds an OpenAPI 3.1 document; schemas that are named shapes become `$ref`s to components. */
+/**
+ * Builds an OpenAPI 3.1 document; schemas that are named shapes become `$ref`s to components. Throws when an
+ * endpoint names a security scheme the source does not define.
+ */
 export function buildOpenApi(source: OpenApiSource): OpenAPIV3_1.Document {
+  for (const endpoint of source.endpoints) {
+    const unknown = endpoint.security?.find((name) => source.securitySchemes?.[name] === undefined);
+    if (unknown !== undefined) throw new Error(`${endpoint.id} names the undefined security scheme ${unknown}`);
+  }
   const names = new Map<z.ZodType, string>(Object.entries(source.shapes).map(([name, schema]) => [schema, name]));
   const components: Record<string, OpenAPIV3_1.SchemaObject> = {};
   for (const [name, schema] of Object.entries(source.shapes)) Object.assign(components, componentsOf(name, schema));

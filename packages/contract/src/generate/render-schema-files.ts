@@ -48,7 +48,18 @@ export function renderSchemaFiles(): Record<string, string> {
       endpoints: SERVICE_ENDPOINTS,
       shapes: SERVICE_SHAPES,
       servers: [{ url: "{base_url}", variables: { base_url: { default: "http://localhost:3000" } } }],
-      securitySchemes: { bearerToken: { type: "http", scheme: "bearer", description: "An `ak_…` API token." } },
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "An `ak_…` API token, scoped to one project or one workflow of an organization (D16).",
+        },
+        adminAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "The service's admin token (`ADAPTERKIT_ADMIN_TOKEN`); without one the admin API is closed.",
+        },
+      },
     }),
   );
   return files;
