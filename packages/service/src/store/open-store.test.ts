@@ -1,8 +1,13 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.ts";
 import { openStore } from "./open-store.ts";
 import { BACKSTOP_CHECKPOINT_PAGES } from "./start-checkpointer.ts";
+
+const CLOSE_FIXTURE = fileURLToPath(new URL("../../test/fixtures/open-and-close-store.ts", import.meta.url));
 
 const TABLES = [
   "organizations",
@@ -47,6 +52,19 @@ for (const lane of STORE_LANES) {
       } finally {
         await store.close();
       }
+    });
+
+    it.skipIf(lane.name !== "sqlite")("lets a process with nothing else to do finish closing its store", async () => {
+      const child = spawn(process.execPath, ["--import", "tsx", CLOSE_FIXTURE], {
+        env: { ...process.env, ADAPTERKIT_DATA_DIR: location.options.dataDir },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let stdout = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      const [code] = (await once(child, "exit")) as [number | null];
+      expect({ code, stdout }).toEqual({ code: 0, stdout: "closed\n" });
     });
 
     it("reopens an existing database without migrating twice and keeps its rows", async () => {

@@ -67,6 +67,8 @@ export function startCheckpointer(writer: Sqlite.Database, file: string): Checkp
       if (stopping) return exited;
       stopping = true;
       if (writer.open) writer.pragma(`wal_autocheckpoint = ${DEFAULT_CHECKPOINT_PAGES}`);
+      // Held again while it winds down, or a process with nothing else to do would exit before hearing it has.
+      worker.ref();
       worker.postMessage("stop");
       return exited;
     },
