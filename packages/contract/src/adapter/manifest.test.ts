@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { jsonSchemaAccepts } from "../../test/json-schema-verdict.ts";
 import { isChannelApp, manifestSchema, slugOf } from "./manifest.ts";
 
 const FULL = {
@@ -41,13 +42,47 @@ function withField(path: string[], value: unknown): unknown {
   return copy;
 }
 
-describe("manifestSchema", () => {
-  it("accepts a manifest with every field of SPEC's table", () => {
-    expect(manifestSchema.safeParse(FULL).success).toBe(true);
-  });
+/** [label, path to replace, value (undefined removes it), the field zod names] */
+const INVALID: [string, string[], unknown, string][] = [
+  ["missing schema_version", ["schema_version"], undefined, "schema_version"],
+  ["schema_version 2.0", ["schema_version"], "2.0", "schema_version"],
+  ["missing name", ["name"], undefined, "name"],
+  ["name of the wrong type", ["name"], 42, "name"],
+  ["category chat", ["category"], "chat", "category"],
+  ["capabilities listen", ["capabilities"], ["listen"], "capabilities.0"],
+  ["empty capabilities", ["capabilities"], [], "capabilities"],
+  ["repeated capabilities", ["capabilities"], ["send", "send"], "capabilities"],
+  ["capabilities as a string", ["capabilities"], "send", "capabilities"],
+  ["credential type password", ["credentials", "0", "type"], "password", "credentials.0.type"],
+  ["credential without key", ["credentials", "0", "key"], undefined, "credentials.0.key"],
+  ["repeated credential keys", ["credentials", "1", "key"], "chat_bot", "credentials"],
+  ["oauth_config authorize_url not a URL", ["oauth_config", "authorize_url"], "nope", "oauth_config.authorize_url"],
+  ["oauth_config scopes not an array", ["oauth_config", "scopes"], "a b", "oauth_config.scopes"],
+  ["extra_authorize_params with a number", ["oauth_config", "extra_authorize_params"], { a: 1 }, "oauth_config.extra_authorize_params.a"],
+  ["skill without tool_names", ["skill", "tool_names"], undefined, "skill.tool_names"],
+  ["setup_instructions as a string", ["setup_instructions"], "do it", "setup_instructions"],
+  ["author without name", ["author", "name"], undefined, "author.name"],
+  ["homepage not a URL", ["homepage"], "adapterkit", "homepage"],
+  ["logo_url not a URL", ["logo_url"], 7, "logo_url"],
+  ["slug with capitals", ["slug"], "Chat", "slug"],
+  ["slug of one character", ["slug"], "c", "slug"],
+  ["receive_config not an object", ["receive_config"], [], "receive_config"],
+];
 
-  it("accepts the minimal manifest of schema_version and name", () => {
-    expect(manifestSchema.safeParse({ schema_version: "1.0", name: "Files" }).success).toBe(true);
+/** Rules the published JSON Schema cannot express, so only zod (and the SDK, client and runner that use it) enforce. */
+const ZOD_ONLY: Record<string, string> = {
+  "repeated credential keys": "uniqueItems compares whole items; JSON Schema cannot require one property to differ",
+};
+
+const VALID: [string, unknown][] = [
+  ["every field of SPEC's table", FULL],
+  ["the minimal manifest of schema_version and name", { schema_version: "1.0", name: "Files" }],
+  ["an unknown field", { schema_version: "1.0", name: "X", future: 1 }],
+];
+
+describe("manifestSchema", () => {
+  it.each(VALID)("accepts %s", (_label, manifest) => {
+    expect(manifestSchema.safeParse(manifest).error).toBeUndefined();
   });
 
   it("keeps unknown fields for forward compatibility", () => {
@@ -55,35 +90,31 @@ describe("manifestSchema", () => {
     expect(parsed).toMatchObject({ future: 1 });
   });
 
-  it.each([
-    ["missing schema_version", ["schema_version"], undefined, "schema_version"],
-    ["schema_version 2.0", ["schema_version"], "2.0", "schema_version"],
-    ["missing name", ["name"], undefined, "name"],
-    ["name of the wrong type", ["name"], 42, "name"],
-    ["category chat", ["category"], "chat", "category"],
-    ["capabilities listen", ["capabilities"], ["listen"], "capabilities.0"],
-    ["empty capabilities", ["capabilities"], [], "capabilities"],
-    ["repeated capabilities", ["capabilities"], ["send", "send"], "capabilities"],
-    ["capabilities as a string", ["capabilities"], "send", "capabilities"],
-    ["credential type password", ["credentials", "0", "type"], "password", "credentials.0.type"],
-    ["credential without key", ["credentials", "0", "key"], undefined, "credentials.0.key"],
-    ["repeated credential keys", ["credentials", "1", "key"], "chat_bot", "credentials"],
-    ["oauth_config authorize_url not a URL", ["oauth_config", "authorize_url"], "nope", "oauth_config.authorize_url"],
-    ["oauth_config scopes not an array", ["oauth_config", "scopes"], "a b", "oauth_config.scopes"],
-    ["extra_authorize_params with a number", ["oauth_config", "extra_authorize_params"], { a: 1 }, "oauth_config.extra_authorize_params.a"],
-    ["skill without tool_names", ["skill", "tool_names"], undefined, "skill.tool_names"],
-    ["setup_instructions as a string", ["setup_instructions"], "do it", "setup_instructions"],
-    ["author without name", ["author", "name"], undefined, "author.name"],
-    ["homepage not a URL", ["homepage"], "adapterkit", "homepage"],
-    ["logo_url not a URL", ["logo_url"], 7, "logo_url"],
-    ["slug with capitals", ["slug"], "Chat", "slug"],
-    ["slug of one character", ["slug"], "c", "slug"],
-    ["receive_config not an object", ["receive_config"], [], "receive_config"],
-  ])("rejects %s, naming the field", (_label, path, value, field) => {
-    const result = manifestSchema.safeParse(withField(path as string[], value));
+  it.each(INVALID)("rejects %s, naming the field", (_label, path, value, field) => {
+    const result = manifestSchema.safeParse(withField(path, value));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain(field);
   });
+
+  it.each(VALID)("publishes a JSON Schema that accepts %s too", (_label, manifest) => {
+    expect(jsonSchemaAccepts(manifestSchema, manifest)).toBe(true);
+  });
+
+  it.each(INVALID.filter(([label]) => !(label in ZOD_ONLY)))(
+    "publishes a JSON Schema that rejects %s too",
+    (_label, path, value) => {
+      expect(jsonSchemaAccepts(manifestSchema, withField(path, value))).toBe(false);
+    },
+  );
+
+  it.each(INVALID.filter(([label]) => label in ZOD_ONLY))(
+    "leaves %s to zod: the JSON Schema accepts it",
+    (label, path, value) => {
+      // When JSON Schema learns to express the rule, this fails and the exception goes.
+      expect(ZOD_ONLY[label]).toBeTruthy();
+      expect(jsonSchemaAccepts(manifestSchema, withField(path, value))).toBe(true);
+    },
+  );
 });
 
 describe("slugOf", () => {

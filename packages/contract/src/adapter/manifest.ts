@@ -74,8 +74,10 @@ const capabilitiesSchema = z
   .min(1)
   .max(2)
   .refine((caps) => new Set(caps).size === caps.length, "capabilities must not repeat")
-  .meta({ description: 'One of ["send"], ["receive"] or ["send","receive"].' });
+  // The refine is lost in JSON Schema; uniqueItems says the same there.
+  .meta({ description: 'One of ["send"], ["receive"] or ["send","receive"].', uniqueItems: true });
 
+// JSON Schema cannot say "unique by key" (uniqueItems compares whole items): zod alone enforces it.
 const credentialsSchema = z
   .array(credentialDefinitionSchema)
   .refine((defs) => new Set(defs.map((d) => d.key)).size === defs.length, "credential keys must be unique");

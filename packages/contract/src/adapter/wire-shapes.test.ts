@@ -13,6 +13,7 @@ import {
   verifyWebhookResponseSchema,
 } from "./inbound.ts";
 import { changeEntrySchema, fetchFileJsonResponseSchema, listChangesRequestSchema, listChangesResponseSchema } from "./sources.ts";
+import { jsonSchemaAccepts } from "../../test/json-schema-verdict.ts";
 import { verifyResponseSchema } from "./verify.ts";
 
 const MESSAGE = { event_type: "message.received", sender: "U1", message: "hi", is_bot: false };
@@ -88,6 +89,14 @@ describe("adapter wire shapes", () => {
       ...("errors" in issue ? (issue.errors as { path: PropertyKey[] }[][]).flat().map((e) => e.path.join(".")) : []),
     ]);
     expect(paths).toContain(field);
+  });
+
+  it.each(valid)("publishes a JSON Schema that accepts %s too", (_label, schema, value) => {
+    expect(jsonSchemaAccepts(schema, value)).toBe(true);
+  });
+
+  it.each(invalid)("publishes a JSON Schema that rejects %s too", (_label, schema, value) => {
+    expect(jsonSchemaAccepts(schema, value)).toBe(false);
   });
 
   it("tells the three D4 kinds apart", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { jsonSchemaAccepts } from "../../test/json-schema-verdict.ts";
 import { hookResponseSchema, triggerResponseSchema } from "./trigger-request.ts";
 import { triggerSchema } from "./trigger.ts";
 import { triggerRunSchema } from "./trigger-run.ts";
@@ -110,5 +111,13 @@ describe("public API resources", () => {
 
   it.each(invalid)("rejects %s", (_label, schema, value) => {
     expect(schema.safeParse(value).success).toBe(false);
+  });
+
+  it.each(valid)("publishes a JSON Schema that accepts %s too", (_label, schema, value) => {
+    expect(jsonSchemaAccepts(schema, value)).toBe(true);
+  });
+
+  it.each(invalid)("publishes a JSON Schema that rejects %s too", (_label, schema, value) => {
+    expect(jsonSchemaAccepts(schema, value)).toBe(false);
   });
 });
