@@ -12,6 +12,15 @@ export interface ResponseDef {
   readonly example?: unknown;
 }
 
+/** The body an endpoint takes. */
+export interface RequestDef {
+  readonly schema: z.ZodType;
+  readonly contentType?: string;
+  readonly example?: unknown;
+  /** Whether a request must carry a body; defaults to true. */
+  readonly required?: boolean;
+}
+
 /** One row of an endpoint table: the single description every consumer (SDK, client, runner, OpenAPI) reads. */
 export interface EndpointDef {
   readonly id: string;
@@ -19,7 +28,7 @@ export interface EndpointDef {
   /** OpenAPI-style path, `{name}` for parameters. */
   readonly path: string;
   readonly summary: string;
-  readonly request?: { readonly schema: z.ZodType; readonly contentType?: string; readonly example?: unknown };
+  readonly request?: RequestDef;
   readonly responses: Readonly<Record<number, ResponseDef>>;
   /** Security scheme names from the OpenAPI document; empty for public endpoints. */
   readonly security?: readonly string[];

@@ -59,6 +59,18 @@ describe("schemas/", () => {
     );
   });
 
+  it("marks only the hook's body optional, as SPEC says", () => {
+    const document = JSON.parse(rendered["service-api.openapi.json"]!);
+    const optional: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, { requestBody?: { required: boolean } }>>(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (operation.requestBody?.required === false) optional.push(`${method} ${path}`);
+      }
+    }
+    expect(optional).toEqual(["post /api/v1/hooks/{token}"]);
+    expect(document.paths["/api/v1/trigger"].post.requestBody.required).toBe(true);
+  });
+
   it("gives every operation an example and an error response", () => {
     for (const name of ["adapter-contract.openapi.json", "service-api.openapi.json"]) {
       const document = JSON.parse(rendered[name]!);

@@ -111,7 +111,7 @@ function operationOf(
     ...(endpoint.request
       ? {
           requestBody: {
-            required: true,
+            required: endpoint.request.required ?? true,
             content: {
               [endpoint.request.contentType ?? "application/json"]: {
                 schema: ref(endpoint.request.schema),

@@ -41,7 +41,8 @@ export const RUN_ENDPOINTS = [
     summary: "Start a run through a webhook trigger's URL; any body, optional Idempotency-Key header (D14).",
     tags: ["runs"],
     security: [],
-    request: { schema: z.unknown(), contentType: "*/*", example: { order: 1 } },
+    // SPEC: the body is optional; without one the run starts with no initial input.
+    request: { schema: z.unknown(), contentType: "*/*", example: { order: 1 }, required: false },
     responses: {
       201: ok("Run started; Location: /api/v1/workflow-runs/{id}.", hookResponseSchema, {
         workflow_run_id: 129,
