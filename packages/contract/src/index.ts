@@ -1,4 +1,11 @@
-export type { EndpointDef, HttpMethod, RequestDef, ResponseDef } from "./endpoint.ts";
+export type {
+  EndpointDef,
+  HttpMethod,
+  ParameterDef,
+  RequestDef,
+  ResponseDef,
+  ResponseVariant,
+} from "./endpoint.ts";
 export * from "./adapter/index.ts";
 export * from "./service/index.ts";
 export * from "./generate/index.ts";

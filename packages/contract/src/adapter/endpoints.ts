@@ -1,10 +1,16 @@
-import type { z } from "zod";
-import type { EndpointDef } from "../endpoint.ts";
+import { z } from "zod";
+import type { EndpointDef, ParameterDef, ResponseDef } from "../endpoint.ts";
 import { deliverRequestSchema, deliverResponseSchema } from "./deliver.ts";
 import { adapterErrorSchema } from "./errors.ts";
 import { formatRequestSchema, formatResponseSchema } from "./format.ts";
 import { healthResponseSchema } from "./health.ts";
-import { parseInboundRequestSchema, parseInboundResponseSchema, verifyWebhookResponseSchema, inboundEnvelopeSchema } from "./inbound.ts";
+import {
+  inboundEnvelopeSchema,
+  parseInboundRequestSchema,
+  parseInboundResponseSchema,
+  parseInboundTriggerResponseSchema,
+  verifyWebhookResponseSchema,
+} from "./inbound.ts";
 import { isChannelApp, type Manifest, manifestSchema } from "./manifest.ts";
 import {
   fetchFileJsonResponseSchema,
@@ -44,6 +50,7 @@ const error = (description: string) => ({ description, schema: adapterErrorSchem
 const ERRORS = {
   400: error("invalid_request: the body is not JSON or a field is wrong; `issues` names each field."),
   401: error("unauthorized: the service signature (D9) is missing or wrong."),
+  404: error("not_found: the file, folder or channel the request names is not there."),
   413: error("payload_too_large"),
   429: error("rate_limited"),
   500: error("internal_error"),
@@ -52,24 +59,46 @@ const ERRORS = {
   504: error("platform_timeout"),
 } as const;
 
+/** SPEC Authentication 8: context headers on every call, plus a request id for both sides' logs. */
+const CONTEXT_HEADER_DEFS: Readonly<Record<string, ParameterDef>> = {
+  "X-Organization-Id": { description: "The current organization.", schema: z.string().min(1) },
+  "X-Project-Id": { description: "The current project, when there is one.", schema: z.string().min(1) },
+  "X-Request-Id": {
+    description: "Names this call in both sides' logs; the client sends a UUID.",
+    schema: z.string().min(1),
+  },
+};
+/** D9: the signature's other two Standard Webhooks headers (the signature itself is the security scheme). */
+const SIGNATURE_HEADER_DEFS: Readonly<Record<string, ParameterDef>> = {
+  "webhook-id": { description: "Message id, signed with the body.", schema: z.string().min(1), required: true },
+  "webhook-timestamp": {
+    description: "Unix seconds when the service signed; more than 300 s off is refused.",
+    schema: z.string().regex(/^\d+$/),
+    required: true,
+  },
+};
+
 const always = (): Requirement => "required";
 const forChannel = (manifest: Manifest): Requirement => (isChannelApp(manifest) ? "required" : "optional");
 const CREDS = { credentials: { token: "xoxb-…" } };
 
 function post(
-  row: Omit<AdapterEndpointDef, "method" | "signed" | "responses" | "request"> & {
+  row: Omit<AdapterEndpointDef, "method" | "signed" | "responses" | "request" | "headers"> & {
     request: z.ZodType;
     response: z.ZodType;
     example: { request: unknown; response: unknown };
+    /** More about the 200 answer: other content types, narrower schemas. */
+    ok?: Pick<ResponseDef, "description" | "alternatives" | "variants">;
   },
 ): AdapterEndpointDef {
-  const { request, response, example, ...rest } = row;
+  const { request, response, example, ok, ...rest } = row;
   return {
     ...rest,
     method: "POST",
     signed: true,
+    headers: { ...CONTEXT_HEADER_DEFS, ...SIGNATURE_HEADER_DEFS },
     request: { schema: request, example: example.request },
-    responses: { 200: { description: "OK", schema: response, example: example.response }, ...ERRORS },
+    responses: { 200: { description: "OK", ...ok, schema: response, example: example.response }, ...ERRORS },
   };
 }
 
@@ -78,6 +107,7 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
   {
     id: "manifest",
     method: "GET",
+    headers: CONTEXT_HEADER_DEFS,
     path: "/manifest.json",
     summary: "Serve the manifest; fetched on registration and on Refresh.",
     signed: false,
@@ -91,6 +121,7 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
   {
     id: "health",
     method: "GET",
+    headers: CONTEXT_HEADER_DEFS,
     path: "/health",
     summary: "Health check; status must be exactly `ready` while serving.",
     signed: false,
@@ -126,7 +157,14 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
     request: inboundEnvelopeSchema,
     response: verifyWebhookResponseSchema,
     example: {
-      request: { ...CREDS, method: "POST", path: "/", query: {}, headers: { "content-type": "application/json" }, body: "{}" },
+      request: {
+        ...CREDS,
+        method: "POST",
+        path: "/",
+        query: {},
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      },
       response: { ok: true },
     },
   }),
@@ -139,6 +177,10 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
     requirement: forChannel,
     request: parseInboundRequestSchema,
     response: parseInboundResponseSchema,
+    ok: {
+      description: "A normalized message, a handshake answer, or an ignored event (D4).",
+      variants: [{ when: 'the request\'s mode is "trigger"', schema: parseInboundTriggerResponseSchema }],
+    },
     example: {
       request: { ...CREDS, mode: "trigger", method: "POST", path: "/", query: {}, headers: {}, body: '{"text":"hi"}' },
       response: { event_type: "message.received", sender: "U123", message: "hi", is_bot: false, dedup_key: "Ev1" },
@@ -192,6 +234,12 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
     requirement: () => "optional",
     request: fetchFileRequestSchema,
     response: fetchFileJsonResponseSchema,
+    ok: {
+      description:
+        "The file (D7): JSON with its content in base64, or its bytes with their own Content-Type " +
+        "(application/octet-stream stands for any type).",
+      alternatives: { "application/octet-stream": {} },
+    },
     example: {
       request: { ...CREDS, resource_path: "/docs", file_path: "/docs/a.md" },
       response: { content_base64: "aGVsbG8=", content_type: "text/markdown" },

@@ -1,6 +1,7 @@
 import type { OpenAPIV3_1 } from "openapi-types";
 import type { z } from "zod";
 import type { EndpointDef } from "../endpoint.ts";
+import { operationOf } from "./operation-of.ts";
 import { type JsonSchema, toJsonSchema } from "./to-json-schema.ts";
 
 /** What an OpenAPI document is made from: an endpoint table and the named shapes it refers to. */
@@ -77,50 +78,4 @@ function componentsOf(name: string, schema: z.ZodType): Record<string, OpenAPIV3
     out[`${name}-${def}`] = rewrite(body) as OpenAPIV3_1.SchemaObject;
   }
   return out;
-}
-
-function operationOf(
-  endpoint: EndpointDef,
-  ref: (schema: z.ZodType) => OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject,
-): OpenAPIV3_1.OperationObject {
-  const parameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(
-    ([, name]): OpenAPIV3_1.ParameterObject => ({ name: name!, in: "path", required: true, schema: { type: "string" } }),
-  );
-  const responses: OpenAPIV3_1.ResponsesObject = {};
-  for (const [status, response] of Object.entries(endpoint.responses)) {
-    responses[status] = {
-      description: response.description,
-      ...(response.schema
-        ? {
-            content: {
-              [response.contentType ?? "application/json"]: {
-                schema: ref(response.schema),
-                ...(response.example === undefined ? {} : { example: response.example }),
-              },
-            },
-          }
-        : {}),
-    };
-  }
-  return {
-    operationId: endpoint.id,
-    summary: endpoint.summary,
-    ...(endpoint.tags ? { tags: [...endpoint.tags] } : {}),
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...(endpoint.security ? { security: endpoint.security.map((name) => ({ [name]: [] })) } : {}),
-    ...(endpoint.request
-      ? {
-          requestBody: {
-            required: endpoint.request.required ?? true,
-            content: {
-              [endpoint.request.contentType ?? "application/json"]: {
-                schema: ref(endpoint.request.schema),
-                ...(endpoint.request.example === undefined ? {} : { example: endpoint.request.example }),
-              },
-            },
-          },
-        }
-      : {}),
-    responses,
-  };
 }

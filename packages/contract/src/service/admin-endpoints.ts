@@ -7,7 +7,7 @@ import {
   projectCreateSchema,
   projectSchema,
 } from "./admin.ts";
-import { ADMIN, E, noContent, ok } from "./endpoint-parts.ts";
+import { ADMIN, E, idOf, noContent, ok } from "./endpoint-parts.ts";
 import * as ex from "./examples.ts";
 import { serviceHealthSchema } from "./health.ts";
 
@@ -64,6 +64,7 @@ export const ADMIN_ENDPOINTS = [
     id: "revoke-api-token",
     method: "DELETE",
     path: "/api/v1/admin/tokens/{id}",
+    pathParameters: idOf("API token"),
     summary: "Revoke an API token (admin token).",
     tags: ["admin"],
     security: ADMIN,

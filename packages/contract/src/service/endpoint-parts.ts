@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import type { ResponseDef } from "../endpoint.ts";
+import { z } from "zod";
+import type { ParameterDef, ResponseDef } from "../endpoint.ts";
 import { PROBLEM_CONTENT_TYPE, problemSchema, type ServiceErrorCode, toProblem } from "./problem.ts";
 
 /** A problem+json response of one code, with an example body. */
@@ -14,6 +14,17 @@ export const ok = (description: string, schema: z.ZodType, example: unknown): Re
   description,
   schema,
   example,
+});
+/** A 201 with its body and the `Location` of what it created. */
+export const created = (description: string, schema: z.ZodType, example: unknown, location: string): ResponseDef => ({
+  ...ok(description, schema, example),
+  headers: {
+    Location: { description: `Where the created resource is: ${location}.`, schema: z.string(), required: true },
+  },
+});
+/** The `{id}` of a path: a positive integer. */
+export const idOf = (resource: string): Readonly<Record<"id", ParameterDef>> => ({
+  id: { description: `The ${resource}'s id.`, schema: z.number().int().positive() },
 });
 /** An empty response. */
 export const noContent: ResponseDef = { description: "Done; no body." };

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import type { EndpointDef } from "../endpoint.ts";
 import { callbackEnvelopeSchema } from "./callback.ts";
-import { BEARER, E, noContent, ok, problem } from "./endpoint-parts.ts";
+import { BEARER, created, E, idOf, noContent, ok, problem } from "./endpoint-parts.ts";
 import * as ex from "./examples.ts";
-import { hookResponseSchema, triggerRequestSchema, triggerResponseSchema } from "./trigger-request.ts";
+import {
+  hookResponseSchema,
+  triggerRequestSchema,
+  triggerResponseSchema,
+  WEBHOOK_TOKEN_PATTERN,
+} from "./trigger-request.ts";
 import { workflowRunSchema } from "./workflow-run.ts";
 
 /** The two public ways to start a run (D13, D14) and the callback receiver (D25). */
@@ -17,10 +22,12 @@ export const RUN_ENDPOINTS = [
     security: BEARER,
     request: { schema: triggerRequestSchema, example: { workflow_id: 7 } },
     responses: {
-      201: ok("Run created; Location: /api/v1/workflow-runs/{id}.", triggerResponseSchema, {
-        workflow_run_id: 129,
-        session_id: 129,
-      }),
+      201: created(
+        "Run created.",
+        triggerResponseSchema,
+        { workflow_run_id: 129, session_id: 129 },
+        "/api/v1/workflow-runs/{id}",
+      ),
       400: E[400],
       401: E[401],
       403: E[403],
@@ -38,16 +45,30 @@ export const RUN_ENDPOINTS = [
     id: "hook",
     method: "POST",
     path: "/api/v1/hooks/{token}",
-    summary: "Start a run through a webhook trigger's URL; any body, optional Idempotency-Key header (D14).",
+    summary: "Start a run through a webhook trigger's URL with any body, or none (D14).",
     tags: ["runs"],
     security: [],
+    pathParameters: {
+      token: {
+        description: "The webhook trigger's token: 43 URL-safe base64 characters; any other value is a 404.",
+        schema: z.string().regex(WEBHOOK_TOKEN_PATTERN),
+      },
+    },
+    headers: {
+      "Idempotency-Key": {
+        description: "A repeat within 24 h answers the first 201 and starts nothing; with another body, 422 (D14).",
+        schema: z.string().regex(/^[\x21-\x7e]{1,255}$/),
+      },
+    },
     // SPEC: the body is optional; without one the run starts with no initial input.
     request: { schema: z.unknown(), contentType: "*/*", example: { order: 1 }, required: false },
     responses: {
-      201: ok("Run started; Location: /api/v1/workflow-runs/{id}.", hookResponseSchema, {
-        workflow_run_id: 129,
-        status: "started",
-      }),
+      201: created(
+        "Run started (or, for a repeated Idempotency-Key, the first answer again).",
+        hookResponseSchema,
+        { workflow_run_id: 129, status: "started" },
+        "/api/v1/workflow-runs/{id}",
+      ),
       404: problem("not_found", "Invalid or unknown token.", "No webhook trigger has this token."),
       409: problem("trigger_disabled", "The trigger is disabled.", "Webhook trigger 3 is disabled."),
       413: E[413],
@@ -82,6 +103,7 @@ export const RUN_READ_ENDPOINTS = [
     id: "get-workflow-run",
     method: "GET",
     path: "/api/v1/workflow-runs/{id}",
+    pathParameters: idOf("workflow run"),
     summary: "Read a run with its status, input, outputs and result.",
     tags: ["runs"],
     security: BEARER,

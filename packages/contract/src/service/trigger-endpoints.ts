@@ -1,5 +1,6 @@
+import { z } from "zod";
 import type { EndpointDef } from "../endpoint.ts";
-import { BEARER, E, noContent, ok, problem } from "./endpoint-parts.ts";
+import { BEARER, created, E, idOf, noContent, ok, problem } from "./endpoint-parts.ts";
 import * as ex from "./examples.ts";
 import { schedulePreviewRequestSchema, schedulePreviewResponseSchema } from "./schedule-preview.ts";
 import { triggerListSchema, triggerSchema } from "./trigger.ts";
@@ -12,6 +13,7 @@ export const TRIGGER_ENDPOINTS = [
     id: "list-triggers",
     method: "GET",
     path: "/api/v1/workflows/{id}/triggers",
+    pathParameters: idOf("workflow"),
     summary: "List a workflow's triggers.",
     tags: ["triggers"],
     security: BEARER,
@@ -27,12 +29,13 @@ export const TRIGGER_ENDPOINTS = [
     id: "create-trigger",
     method: "POST",
     path: "/api/v1/workflows/{id}/triggers",
+    pathParameters: idOf("workflow"),
     summary: "Create a trigger; a webhook trigger's answer carries its URL (D16, D17, D23).",
     tags: ["triggers"],
     security: BEARER,
     request: { schema: triggerCreateSchema, example: { type: "webhook", name: "Orders" } },
     responses: {
-      201: ok("Created; Location: /api/v1/triggers/{id}.", triggerSchema, ex.EXAMPLE_WEBHOOK_TRIGGER),
+      201: created("Created.", triggerSchema, ex.EXAMPLE_WEBHOOK_TRIGGER, "/api/v1/triggers/{id}"),
       400: E[400],
       401: E[401],
       403: E[403],
@@ -46,6 +49,7 @@ export const TRIGGER_ENDPOINTS = [
     id: "get-trigger",
     method: "GET",
     path: "/api/v1/triggers/{id}",
+    pathParameters: idOf("trigger"),
     summary: "Read a trigger.",
     tags: ["triggers"],
     security: BEARER,
@@ -61,6 +65,7 @@ export const TRIGGER_ENDPOINTS = [
     id: "update-trigger",
     method: "PATCH",
     path: "/api/v1/triggers/{id}",
+    pathParameters: idOf("trigger"),
     summary: "Change a trigger; the fields allowed depend on its type.",
     tags: ["triggers"],
     security: BEARER,
@@ -80,6 +85,7 @@ export const TRIGGER_ENDPOINTS = [
     id: "delete-trigger",
     method: "DELETE",
     path: "/api/v1/triggers/{id}",
+    pathParameters: idOf("trigger"),
     summary: "Delete a trigger; a webhook trigger's URL stops working for good.",
     tags: ["triggers"],
     security: BEARER,
@@ -89,6 +95,7 @@ export const TRIGGER_ENDPOINTS = [
     id: `${action}-trigger` as const,
     method: "POST" as const,
     path: `/api/v1/triggers/{id}/${action}`,
+    pathParameters: idOf("trigger"),
     summary: action === "enable" ? "Enable a trigger (refused while the workflow prompts, D23)." : "Disable a trigger.",
     tags: ["triggers"],
     security: BEARER,
@@ -105,6 +112,7 @@ export const TRIGGER_ENDPOINTS = [
     id: "fire-trigger",
     method: "POST",
     path: "/api/v1/triggers/{id}/fire",
+    pathParameters: idOf("trigger"),
     summary: "Fire Now: start a run of a schedule trigger immediately (D22).",
     tags: ["triggers"],
     security: BEARER,
@@ -126,7 +134,12 @@ export const TRIGGER_ENDPOINTS = [
     id: "list-trigger-runs",
     method: "GET",
     path: "/api/v1/triggers/{id}/runs",
-    summary: "A trigger's firings, newest first; query `limit` (1–100, default 20) and `cursor`.",
+    pathParameters: idOf("trigger"),
+    summary: "A trigger's firings, newest first, a page at a time.",
+    query: {
+      limit: { description: "How many runs a page holds.", schema: z.number().int().min(1).max(100).default(20) },
+      cursor: { description: "The `next_cursor` of the previous page; opaque.", schema: z.string().min(1) },
+    },
     tags: ["triggers"],
     security: BEARER,
     responses: {

@@ -1,5 +1,5 @@
 import type { EndpointDef } from "../endpoint.ts";
-import { BEARER, E, ok, problem } from "./endpoint-parts.ts";
+import { BEARER, created, E, idOf, ok, problem } from "./endpoint-parts.ts";
 import * as ex from "./examples.ts";
 import { workflowCreateSchema, workflowListSchema, workflowPatchSchema, workflowSchema } from "./workflow.ts";
 
@@ -27,7 +27,7 @@ export const WORKFLOW_ENDPOINTS = [
     security: BEARER,
     request: { schema: workflowCreateSchema, example: { name: "Triage", stages: [{ name: "greet", action: "echo" }] } },
     responses: {
-      201: ok("Created; Location: /api/v1/workflows/{id}.", workflowSchema, ex.EXAMPLE_WORKFLOW),
+      201: created("Created.", workflowSchema, ex.EXAMPLE_WORKFLOW, "/api/v1/workflows/{id}"),
       400: E[400],
       401: E[401],
       403: E[403],
@@ -40,6 +40,7 @@ export const WORKFLOW_ENDPOINTS = [
     id: "get-workflow",
     method: "GET",
     path: "/api/v1/workflows/{id}",
+    pathParameters: idOf("workflow"),
     summary: "Read a workflow.",
     tags: ["workflows"],
     security: BEARER,
@@ -55,6 +56,7 @@ export const WORKFLOW_ENDPOINTS = [
     id: "update-workflow",
     method: "PATCH",
     path: "/api/v1/workflows/{id}",
+    pathParameters: idOf("workflow"),
     summary: "Change a workflow; turning on Prompt for task description is refused while triggers are enabled (D23).",
     tags: ["workflows"],
     security: BEARER,
