@@ -51,9 +51,12 @@ export const triggerModeMessageSchema = normalizedMessageSchema
   .extend({ event_type: z.string().min(1) })
   .meta({ title: "Normalized inbound message (trigger mode)" });
 
-/** D4: a platform handshake; the service answers the platform with `challenge_response` and routes nothing. */
+/**
+ * D4: a platform handshake; the service answers the platform with `challenge_response` and routes nothing. It
+ * carries no `sender` or `message`: an answer with those is a message and is judged as one (`is_bot` included).
+ */
 export const handshakeResponseSchema = z
-  .object({ challenge_response: z.json() })
+  .object({ challenge_response: z.json(), sender: z.never().optional(), message: z.never().optional() })
   .meta({ title: "Handshake response" });
 
 /** D4: an event that carries no message (edits, reactions, joins). */

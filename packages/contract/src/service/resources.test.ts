@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { issuePaths } from "../../test/issue-paths.ts";
 import { jsonSchemaAccepts } from "../../test/json-schema-verdict.ts";
-import { hookResponseSchema, triggerResponseSchema } from "./trigger-request.ts";
 import { triggerSchema } from "./trigger.ts";
+import { hookResponseSchema, triggerResponseSchema } from "./trigger-request.ts";
 import { triggerRunSchema } from "./trigger-run.ts";
 import { workflowRunSchema } from "./workflow-run.ts";
 
@@ -76,32 +77,70 @@ const valid: [string, z.ZodType, unknown][] = [
   ["a schedule trigger", triggerSchema, SCHEDULE],
   ["an app-event trigger", triggerSchema, APP_EVENT],
   ["a trigger run", triggerRunSchema, TRIGGER_RUN],
-  ["a missed schedule slot", triggerRunSchema, { ...TRIGGER_RUN, source: "schedule", scheduled_for: TRIGGER_RUN.fired_at, status: "missed", workflow_run_id: null }],
+  [
+    "a missed schedule slot",
+    triggerRunSchema,
+    {
+      ...TRIGGER_RUN,
+      source: "schedule",
+      scheduled_for: TRIGGER_RUN.fired_at,
+      status: "missed",
+      workflow_run_id: null,
+    },
+  ],
   ["a workflow run", workflowRunSchema, RUN],
   ["the trigger response", triggerResponseSchema, { workflow_run_id: 1, session_id: 1 }],
   ["the hook response", hookResponseSchema, { workflow_run_id: 1, status: "started" }],
 ];
 
-const invalid: [string, z.ZodType, unknown][] = [
-  ["a trigger without a name", triggerSchema, { ...TRIGGER, name: undefined }],
-  ["enabled as a string", triggerSchema, { ...TRIGGER, enabled: "true" }],
-  ["a negative fire count", triggerSchema, { ...TRIGGER, fire_count: -1 }],
-  ["last fired that is not an instant", triggerSchema, { ...TRIGGER, last_fired_at: "yesterday" }],
-  ["a webhook trigger without its URL", triggerSchema, { ...TRIGGER, webhook_url: undefined }],
-  ["a schedule trigger without a timezone", triggerSchema, { ...SCHEDULE, timezone: undefined }],
-  ["a schedule trigger without a schedule", triggerSchema, { ...SCHEDULE, schedule: undefined }],
-  ["an app-event trigger without an app", triggerSchema, { ...APP_EVENT, app_installation_id: undefined }],
-  ["an app-event trigger without an event type", triggerSchema, { ...APP_EVENT, event_type: undefined }],
-  ["an app-event trigger without a target stage", triggerSchema, { ...APP_EVENT, target_stage: undefined }],
-  ["a trigger of type email", triggerSchema, { ...TRIGGER, type: "email" }],
-  ["a trigger run with status deleted", triggerRunSchema, { ...TRIGGER_RUN, status: "deleted" }],
-  ["a trigger run from cron", triggerRunSchema, { ...TRIGGER_RUN, source: "cron" }],
-  ["a trigger run without fired_at", triggerRunSchema, { ...TRIGGER_RUN, fired_at: undefined }],
-  ["a run with status started", workflowRunSchema, { ...RUN, status: "started" }],
-  ["a run id that is not an integer", workflowRunSchema, { ...RUN, id: 1.5 }],
-  ["a trigger response without session_id", triggerResponseSchema, { workflow_run_id: 1 }],
-  ["a hook response with status queued", hookResponseSchema, { workflow_run_id: 1, status: "queued" }],
-  ["a hook response with a string id", hookResponseSchema, { workflow_run_id: "1", status: "started" }],
+/** [label, schema, value, the field zod names] */
+const invalid: [string, z.ZodType, unknown, string][] = [
+  ["a trigger without a name", triggerSchema, { ...TRIGGER, name: undefined }, "name"],
+  ["enabled as a string", triggerSchema, { ...TRIGGER, enabled: "true" }, "enabled"],
+  ["a negative fire count", triggerSchema, { ...TRIGGER, fire_count: -1 }, "fire_count"],
+  ["last fired that is not an instant", triggerSchema, { ...TRIGGER, last_fired_at: "yesterday" }, "last_fired_at"],
+  ["a webhook trigger without its URL", triggerSchema, { ...TRIGGER, webhook_url: undefined }, "webhook_url"],
+  [
+    "a webhook URL with a 42-character token",
+    triggerSchema,
+    { ...TRIGGER, webhook_url: TRIGGER.webhook_url.slice(0, -1) },
+    "webhook_url",
+  ],
+  [
+    "a webhook URL that is not a hook URL",
+    triggerSchema,
+    { ...TRIGGER, webhook_url: `http://localhost:3000/${"a".repeat(43)}` },
+    "webhook_url",
+  ],
+  ["a schedule trigger without a timezone", triggerSchema, { ...SCHEDULE, timezone: undefined }, "timezone"],
+  ["a schedule trigger without a schedule", triggerSchema, { ...SCHEDULE, schedule: undefined }, "schedule"],
+  [
+    "an app-event trigger without an app",
+    triggerSchema,
+    { ...APP_EVENT, app_installation_id: undefined },
+    "app_installation_id",
+  ],
+  ["an app-event trigger without an event type", triggerSchema, { ...APP_EVENT, event_type: undefined }, "event_type"],
+  [
+    "an app-event trigger without a target stage",
+    triggerSchema,
+    { ...APP_EVENT, target_stage: undefined },
+    "target_stage",
+  ],
+  ["a trigger of type email", triggerSchema, { ...TRIGGER, type: "email" }, "type"],
+  ["a trigger run with status deleted", triggerRunSchema, { ...TRIGGER_RUN, status: "deleted" }, "status"],
+  ["a trigger run from cron", triggerRunSchema, { ...TRIGGER_RUN, source: "cron" }, "source"],
+  ["a trigger run without fired_at", triggerRunSchema, { ...TRIGGER_RUN, fired_at: undefined }, "fired_at"],
+  ["a run with status started", workflowRunSchema, { ...RUN, status: "started" }, "status"],
+  ["a run id that is not an integer", workflowRunSchema, { ...RUN, id: 1.5 }, "id"],
+  ["a trigger response without session_id", triggerResponseSchema, { workflow_run_id: 1 }, "session_id"],
+  ["a hook response with status queued", hookResponseSchema, { workflow_run_id: 1, status: "queued" }, "status"],
+  [
+    "a hook response with a string id",
+    hookResponseSchema,
+    { workflow_run_id: "1", status: "started" },
+    "workflow_run_id",
+  ],
 ];
 
 describe("public API resources", () => {
@@ -109,8 +148,10 @@ describe("public API resources", () => {
     expect(schema.safeParse(value).error).toBeUndefined();
   });
 
-  it.each(invalid)("rejects %s", (_label, schema, value) => {
-    expect(schema.safeParse(value).success).toBe(false);
+  it.each(invalid)("rejects %s, naming the field", (_label, schema, value, field) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(issuePaths(result.error!)).toContain(field);
   });
 
   it.each(valid)("publishes a JSON Schema that accepts %s too", (_label, schema, value) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrlSchema, idSchema, instantSchema } from "./common.ts";
+import { WEBHOOK_TOKEN_PATTERN } from "./trigger-request.ts";
 
 /** The three trigger types of SPEC. */
 export const TRIGGER_TYPES = ["schedule", "webhook", "app_event"] as const;
@@ -28,12 +29,19 @@ const triggerCommon = {
   created_at: instantSchema,
 };
 
+// The hook path and the token (SPEC: 43 characters) end the URL.
+const WEBHOOK_URL_PATTERN = new RegExp(`/api/v1/hooks/${WEBHOOK_TOKEN_PATTERN.source.replace(/^\^/, "")}`);
+
 /** D17: a webhook trigger; its URL carries the 43-character token. */
 export const webhookTriggerSchema = z
   .object({
     ...triggerCommon,
     type: z.literal("webhook"),
-    webhook_url: z.url().meta({ description: "Read-only; POST here to start a run. Never changes." }),
+    webhook_url: z
+      .url()
+      .regex(WEBHOOK_URL_PATTERN, "expected a URL ending in /api/v1/hooks/ and the 43-character token")
+      // zod writes only the pattern once a regex is added; the URL format is stated again.
+      .meta({ format: "uri", description: "Read-only; POST here to start a run. Never changes." }),
   })
   .meta({ title: "Webhook trigger" });
 
