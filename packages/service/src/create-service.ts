@@ -1,11 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ApiToken } from "@adapterkit/contract";
+import type { ApiToken, CallbackSecret, Organization } from "@adapterkit/contract";
 import type { Logger } from "pino";
 import { loadServiceKey } from "./auth/load-service-key.ts";
 import { bootstrapDemo, type DemoSetup } from "./bootstrap-demo.ts";
 import { type CallbackDispatcher, createCallbackDispatcher } from "./callbacks/callback-dispatcher.ts";
-import { readCallbackSecret } from "./callbacks/callback-secret.ts";
+import { readCallbackSecret, rotateCallbackSecret } from "./callbacks/callback-secret.ts";
+import { showCallbackSecret } from "./callbacks/show-callback-secret.ts";
 import { createCallbackRunEventHandler } from "./callbacks/write-callback.ts";
 import { createLogger } from "./create-logger.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
@@ -18,6 +19,7 @@ import type { ServiceContext } from "./service-context.ts";
 import type { ServiceOptions } from "./service-options.ts";
 import { openStore, type Store } from "./store/index.ts";
 import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
+import { findOrganization } from "./tenancy/organizations.ts";
 
 /** A running reference service. */
 export interface Service {
@@ -41,6 +43,12 @@ export interface Service {
   bootstrapDemo(): Promise<DemoSetup>;
   /** D25: the organization's callback signing secret (`whsec_…`), created on first use. */
   callbackSecret(organizationId: number): Promise<string>;
+  /** D25: the organization's callback secret as the API shows it, created on first use. */
+  showCallbackSecret(organizationId: number): Promise<CallbackSecret>;
+  /** D25: replaces the organization's callback secret with a fresh one and shows it. */
+  rotateCallbackSecret(organizationId: number): Promise<CallbackSecret>;
+  /** An organization by its (unique) name, or undefined. */
+  findOrganization(name: string): Promise<Organization | undefined>;
 }
 
 function urlOf(server: Server, host: string | undefined): string {
@@ -59,7 +67,12 @@ function urlOf(server: Server, host: string | undefined): string {
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   const logger = options.logger ?? createLogger(options.logLevel);
   const now = options.now ?? (() => new Date());
-  const store = await openStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, schema: options.schema });
+  const store = await openStore({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    schema: options.schema,
+    lock: options.instanceLock,
+  });
   let listeningUrl: string | undefined;
   let worker: RunWorker | undefined;
   let callbacks: CallbackDispatcher | undefined;
@@ -133,6 +146,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       createToken: (input) => createToken(store.db, input, now()),
       bootstrapDemo: () => bootstrapDemo(context),
       callbackSecret: (organizationId) => readCallbackSecret(store.db, context.serviceKey, organizationId),
+      showCallbackSecret: (organizationId) => showCallbackSecret(store.db, context.serviceKey, organizationId),
+      async rotateCallbackSecret(organizationId) {
+        await rotateCallbackSecret(store.db, context.serviceKey, organizationId);
+        return showCallbackSecret(store.db, context.serviceKey, organizationId);
+      },
+      findOrganization: (name) => findOrganization(store.db, name),
     };
   } catch (error) {
     await scheduler?.stop();

@@ -16,6 +16,11 @@ export interface ServiceOptions {
   readonly dataDir?: string | undefined;
   /** PostgreSQL schema (tests). */
   readonly schema?: string | undefined;
+  /**
+   * SQLite only: take the one-instance lock (D28), default true. A tool that only reads or adds a few rows beside a
+   * running service (`adapterkit callbacks secret`) passes false, with `worker`, `scheduler` and `callbacks` off.
+   */
+  readonly instanceLock?: boolean | undefined;
   /** ADAPTERKIT_SECRET_KEY: 32 bytes as hex or base64url; generated into the data dir when absent. */
   readonly secretKey?: string | undefined;
   /** ADAPTERKIT_ADMIN_TOKEN: opens the admin API. */

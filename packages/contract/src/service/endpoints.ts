@@ -1,5 +1,6 @@
 import type { EndpointDef } from "../endpoint.ts";
 import { ADMIN_ENDPOINTS } from "./admin-endpoints.ts";
+import { CALLBACK_ENDPOINTS } from "./callback-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
 import { SCHEDULE_ENDPOINTS, TRIGGER_ENDPOINTS } from "./trigger-endpoints.ts";
 import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
@@ -14,5 +15,6 @@ export const SERVICE_ENDPOINTS = [
   ...TRIGGER_ENDPOINTS,
   ...RUN_READ_ENDPOINTS,
   ...SCHEDULE_ENDPOINTS,
+  ...CALLBACK_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
 ] as const satisfies readonly EndpointDef[];

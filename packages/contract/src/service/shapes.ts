@@ -8,8 +8,10 @@ import {
   projectSchema,
 } from "./admin.ts";
 import { callbackEnvelopeSchema } from "./callback.ts";
+import { callbackSecretSchema } from "./callback-secret.ts";
 import { serviceHealthSchema } from "./health.ts";
 import { problemSchema } from "./problem.ts";
+import { receivedCallbackPageSchema, receivedCallbackSchema } from "./received-callback.ts";
 import { schedulePreviewRequestSchema, schedulePreviewResponseSchema } from "./schedule-preview.ts";
 import { eventFilterSchema, triggerListSchema, triggerSchema } from "./trigger.ts";
 import { triggerCreateSchema, triggerPatchSchema } from "./trigger-body.ts";
@@ -46,6 +48,9 @@ export const SERVICE_SHAPES = {
   "schedule-preview-request": schedulePreviewRequestSchema,
   "schedule-preview-response": schedulePreviewResponseSchema,
   "callback-envelope": callbackEnvelopeSchema,
+  "received-callback": receivedCallbackSchema,
+  "received-callback-page": receivedCallbackPageSchema,
+  "callback-secret": callbackSecretSchema,
   organization: organizationSchema,
   "organization-create": organizationCreateSchema,
   project: projectSchema,

@@ -6,8 +6,9 @@ export {
   rotateCallbackSecret,
 } from "./callback-secret.ts";
 export type { CallbackDeliveryStatus } from "./callback-tables.ts";
-export { listReceivedCallbacks, type ReceivedCallback, type ReceivedCallbackPage } from "./list-received-callbacks.ts";
+export { listReceivedCallbacks } from "./list-received-callbacks.ts";
 export { CALLBACK_RETRY_DELAYS_MS, CALLBACK_TIMEOUT_MS } from "./retry-schedule.ts";
+export { showCallbackSecret } from "./show-callback-secret.ts";
 export {
   CALLBACK_SIGNATURE_ERRORS,
   CallbackSignatureError,

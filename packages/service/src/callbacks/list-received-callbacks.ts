@@ -1,23 +1,8 @@
-import type { CallbackEnvelope } from "@adapterkit/contract";
+import type { CallbackEnvelope, ReceivedCallback, ReceivedCallbackPage } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
 import { readPageQuery } from "../triggers/list-trigger-runs.ts";
 import { type ReceivedCallbackRow, withCallbackTables } from "./callback-tables.ts";
-
-/** One recorded notification as `GET /api/v1/callbacks` lists it. */
-export interface ReceivedCallback {
-  readonly id: number;
-  readonly webhook_id: string;
-  readonly type: CallbackEnvelope["type"];
-  readonly received_at: string;
-  readonly payload: CallbackEnvelope;
-}
-
-/** A page of recorded notifications, newest first; `next_cursor` is null on the last page. */
-export interface ReceivedCallbackPage {
-  readonly items: ReceivedCallback[];
-  readonly next_cursor: string | null;
-}
 
 function toReceivedCallback(row: ReceivedCallbackRow): ReceivedCallback {
   return {

@@ -1,4 +1,7 @@
+import { getCallbackSecretRoute } from "../callbacks/get-callback-secret-route.ts";
+import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
+import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
@@ -55,6 +58,9 @@ export function createRoutes(options: {
     "list-trigger-runs": listTriggerRunsRoute,
     "get-workflow-run": getWorkflowRunRoute,
     "preview-schedule": previewScheduleRoute,
+    "list-callbacks": listCallbacksRoute,
+    "get-callback-secret": getCallbackSecretRoute,
+    "rotate-callback-secret": rotateCallbackSecretRoute,
     "create-organization": createOrganizationRoute,
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,

@@ -44,6 +44,11 @@ export async function createProject(
   }
 }
 
+/** An organization by its unique name, or undefined. */
+export async function findOrganization(db: Kysely<Database>, name: string): Promise<Organization | undefined> {
+  return db.selectFrom("organizations").selectAll().where("name", "=", name).executeTakeFirst();
+}
+
 /** Finds an organization by name, creating it when missing (for `adapterkit token create`). */
 export async function ensureOrganization(db: Kysely<Database>, name: string, now: Date): Promise<OrganizationRow> {
   const found = await db.selectFrom("organizations").selectAll().where("name", "=", name).executeTakeFirst();
