@@ -1,4 +1,5 @@
 import type { CommandModule } from "yargs";
+import { callbacksCommand } from "./callbacks.ts";
 import { conformanceCommand } from "./conformance.ts";
 import { newCommand } from "./new.ts";
 import { schemasCommand } from "./schemas.ts";
@@ -6,4 +7,11 @@ import { serveCommand } from "./serve.ts";
 import { tokenCommand } from "./token.ts";
 
 /** Every `adapterkit` command. */
-export const COMMANDS: CommandModule[] = [serveCommand, conformanceCommand, newCommand, tokenCommand, schemasCommand];
+export const COMMANDS: CommandModule[] = [
+  serveCommand,
+  conformanceCommand,
+  newCommand,
+  tokenCommand,
+  callbacksCommand,
+  schemasCommand,
+];

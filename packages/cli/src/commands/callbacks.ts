@@ -1,0 +1,50 @@
+import { createService, serviceOptionsFromEnv } from "@adapterkit/service";
+import { CliError } from "../cli-error.ts";
+import { defineCommand } from "../define-command.ts";
+
+/**
+ * `adapterkit callbacks secret --organization O [--rotate]`: prints the secret that signs an organization's
+ * callbacks (D25), created on first use, or replaces it with a fresh one first. Safe beside a running service:
+ * it opens the store without the instance lock, the run worker, the scheduler or the callback dispatcher.
+ *
+ * @example adapterkit callbacks secret --organization demo --rotate
+ */
+export const callbacksCommand = defineCommand({
+  command: "callbacks <action>",
+  describe: "Show or rotate an organization's callback signing secret (printed on stdout)",
+  positional: { action: { describe: "secret", type: "string", demandOption: true } },
+  options: {
+    organization: { type: "string", demandOption: true, describe: "Organization name (must exist)" },
+    rotate: { type: "boolean", default: false, describe: "Replace the secret with a fresh one first" },
+  },
+  handler: async (args) => {
+    if (args.action !== "secret") throw new CliError("usage", `unknown action "${String(args.action)}"; use secret`);
+    const service = await createService({
+      ...serviceOptionsFromEnv(),
+      instanceLock: false,
+      worker: false,
+      scheduler: false,
+      callbacks: false,
+      logLevel: "warn",
+    });
+    try {
+      const organization = await service.findOrganization(args.organization);
+      if (organization === undefined) {
+        throw new CliError("usage", `no organization named "${args.organization}"`);
+      }
+      const shown = args.rotate
+        ? await service.rotateCallbackSecret(organization.id)
+        : await service.showCallbackSecret(organization.id);
+      process.stdout.write(`${shown.secret}\n`);
+      process.stderr.write(
+        `callback secret of organization "${organization.name}" (id ${organization.id}), in force since ` +
+          `${shown.created_at}${args.rotate ? "; the previous one no longer signs anything" : ""}.\n`,
+      );
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new CliError("failed", error instanceof Error ? error.message : String(error), { cause: error });
+    } finally {
+      await service.close();
+    }
+  },
+});
