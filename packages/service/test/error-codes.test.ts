@@ -82,20 +82,19 @@ for (const lane of STORE_LANES) {
       },
     };
 
-    it.each(Object.keys(scenarios) as ServiceErrorCode[])(
-      "answers %s as problem+json with its status",
-      async (code) => {
-        const response = await scenarios[code]();
-        expect(response.status).toBe(SERVICE_ERROR_STATUS[code]);
-        const problem = await readProblem(response);
-        expect(problem).toMatchObject({
-          code,
-          status: SERVICE_ERROR_STATUS[code],
-          type: `urn:adapterkit:problem:${code}`,
-        });
-        expect(problem.detail.length).toBeGreaterThan(0);
-      },
-    );
+    it.each(
+      Object.keys(scenarios) as ServiceErrorCode[],
+    )("answers %s as problem+json with its status", async (code) => {
+      const response = await scenarios[code]();
+      expect(response.status).toBe(SERVICE_ERROR_STATUS[code]);
+      const problem = await readProblem(response);
+      expect(problem).toMatchObject({
+        code,
+        status: SERVICE_ERROR_STATUS[code],
+        type: `urn:adapterkit:problem:${code}`,
+      });
+      expect(problem.detail.length).toBeGreaterThan(0);
+    });
 
     it("never leaks an internal error's message or stack, and gives a request id to quote", async () => {
       const response = await scenarios.internal_error();

@@ -86,12 +86,9 @@ describe("nextFires across daylight-saving changes (D19)", () => {
       ["2026-04-05T02:30:00.000Z", "2026-04-06T03:30:00.000Z"],
     ],
     ["America/Havana", "0 0 * * *", "2026-10-31T12:00:00Z", ["2026-11-01T04:00:00.000Z", "2026-11-02T05:00:00.000Z"]],
-  ])(
-    "%s: fixed %s repeated by the fall-back fires at its first occurrence only",
-    (zone, expression, after, expected) => {
-      expect(fires(expression, zone, after, expected.length)).toEqual(expected);
-    },
-  );
+  ])("%s: fixed %s repeated by the fall-back fires at its first occurrence only", (zone, expression, after, expected) => {
+    expect(fires(expression, zone, after, expected.length)).toEqual(expected);
+  });
 
   it.each([
     [
@@ -189,12 +186,9 @@ describe("nextFires across daylight-saving changes (D19)", () => {
       "2026-09-05T12:00:00Z",
       ["2026-09-06T04:00:00.000Z", "2026-09-07T03:00:00.000Z", "2026-09-07T04:00:00.000Z"],
     ],
-  ])(
-    "%s: %s never fires the same instant twice when a shifted time meets a real one",
-    (zone, expression, after, expected) => {
-      expect(fires(expression, zone, after, expected.length)).toEqual(expected);
-    },
-  );
+  ])("%s: %s never fires the same instant twice when a shifted time meets a real one", (zone, expression, after, expected) => {
+    expect(fires(expression, zone, after, expected.length)).toEqual(expected);
+  });
 
   // St. John's fell back at 00:01 until 2011: on 7 Nov 2010 at 02:31Z, Sunday 00:01 NDT (−2:30) became
   // Saturday 23:01 NST (−3:30), so Saturday's last hour and Sunday's midnight interleave.

@@ -22,12 +22,21 @@ describe("parseTimeOfDay", () => {
     expect(parseTimeOfDay(text)).toEqual({ hour, minute });
   });
 
-  it.each(["24", "25:00", "9:60", "9:5", "9.30", "13pm", "0am", "9:30 p.m.", "half past nine", "", "noonish"])(
-    "refuses %j",
-    (text) => {
-      expect(parseTimeOfDay(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    "24",
+    "25:00",
+    "9:60",
+    "9:5",
+    "9.30",
+    "13pm",
+    "0am",
+    "9:30 p.m.",
+    "half past nine",
+    "",
+    "noonish",
+  ])("refuses %j", (text) => {
+    expect(parseTimeOfDay(text)).toBeUndefined();
+  });
 
   it.each([
     [9, 0, "9:00 AM"],

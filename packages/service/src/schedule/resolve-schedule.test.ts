@@ -49,14 +49,11 @@ describe("resolveSchedule", () => {
     ["0 0 30 2 *", "day_of_month", "never occurs in February"],
     ["0 0 * * * *", "expression", "got 6"],
     ["*/7 * * * MON", "day_of_week", "names are not accepted"],
-  ])(
-    "refuses the cron expression %j on the schedule field, naming the cron field %s",
-    (schedule, cronField, message) => {
-      const result = resolveSchedule(schedule, "UTC");
-      expect(result).toMatchObject({ ok: false, field: "schedule", cronField });
-      expect(result.ok ? "" : result.message).toContain(message);
-    },
-  );
+  ])("refuses the cron expression %j on the schedule field, naming the cron field %s", (schedule, cronField, message) => {
+    const result = resolveSchedule(schedule, "UTC");
+    expect(result).toMatchObject({ ok: false, field: "schedule", cronField });
+    expect(result.ok ? "" : result.message).toContain(message);
+  });
 
   it("suggests a phrase when a cron expression has the wrong number of fields", () => {
     const result = resolveSchedule("15 minutes", "UTC");
