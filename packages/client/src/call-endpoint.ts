@@ -24,7 +24,8 @@ export async function callEndpoint<Id extends AdapterEndpointId>(
     body: payload,
   };
   const timeoutMs = options.timeoutMs ?? config.timeouts[id];
-  const sent = await sendRequest(request, { timeoutMs, dispatcher: config.dispatcher });
+  const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes[id];
+  const sent = await sendRequest(request, { timeoutMs, maxResponseBytes, dispatcher: config.dispatcher });
   if (!sent.ok) return { ok: false, error: sent.failure, durationMs: sent.durationMs, request, response: null };
 
   const result: ClientResult<unknown> =

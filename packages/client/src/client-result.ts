@@ -30,7 +30,9 @@ export type ClientFailure =
       readonly issues: readonly SchemaIssue[];
       readonly body: unknown;
     }
-  | { readonly kind: "invalid_json"; readonly status: number; readonly text: string };
+  | { readonly kind: "invalid_json"; readonly status: number; readonly text: string }
+  /** The body was larger than the call's `maxResponseBytes`, so it was not read. */
+  | { readonly kind: "response_too_large"; readonly status: number; readonly limitBytes: number };
 
 export type ClientFailureKind = ClientFailure["kind"];
 

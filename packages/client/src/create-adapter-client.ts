@@ -13,6 +13,7 @@ import { Agent, type Dispatcher } from "undici";
 import { callEndpoint } from "./call-endpoint.ts";
 import type { CallResult, ClientResult } from "./client-result.ts";
 import type { CallOptions, ClientConfig, RequestOptions } from "./request-options.ts";
+import { RESPONSE_BYTE_LIMITS } from "./response-limits.ts";
 import type { EndpointValues } from "./response-shapes.ts";
 import { signingKey } from "./sign-request.ts";
 
@@ -26,6 +27,8 @@ export interface AdapterClientOptions {
   readonly projectId?: string;
   /** Per-endpoint timeouts in ms, overriding the contract's (D11). */
   readonly timeouts?: Partial<Record<AdapterEndpointId, number>>;
+  /** Per-endpoint response size limits in bytes, overriding the defaults (8 MiB; fetch-file 64 MiB). */
+  readonly maxResponseBytes?: Partial<Record<AdapterEndpointId, number>>;
   /** An undici dispatcher to share; by default the client owns a keep-alive Agent that `close()` closes. */
   readonly dispatcher?: Dispatcher;
 }
@@ -36,6 +39,8 @@ export interface AdapterClient {
   /** The last path segment of the base URL (D1), or null when the adapter is served at the root. */
   readonly slug: string | null;
   readonly timeouts: Readonly<Record<AdapterEndpointId, number>>;
+  /** The largest response body each endpoint's calls read, in bytes. */
+  readonly maxResponseBytes: Readonly<Record<AdapterEndpointId, number>>;
   manifest(options?: RequestOptions): Promise<ClientResult<EndpointValues["manifest"]>>;
   health(options?: RequestOptions): Promise<ClientResult<EndpointValues["health"]>>;
   verify(request: VerifyRequest, options?: RequestOptions): Promise<ClientResult<EndpointValues["verify"]>>;
@@ -83,12 +88,18 @@ export function createAdapterClient(options: AdapterClientOptions): AdapterClien
   const timeouts = Object.fromEntries(
     ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, options.timeouts?.[endpoint.id] ?? endpoint.timeoutMs]),
   ) as Record<AdapterEndpointId, number>;
+  const maxResponseBytes = { ...RESPONSE_BYTE_LIMITS, ...options.maxResponseBytes };
+  for (const [id, limit] of Object.entries(maxResponseBytes)) {
+    if (!Number.isSafeInteger(limit) || limit < 0)
+      throw new RangeError(`maxResponseBytes.${id} must be a whole number`);
+  }
   const config: ClientConfig = {
     baseUrl,
     signingSecret: options.signingSecret,
     organizationId: options.organizationId,
     projectId: options.projectId,
     timeouts,
+    maxResponseBytes,
     dispatcher: options.dispatcher ?? (ownAgent as Agent),
   };
 
@@ -105,6 +116,7 @@ export function createAdapterClient(options: AdapterClientOptions): AdapterClien
     baseUrl,
     slug: new URL(baseUrl).pathname.split("/").filter(Boolean).at(-1) ?? null,
     timeouts,
+    maxResponseBytes,
     manifest: (opts) => typed("manifest", undefined, opts),
     health: (opts) => typed("health", undefined, opts),
     verify: (request, opts) => typed("verify", request, opts),

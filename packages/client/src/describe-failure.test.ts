@@ -8,6 +8,12 @@ describe("describeFailure", () => {
     );
   });
 
+  it("says a body was over the size limit and left unread", () => {
+    expect(describeFailure({ kind: "response_too_large", status: 200, limitBytes: 1024 })).toBe(
+      "HTTP 200 body is larger than 1024 bytes; it was not read",
+    );
+  });
+
   it("says how long it waited on a timeout", () => {
     expect(describeFailure({ kind: "timeout", timeoutMs: 5000 })).toBe("no answer within 5000 ms");
   });

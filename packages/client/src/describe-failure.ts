@@ -23,6 +23,8 @@ export function describeFailure(failure: ClientFailure): string {
     }
     case "invalid_json":
       return `HTTP ${failure.status} body is not JSON: ${excerpt(failure.text)}`;
+    case "response_too_large":
+      return `HTTP ${failure.status} body is larger than ${failure.limitBytes} bytes; it was not read`;
   }
 }
 

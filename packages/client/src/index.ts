@@ -14,6 +14,11 @@ export type {
 export { type AdapterClient, type AdapterClientOptions, createAdapterClient } from "./create-adapter-client.ts";
 export { describeFailure } from "./describe-failure.ts";
 export type { CallOptions, RequestOptions, SignatureOption } from "./request-options.ts";
+export {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  FETCH_FILE_MAX_RESPONSE_BYTES,
+  RESPONSE_BYTE_LIMITS,
+} from "./response-limits.ts";
 export { type EndpointValues, RESPONSE_SHAPES, TRIGGER_MODE_RESPONSE_SHAPE } from "./response-shapes.ts";
 export { type SignatureHeaders, type SignRequestOptions, signRequest } from "./sign-request.ts";
 export { type ShapeValidation, validateShape } from "./validate-shape.ts";

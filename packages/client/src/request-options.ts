@@ -10,6 +10,8 @@ export interface RequestOptions {
   readonly projectId?: string;
   /** Overrides the endpoint's timeout for this call. */
   readonly timeoutMs?: number;
+  /** Overrides the endpoint's response size limit (bytes) for this call. */
+  readonly maxResponseBytes?: number;
   /** Extra headers, applied last; `null` removes a header the client would send. */
   readonly headers?: Readonly<Record<string, string | null>>;
 }
@@ -35,5 +37,6 @@ export interface ClientConfig {
   readonly organizationId: string | undefined;
   readonly projectId: string | undefined;
   readonly timeouts: Readonly<Record<AdapterEndpointId, number>>;
+  readonly maxResponseBytes: Readonly<Record<AdapterEndpointId, number>>;
   readonly dispatcher: Dispatcher;
 }

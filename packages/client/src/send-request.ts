@@ -7,11 +7,19 @@ export type SendOutcome =
   | { readonly ok: true; readonly response: ReceivedResponse; readonly durationMs: number }
   | { readonly ok: false; readonly failure: ClientFailure; readonly durationMs: number };
 
-/** Sends one request and reads its whole body within `timeoutMs`; transport errors become failures, not throws. */
-export async function sendRequest(
-  sent: SentRequest,
-  options: { readonly timeoutMs: number; readonly dispatcher: Dispatcher },
-): Promise<SendOutcome> {
+/** How long to wait, how much to read, and through which connection pool. */
+export interface SendOptions {
+  readonly timeoutMs: number;
+  /** A body larger than this is not read: the call fails with `response_too_large`. */
+  readonly maxResponseBytes: number;
+  readonly dispatcher: Dispatcher;
+}
+
+/**
+ * Sends one request and reads its whole body within `timeoutMs` and `maxResponseBytes`; transport errors and
+ * oversized bodies become failures, not throws.
+ */
+export async function sendRequest(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -31,7 +39,15 @@ export async function sendRequest(
       headersTimeout: 0,
       bodyTimeout: 0,
     });
-    const bytes = new Uint8Array(await answer.body.arrayBuffer());
+    const bytes = await readLimited(answer, options.maxResponseBytes);
+    if (bytes === undefined) {
+      const failure: ClientFailure = {
+        kind: "response_too_large",
+        status: answer.statusCode,
+        limitBytes: options.maxResponseBytes,
+      };
+      return { ok: false, failure, durationMs: elapsed() };
+    }
     const response: ReceivedResponse = {
       status: answer.statusCode,
       headers: flattenHeaders(answer.headers),
@@ -47,6 +63,28 @@ export async function sendRequest(
   } finally {
     clearTimeout(timer);
   }
+}
+
+// A declared Content-Length over the limit is refused unread; a body without one is counted as it streams. Either
+// way the rest is dropped with the connection rather than read.
+async function readLimited(answer: Dispatcher.ResponseData, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(answer.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) return drop(answer.body);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return drop(answer.body);
+    chunks.push(chunk as Buffer);
+  }
+  return new Uint8Array(Buffer.concat(chunks, size));
+}
+
+// Destroying the body aborts it, and undici then reports the abort as an error that nobody else listens for.
+function drop(body: Dispatcher.ResponseData["body"]): undefined {
+  body.on("error", () => {});
+  body.destroy();
+  return undefined;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
