@@ -13,9 +13,12 @@ export const ADAPTER_ERROR_STATUS = {
   platform_timeout: 504,
 } as const satisfies Record<string, number>;
 
+/** A D8 error code. */
 export type AdapterErrorCode = keyof typeof ADAPTER_ERROR_STATUS;
+/** Every D8 error code, in table order (a tuple for `z.enum`). */
 export const ADAPTER_ERROR_CODES = Object.keys(ADAPTER_ERROR_STATUS) as [AdapterErrorCode, ...AdapterErrorCode[]];
 
+/** One offending field of an `invalid_request` error. */
 export const issueSchema = z.object({
   path: z.string().meta({ description: "JSON Pointer of the offending field ('' for the whole body)." }),
   message: z.string(),
@@ -32,7 +35,9 @@ export const adapterErrorSchema = z
   })
   .meta({ title: "Adapter error" });
 
+/** An issue as parsed. */
 export type Issue = z.infer<typeof issueSchema>;
+/** A D8 error body as parsed. */
 export type AdapterError = z.infer<typeof adapterErrorSchema>;
 
 /** Builds the one wire shape of an adapter error. */

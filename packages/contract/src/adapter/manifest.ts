@@ -22,15 +22,22 @@ export const CAPABILITIES = ["send", "receive"] as const;
 /** Credential types and the fields stored for each (SPEC "Credential types"). */
 export const CREDENTIAL_TYPES = ["api_key", "oauth2", "text"] as const;
 
+/** The manifest `schema_version` this contract describes (SPEC Versioning 2). */
 export const SCHEMA_VERSION = "1.0";
 
 /** D1: the slug rule. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export const slugSchema = z.string().min(2).max(64).regex(SLUG_PATTERN).meta({
-  description: "URL-safe adapter slug (D1): lower-case words joined by single dashes, 2–64 characters.",
-  examples: ["chat", "mail-gateway"],
-});
+/** D1: an adapter slug, as a manifest field and as the last segment of its base URL. */
+export const slugSchema = z
+  .string()
+  .min(2)
+  .max(64)
+  .regex(SLUG_PATTERN)
+  .meta({
+    description: "URL-safe adapter slug (D1): lower-case words joined by single dashes, 2–64 characters.",
+    examples: ["chat", "mail-gateway"],
+  });
 
 /** A field of a multi-field `text` credential (our addition, so installs can render a form and the SDK can type it). */
 export const credentialFieldSchema = z.object({
@@ -40,6 +47,7 @@ export const credentialFieldSchema = z.object({
   optional: z.boolean().optional(),
 });
 
+/** SPEC "Credential definition": one credential the App needs, shared by key. */
 export const credentialDefinitionSchema = z
   .object({
     key: z.string().min(1).meta({ description: "Unique identifier; Apps and Skills using one key share one record." }),
@@ -52,6 +60,7 @@ export const credentialDefinitionSchema = z
   })
   .meta({ description: "A credential the App needs." });
 
+/** SPEC `oauth_config`: what the service needs to drive the OAuth flow and refresh tokens. */
 export const oauthConfigSchema = z.object({
   authorize_url: z.url(),
   token_url: z.url(),
@@ -60,6 +69,7 @@ export const oauthConfigSchema = z.object({
   extra_authorize_params: z.record(z.string(), z.string()).optional(),
 });
 
+/** SPEC `skill`: the Skill that installing the App creates. */
 export const skillSchema = z.object({
   name: z.string().min(1),
   description: z.string(),
@@ -67,6 +77,7 @@ export const skillSchema = z.object({
   tool_names: z.array(z.string().min(1)),
 });
 
+/** SPEC `author`: a name and an optional URL. */
 export const authorSchema = z.object({ name: z.string().min(1), url: z.url().optional() });
 
 const capabilitiesSchema = z
@@ -104,12 +115,19 @@ export const manifestSchema = z
   })
   .meta({ title: "Adapter manifest", description: "Served by every adapter at GET /manifest.json." });
 
+/** A manifest category. */
 export type Category = (typeof CATEGORIES)[number];
+/** `send` or `receive`. */
 export type Capability = (typeof CAPABILITIES)[number];
+/** `api_key`, `oauth2` or `text`. */
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
+/** A credential definition as parsed. */
 export type CredentialDefinition = z.infer<typeof credentialDefinitionSchema>;
+/** An `oauth_config` block as parsed. */
 export type OAuthConfig = z.infer<typeof oauthConfigSchema>;
+/** A `skill` block as parsed. */
 export type Skill = z.infer<typeof skillSchema>;
+/** An adapter manifest as parsed (unknown fields kept). */
 export type Manifest = z.infer<typeof manifestSchema>;
 
 /** D1: the manifest's slug, or its name lower-cased with every run of non-alphanumerics turned into `-`. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { credentialsSchema } from "./credentials.ts";
 
+/** The three kinds of change SPEC lists for a document source. */
 export const CHANGE_STATUSES = ["added", "modified", "removed"] as const;
 
 /** `POST /sources/list-changes` request; the cursor is opaque and null on the first call. */
@@ -16,6 +17,7 @@ export const changeEntrySchema = z
   ])
   .meta({ title: "Change entry" });
 
+/** `POST /sources/list-changes` response: the changes and the next opaque cursor. */
 export const listChangesResponseSchema = z
   .object({ changes: z.array(changeEntrySchema), cursor: z.string().min(1) })
   .meta({ title: "List-changes response" });
@@ -30,9 +32,15 @@ export const fetchFileJsonResponseSchema = z
   .object({ content_base64: z.base64(), content_type: z.string().min(1).optional() })
   .meta({ title: "Fetch-file JSON response" });
 
+/** `added`, `modified` or `removed`. */
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+/** A list-changes request as parsed. */
 export type ListChangesRequest = z.infer<typeof listChangesRequestSchema>;
+/** One change entry as parsed. */
 export type ChangeEntry = z.infer<typeof changeEntrySchema>;
+/** A list-changes response as parsed. */
 export type ListChangesResponse = z.infer<typeof listChangesResponseSchema>;
+/** A fetch-file request as parsed. */
 export type FetchFileRequest = z.infer<typeof fetchFileRequestSchema>;
+/** The JSON form of a fetched file as parsed. */
 export type FetchFileJsonResponse = z.infer<typeof fetchFileJsonResponseSchema>;
