@@ -63,7 +63,12 @@ describe("markdown limits", () => {
 
   it("answers POST /format with 400, not 500, when an adapter's converter refuses the text", async () => {
     const adapter = fixtureAdapter({ format: ({ text }) => ({ text: toSlackMrkdwn(text) }) });
-    const server = await serve(adapter, { port: 0, host: "127.0.0.1", handleSignals: false, logger: pino({ level: "silent" }) });
+    const server = await serve(adapter, {
+      port: 0,
+      host: "127.0.0.1",
+      handleSignals: false,
+      logger: pino({ level: "silent" }),
+    });
     try {
       const client = createAdapterClient(server.url);
       const refused = await client.format({ text: ">".repeat(2000) });

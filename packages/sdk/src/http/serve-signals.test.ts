@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 const SDK_DIR = fileURLToPath(new URL("../../", import.meta.url));
 const SCRIPT = `
@@ -22,9 +22,17 @@ const { url } = await serve(adapter, { port: 0, host: "127.0.0.1", version: "v" 
 process.stdout.write("READY " + url + "\\n");
 `;
 
+// Every temp folder a test makes is removed after it.
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 describe("serve on SIGTERM", () => {
   it("finishes the request in flight, logs, stops and ends by that signal", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "adapterkit-signal-")), "serve.mts");
+    const dir = mkdtempSync(join(tmpdir(), "adapterkit-signal-"));
+    temps.push(dir);
+    const file = join(dir, "serve.mts");
     writeFileSync(file, SCRIPT);
     const child = spawn(process.execPath, ["--import", "tsx", file], {
       cwd: SDK_DIR,

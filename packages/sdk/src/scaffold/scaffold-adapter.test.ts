@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { manifestSchema } from "@adapterkit/contract";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Adapter } from "../define/define-adapter.ts";
 import { startAdapter } from "../testing/start-adapter.ts";
 import { ADAPTER_KINDS } from "./adapter-kinds.ts";
@@ -15,9 +15,16 @@ const SDK_DIR = fileURLToPath(new URL("../../", import.meta.url));
 const FIXTURES_SCHEMA = JSON.parse(readFileSync(join(SDK_DIR, "../../conformance/fixtures.schema.json"), "utf8"));
 const validateFixtures = new Ajv2020({ strict: false }).compile(FIXTURES_SCHEMA);
 
+// Every temp folder a test makes is removed after it.
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A temp workspace whose node_modules links this SDK, so generated code can import it without npm install. */
 function workspace(): string {
   const root = mkdtempSync(join(tmpdir(), "adapterkit-new-"));
+  temps.push(root);
   mkdirSync(join(root, "node_modules", "@adapterkit"), { recursive: true });
   symlinkSync(SDK_DIR, join(root, "node_modules", "@adapterkit", "sdk"));
   return root;
