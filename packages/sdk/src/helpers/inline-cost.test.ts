@@ -30,6 +30,18 @@ describe("inlineCost", () => {
     expect(inlineCost(text)).toBeGreaterThan(MARKDOWN_INLINE_BUDGET);
   });
 
+  it("counts every `[` against each link reference definition of the document", () => {
+    const references = "[a1] ".repeat(8000);
+    expect(inlineCost(references, 1)).toBeLessThan(MARKDOWN_INLINE_BUDGET);
+    expect(inlineCost(references, 3000)).toBeGreaterThan(MARKDOWN_INLINE_BUDGET);
+  });
+
+  it("counts the definitions marked copies on every call, so many short blocks add up", () => {
+    const perBlock = inlineCost("*a*", 2000);
+    expect(perBlock).toBeGreaterThan(inlineCost("*a*", 0) + 2000 * 50);
+    expect(perBlock * 5500).toBeGreaterThan(MARKDOWN_INLINE_BUDGET);
+  });
+
   it("counts a link title only up to its closer", () => {
     const closed = "[a](x (t)) ".repeat(3000);
     const open = "[a](x (t ".repeat(3000);

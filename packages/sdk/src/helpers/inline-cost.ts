@@ -12,6 +12,10 @@ const MASK_WEIGHT = 0.25;
 const LINK_WEIGHT = 25;
 /** Per way a link label can split the backtick runs after its `[` into code spans (exponential in marked 16). */
 const LABEL_WEIGHT = 50;
+/** Per `[` × link reference definition in the document: each `[` is looked up in the list of definitions. */
+const DEFINITION_WEIGHT = 50;
+/** Per definition × lexer call (the block, and each emphasis or link inside it): each call copies their names. */
+const DEFINITION_COPY_WEIGHT = 25;
 
 const PAREN_OPEN = 0x28;
 const PAREN_CLOSE = 0x29;
@@ -21,17 +25,19 @@ const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
 
 /**
- * An upper bound, in rough nanoseconds, on what `marked`'s inline lexer spends on one block of text. Its scans are
- * quadratic or worse in four places: text runs without whitespace (e-mail and URL look-aheads), unclosed delimiter
- * runs, characters that are masked or start an attempt, and link titles tried at every backtracking step.
+ * An upper bound, in rough nanoseconds, on what `marked`'s inline lexer spends on one block of text in a document
+ * with `definitions` link reference definitions. Its scans are quadratic or worse in five places: text runs
+ * without whitespace (e-mail and URL look-aheads), unclosed delimiter runs, characters that are masked or start an
+ * attempt, link titles tried at every backtracking step, and the definitions copied and searched on every call.
  */
-export function inlineCost(text: string): number {
+export function inlineCost(text: string, definitions = 0): number {
   const length = text.length;
   let runs = 0;
   let runStart = 0;
   let delimiterRuns = 0;
   const runsOf = new Map<number, number>();
   let masked = 0;
+  let brackets = 0;
   for (let at = 0; at <= length; at += 1) {
     const code = at < length ? text.charCodeAt(at) : 0;
     if (isSeparator(code)) {
@@ -43,11 +49,14 @@ export function inlineCost(text: string): number {
       runsOf.set(code, (runsOf.get(code) ?? 0) + 1);
     }
     if (code === BACKSLASH || code === 0x5b || code === 0x3c) masked += 1;
+    if (code === 0x5b) brackets += 1;
   }
   let pairs = 0;
   for (const count of runsOf.values()) pairs += count * count;
   const linear = length * (SCAN_WEIGHT * delimiterRuns + MASK_WEIGHT * masked);
-  const links = LINK_WEIGHT * linkTitleScans(text) + LABEL_WEIGHT * labelSplits(text);
+  const calls = 1 + delimiterRuns + brackets;
+  const lookups = definitions * (DEFINITION_WEIGHT * brackets + DEFINITION_COPY_WEIGHT * calls);
+  const links = LINK_WEIGHT * linkTitleScans(text) + LABEL_WEIGHT * labelSplits(text) + lookups;
   return RUN_WEIGHT * runs + MATCH_WEIGHT * pairs + linear + links;
 }
 

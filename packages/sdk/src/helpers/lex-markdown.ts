@@ -7,10 +7,13 @@ import { checkMarkdownLimits, MARKDOWN_INLINE_BUDGET, MARKDOWN_MAX_INLINE_DEPTH 
 class BudgetedLexer extends Lexer {
   private remaining = MARKDOWN_INLINE_BUDGET;
   private depth = 0;
+  // Known once the blocks are lexed, which is before any inline lexing.
+  private definitions: number | undefined;
 
   override inlineTokens(src: string, tokens: Token[] = []): Token[] {
     if (this.depth === 0) {
-      const cost = inlineCost(src);
+      this.definitions ??= Object.keys(this.tokens.links).length;
+      const cost = inlineCost(src, this.definitions);
       if (cost > this.remaining) return plainText(src, tokens);
       this.remaining -= cost;
     } else if (this.depth >= MARKDOWN_MAX_INLINE_DEPTH) {

@@ -98,6 +98,20 @@ describe("markdown limits", () => {
     expect(toPlainText(markdown)).toBe(markdown);
   });
 
+  it("keeps a paragraph of references looked up among thousands of definitions as text", () => {
+    const definitions = Array.from({ length: 2000 }, (_, i) => `[a${i}]: /${i}`).join("\n");
+    const references = "[a1] ".repeat(6000).trimEnd();
+    expect(toPlainText(`${definitions}\n\n${references}`)).toBe(references);
+    // Short blocks too: once the definitions have cost the budget, the remaining blocks stay text.
+    const items = toPlainText(`${definitions}\n\n${"- *a* [a1]\n".repeat(3000)}`).split("\n");
+    expect(items[0]).toBe("- a a1 (/1)");
+    expect(items.at(-1)).toBe("- *a* [a1]");
+    // With few definitions the same references are links.
+    expect(toPlainText(`[a1]: https://x.example/1\n\n[a1] [a1]`)).toBe(
+      "a1 (https://x.example/1) a1 (https://x.example/1)",
+    );
+  });
+
   it("keeps emphasis nested past 16 levels as text", () => {
     const nested = `${"*a ".repeat(18)}b${" a*".repeat(18)}`;
     expect(toSlackMrkdwn(nested)).toBe(`${"_a ".repeat(16)}*a *a b a* a*${" a_".repeat(16)}`);
