@@ -1,6 +1,6 @@
 import type { RunSource } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
-import type { Database, WorkflowRunRow } from "../store/index.ts";
+import { type Database, inChunks, type WorkflowRunRow } from "../store/index.ts";
 import { param, preparedQuery } from "../store/prepared-query.ts";
 import { type RunInput, toInputColumns } from "./run-input.ts";
 
@@ -67,4 +67,63 @@ export async function enqueueRun(trx: Kysely<Database>, run: NewRun, now: Date):
   });
   if (row === undefined) throw new Error("inserting a run returned no row");
   return row;
+}
+
+/**
+ * Puts several runs on the queue inside the caller's transaction with two statements per 500 runs (their
+ * sessions, then the runs) instead of two per run: the scheduler's path, where one transaction fires a group of
+ * triggers. Returns the runs' ids in the order given.
+ */
+export async function enqueueRuns(trx: Kysely<Database>, runs: readonly NewRun[], now: Date): Promise<number[]> {
+  const ids: number[] = [];
+  for (const chunk of inChunks(runs)) ids.push(...(await enqueueChunk(trx, chunk, now.toISOString())));
+  return ids;
+}
+
+async function enqueueChunk(trx: Kysely<Database>, runs: readonly NewRun[], at: string): Promise<number[]> {
+  const sessions = await trx
+    .insertInto("sessions")
+    .values(runs.map((run) => ({ organization_id: run.organizationId, created_at: at })))
+    .returning(["id", "organization_id"])
+    .execute();
+  // A new session is only an id in its organization, so any of an organization's new sessions serves any of its runs.
+  const free = new Map<number, number[]>();
+  for (const session of sessions) {
+    const ids = free.get(session.organization_id) ?? [];
+    ids.push(session.id);
+    free.set(session.organization_id, ids);
+  }
+  const sessionIds = runs.map((run) => {
+    const id = free.get(run.organizationId)?.pop();
+    if (id === undefined) throw new Error("inserting sessions returned fewer rows than runs");
+    return id;
+  });
+  const rows = await trx
+    .insertInto("workflow_runs")
+    .values(
+      runs.map((run, index) => {
+        const columns = toInputColumns(run.input);
+        return {
+          organization_id: run.organizationId,
+          workflow_id: run.workflowId,
+          session_id: sessionIds[index] as number,
+          trigger_id: run.triggerId ?? null,
+          source: run.source,
+          status: "queued",
+          input_type: columns.input_type,
+          input: columns.input,
+          start_stage: run.startStage ?? null,
+          created_at: at,
+        };
+      }),
+    )
+    .returning(["id", "session_id"])
+    .execute();
+  // RETURNING promises no order; each run has a session of its own, which tells the rows apart.
+  const runBySession = new Map(rows.map((row) => [row.session_id, row.id]));
+  return sessionIds.map((sessionId) => {
+    const id = runBySession.get(sessionId);
+    if (id === undefined) throw new Error("inserting runs returned fewer rows than given");
+    return id;
+  });
 }

@@ -3,7 +3,7 @@ import { seedWorkflow } from "../../test/helpers/seed.ts";
 import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.ts";
 import { openStore, type Store, type WorkflowRunRow } from "../store/index.ts";
 import { claimRuns } from "./claim-runs.ts";
-import { enqueueRun } from "./enqueue-run.ts";
+import { enqueueRun, enqueueRuns } from "./enqueue-run.ts";
 import { finishRun } from "./finish-run.ts";
 import { recordOutput } from "./record-output.ts";
 import { MAX_ATTEMPTS, recoverRuns } from "./recover-runs.ts";
@@ -54,6 +54,50 @@ for (const lane of STORE_LANES) {
     }
     const claim = (on: Store, limit: number) =>
       claimRuns(on.db, { dialect: on.dialect, limit, leaseMs: 60_000, now: new Date() });
+
+    it("enqueues many runs at once, each with its own session in its own organization, ids in the order given", async () => {
+      const [first, second] = [await seedWorkflow(store), await seedWorkflow(store)];
+      if (first === undefined || second === undefined) throw new Error("no workflows");
+      // 1,100 runs cross the 500-row statement limit twice; the organizations alternate.
+      const runs = Array.from({ length: 1100 }, (_, index) => {
+        const workflow = index % 2 === 0 ? first : second;
+        return {
+          organizationId: workflow.organization_id,
+          workflowId: workflow.id,
+          source: "schedule" as const,
+          input: { type: "json" as const, value: { index } },
+        };
+      });
+      const ids = await store.db.transaction().execute((trx) => enqueueRuns(trx, runs, new Date()));
+      const rows = await store.db
+        .selectFrom("workflow_runs")
+        .innerJoin("sessions", "sessions.id", "workflow_runs.session_id")
+        .select([
+          "workflow_runs.id",
+          "workflow_runs.organization_id",
+          "workflow_runs.input",
+          "workflow_runs.status",
+          "sessions.organization_id as session_organization_id",
+        ])
+        .where("workflow_runs.id", "in", ids)
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(new Set(ids).size).toBe(runs.length);
+      ids.forEach((id, index) => {
+        const row = byId.get(id);
+        expect(row?.status).toBe("queued");
+        expect(row?.organization_id).toBe(runs[index]?.organizationId);
+        expect(row?.session_organization_id).toBe(runs[index]?.organizationId);
+        expect(JSON.parse(row?.input ?? "null")).toEqual({ index });
+      });
+      const sessions = await store.db
+        .selectFrom("workflow_runs")
+        .select("session_id")
+        .distinct()
+        .where("id", "in", ids)
+        .execute();
+      expect(sessions).toHaveLength(runs.length);
+    });
 
     it("claims queued runs oldest first and marks them running under a lease", async () => {
       const runs = await enqueue(3);

@@ -3,7 +3,7 @@ import { whyNotStartable } from "../runs/check-startable.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Database, DialectName, TriggerRow } from "../store/index.ts";
 import { param, preparedQuery } from "../store/prepared-query.ts";
-import { insertFailedFiring, recordFiring, toPayloadInput } from "../triggers/index.ts";
+import { type Firing, insertFailedFiring, recordFirings, toPayloadInput } from "../triggers/index.ts";
 import type { DueClaim } from "./claim-due-triggers.ts";
 import { createFiringMemo, type FiringMemo } from "./firing-memo.ts";
 import { type FiringTally, NO_FIRINGS, sumTallies } from "./firing-tally.ts";
@@ -21,15 +21,33 @@ export interface FiringDeps {
   readonly memo?: FiringMemo | undefined;
 }
 
+/** The columns firing a due trigger reads: whether it is still due, its schedule, its workflow and its payload. */
+const DUE_COLUMNS = [
+  "id",
+  "organization_id",
+  "workflow_id",
+  "type",
+  "enabled",
+  "next_fire_at",
+  "cron",
+  "timezone",
+  "start_date",
+  "end_date",
+  "input_payload",
+] as const;
+
+/** A due trigger as firing reads it. */
+export type DueTrigger = Pick<TriggerRow, (typeof DUE_COLUMNS)[number]>;
+
 /** The claimed triggers still enabled and due at their claimed slot, locked; the others' claims are let go. */
 export async function lockStillDue(
   trx: Kysely<Database>,
   deps: FiringDeps,
   claims: readonly DueClaim[],
-): Promise<{ claim: DueClaim; row: TriggerRow }[]> {
+): Promise<{ claim: DueClaim; row: DueTrigger }[]> {
   const rows = await trx
     .selectFrom("triggers")
-    .selectAll()
+    .select(DUE_COLUMNS)
     .where(
       "id",
       "in",
@@ -38,7 +56,7 @@ export async function lockStillDue(
     .$if(deps.dialect === "postgres", (query) => query.forUpdate())
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const live: { claim: DueClaim; row: TriggerRow }[] = [];
+  const live: { claim: DueClaim; row: DueTrigger }[] = [];
   for (const claim of claims) {
     const row = byId.get(claim.id);
     if (row === undefined) continue;
@@ -63,7 +81,11 @@ const moveOnQuery = preparedQuery((db: Kysely<Database>) =>
 );
 
 /** Moves a trigger to its next fire time and lets its claim go. */
-export async function moveOn(trx: Kysely<Database>, trigger: TriggerRow, next: string | null): Promise<void> {
+export async function moveOn(
+  trx: Kysely<Database>,
+  trigger: Pick<TriggerRow, "id">,
+  next: string | null,
+): Promise<void> {
   await moveOnQuery.execute(trx, { id: trigger.id, next });
 }
 
@@ -86,6 +108,7 @@ export async function fireGroup(
     const workflows = await trx.selectFrom("workflows").selectAll().where("id", "in", unknown).execute();
     for (const workflow of workflows) memo.refusals.set(workflow.id, whyNotStartable(workflow, deps.executor));
   }
+  const firings: Firing[] = [];
   for (const { claim, row } of live) {
     // Triggers sharing a schedule and a slot share a plan.
     const key = [row.cron, row.timezone, row.start_date, row.end_date, claim.slot].join("|");
@@ -96,31 +119,34 @@ export async function fireGroup(
     }
     const refusal = memo.refusals.get(row.workflow_id) ?? null;
     const result = await carryOut(trx, deps, { row, plan, refusal });
-    tally = sumTallies(tally, result);
+    tally = sumTallies(tally, result.tally);
+    if (result.firing !== undefined) firings.push(result.firing);
   }
-  return tally;
+  // The runs of the group are written together: a few multi-row statements instead of four per firing.
+  await recordFirings(trx, firings, deps.now());
+  return sumTallies(tally, { ...NO_FIRINGS, fired: firings.length });
 }
 
+/** Writes what a trigger's plan says except its run, which is returned to be recorded with the group's. */
 async function carryOut(
   trx: Kysely<Database>,
   deps: FiringDeps,
-  input: { row: TriggerRow; plan: TriggerPlan; refusal: string | null },
-): Promise<FiringTally> {
+  input: { row: DueTrigger; plan: TriggerPlan; refusal: string | null },
+): Promise<{ tally: FiringTally; firing?: Firing }> {
   const { row: trigger, plan, refusal } = input;
   const now = deps.now();
   await recordMissedSlots(trx, { triggerId: trigger.id, slots: plan.missed, reason: plan.missedReason }, now);
-  const counted = { ...NO_FIRINGS, missed: plan.missed.length, dropped: plan.dropped };
+  const tally = { ...NO_FIRINGS, missed: plan.missed.length, dropped: plan.dropped };
   if (plan.fire === null) {
     await moveOn(trx, trigger, plan.next);
-    return counted;
+    return { tally };
   }
   const scheduledFor = plan.fire.toISOString();
   if (refusal !== null) {
     const failed = { trigger, source: "schedule", scheduledFor, error: refusal, nextFireAt: plan.next } as const;
     await insertFailedFiring(trx, failed, now);
-    return { ...counted, failed: 1 };
+    return { tally: { ...tally, failed: 1 } };
   }
   const runInput = toPayloadInput(trigger);
-  await recordFiring(trx, { trigger, source: "schedule", scheduledFor, input: runInput, nextFireAt: plan.next }, now);
-  return { ...counted, fired: 1 };
+  return { tally, firing: { trigger, source: "schedule", scheduledFor, input: runInput, nextFireAt: plan.next } };
 }

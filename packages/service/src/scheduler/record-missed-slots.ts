@@ -1,8 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../store/index.ts";
-
-// Eight columns a row keeps each insert well under SQLite's and PostgreSQL's bound-parameter limits.
-const ROWS_PER_INSERT = 500;
+import { type Database, inChunks } from "../store/index.ts";
 
 /**
  * D21: records slots that passed without a run as `missed` trigger runs, inside the caller's transaction. A slot
@@ -14,8 +11,8 @@ export async function recordMissedSlots(
   now: Date,
 ): Promise<void> {
   const firedAt = now.toISOString();
-  for (let start = 0; start < input.slots.length; start += ROWS_PER_INSERT) {
-    const rows = input.slots.slice(start, start + ROWS_PER_INSERT).map((slot) => ({
+  for (const slots of inChunks(input.slots)) {
+    const rows = slots.map((slot) => ({
       trigger_id: input.triggerId,
       source: "schedule",
       scheduled_for: slot.toISOString(),

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_CATCH_UP_WINDOW_MS, resolveSchedulerOptions, schedulerOptionsFromEnv } from "./scheduler-options.ts";
 
 describe("scheduler options", () => {
-  it("defaults to a one-hour catch-up window and one firing at a time on SQLite, four on PostgreSQL", () => {
+  it("defaults to a one-hour catch-up window and two transactions in flight on SQLite, four on PostgreSQL", () => {
     expect(resolveSchedulerOptions({}, "sqlite")).toMatchObject({
       catchUpWindowMs: DEFAULT_CATCH_UP_WINDOW_MS,
-      concurrency: 1,
+      concurrency: 2,
     });
     expect(DEFAULT_CATCH_UP_WINDOW_MS).toBe(3_600_000);
     expect(resolveSchedulerOptions({}, "postgres").concurrency).toBe(4);

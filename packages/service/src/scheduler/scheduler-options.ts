@@ -6,7 +6,10 @@ export interface SchedulerOptions {
   readonly catchUpWindowMs?: number | undefined;
   /** Due triggers claimed per round trip; default 500. */
   readonly batchSize?: number | undefined;
-  /** Transactions in flight at once; default 1 on SQLite (writes are serialised anyway) and 4 on PostgreSQL. */
+  /**
+   * Transactions in flight at once; default 2 on SQLite (writes are serialised, but a second group is written
+   * while the first waits for its commit, and both share it) and 4 on PostgreSQL.
+   */
   readonly concurrency?: number | undefined;
   /**
    * Firings committed per transaction (each firing's run and trigger run always commit together); default 100 on
@@ -44,9 +47,9 @@ export function resolveSchedulerOptions(options: SchedulerOptions, dialect: Dial
       MIN_CATCH_UP_WINDOW_MS,
     ),
     batchSize: Math.floor(positive("batchSize", options.batchSize, 500)),
-    concurrency: Math.floor(positive("concurrency", options.concurrency, dialect === "postgres" ? 4 : 1)),
+    concurrency: Math.floor(positive("concurrency", options.concurrency, dialect === "postgres" ? 4 : 2)),
     firingsPerTransaction: Math.floor(
-      positive("firingsPerTransaction", options.firingsPerTransaction, dialect === "postgres" ? 1 : 100),
+      positive("firingsPerTransaction", options.firingsPerTransaction, dialect === "postgres" ? 1 : 200),
     ),
     leaseMs: positive("leaseMs", options.leaseMs, 60_000, 0),
     maxSleepMs: positive("maxSleepMs", options.maxSleepMs, 60_000),

@@ -2,6 +2,7 @@ export type { InstanceLock } from "./acquire-instance-lock.ts";
 export { acquireInstanceLock, LOCK_FILE } from "./acquire-instance-lock.ts";
 export type * from "./database.ts";
 export type { DialectName } from "./dialect-name.ts";
+export { inChunks, ROWS_PER_STATEMENT } from "./in-chunks.ts";
 export { isUniqueViolation } from "./is-unique-violation.ts";
 export { fromJsonColumn, toJsonColumn } from "./json-column.ts";
 export { lockWorkflowRow } from "./lock-workflow-row.ts";

@@ -8,7 +8,7 @@ export { findIdempotentRun, IDEMPOTENCY_WINDOW_MS, readIdempotencyKey } from "./
 export { listTriggerRuns, readPageQuery, TRIGGER_RUN_PAGE, toTriggerRunJson } from "./list-trigger-runs.ts";
 export { listTriggers } from "./list-triggers.ts";
 export { nextFireAt } from "./next-fire-at.ts";
-export { type Firing, insertFailedFiring, recordFailedFiring, recordFiring } from "./record-firing.ts";
+export { type Firing, insertFailedFiring, recordFailedFiring, recordFiring, recordFirings } from "./record-firing.ts";
 export {
   type ScheduleColumns,
   type ScheduleSettings,
