@@ -20,6 +20,7 @@ import type { ServiceOptions } from "./service-options.ts";
 import { openStore, type Store } from "./store/index.ts";
 import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
 import { findOrganization } from "./tenancy/organizations.ts";
+import { createHookIntake } from "./triggers/fire-webhook.ts";
 
 /** A running reference service. */
 export interface Service {
@@ -78,13 +79,15 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let callbacks: CallbackDispatcher | undefined;
   let scheduler: Scheduler | undefined;
   try {
+    const executor = options.executor ?? createReferenceExecutor({ deliver: options.deliver });
     const context: ServiceContext = {
       store,
-      executor: options.executor ?? createReferenceExecutor({ deliver: options.deliver }),
+      executor,
       serviceKey: loadServiceKey({ secretKey: options.secretKey, dataDir: store.dataDir }),
       adminToken: options.adminToken,
       logger,
       onRunEvent: createCallbackRunEventHandler({ next: options.onRunEvent, wake: () => callbacks?.wake() }),
+      hooks: createHookIntake(store.db, { executor, now }),
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),

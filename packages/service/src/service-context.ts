@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import type { Store } from "./store/index.ts";
+import type { HookIntake } from "./triggers/fire-webhook.ts";
 
 /** Everything a handler may use; built once by createService. */
 export interface ServiceContext {
@@ -13,6 +14,8 @@ export interface ServiceContext {
   readonly adminToken: string | undefined;
   readonly logger: Logger;
   readonly onRunEvent: RunEventHandler;
+  /** Where the hook endpoint hands its requests (concurrent ones are accepted together). */
+  readonly hooks: HookIntake;
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

@@ -1,7 +1,7 @@
 import type { RunSource } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import { type Database, inChunks, type WorkflowRunRow } from "../store/index.ts";
-import { param, preparedQuery } from "../store/prepared-query.ts";
+import { param, preparedBatch, preparedQuery } from "../store/prepared-query.ts";
 import { type RunInput, toInputColumns } from "./run-input.ts";
 
 /** What a new run needs. */
@@ -80,12 +80,51 @@ export async function enqueueRuns(trx: Kysely<Database>, runs: readonly NewRun[]
   return ids;
 }
 
-async function enqueueChunk(trx: Kysely<Database>, runs: readonly NewRun[], at: string): Promise<number[]> {
-  const sessions = await trx
+// The two multi-row inserts of enqueueRuns, prepared per row count (see preparedBatch).
+const insertSessions = preparedBatch((db: Kysely<Database>, rows: { organizationId: number; at: string }[]) =>
+  db
     .insertInto("sessions")
-    .values(runs.map((run) => ({ organization_id: run.organizationId, created_at: at })))
-    .returning(["id", "organization_id"])
-    .execute();
+    .values(rows.map((row) => ({ organization_id: row.organizationId, created_at: row.at })))
+    .returning(["id", "organization_id"]),
+);
+
+interface RunValues extends Record<string, unknown> {
+  readonly organizationId: number;
+  readonly workflowId: number;
+  readonly sessionId: number;
+  readonly triggerId: number | null;
+  readonly source: string;
+  readonly inputType: string | null;
+  readonly input: string | null;
+  readonly startStage: string | null;
+  readonly at: string;
+}
+
+const insertRuns = preparedBatch((db: Kysely<Database>, rows: RunValues[]) =>
+  db
+    .insertInto("workflow_runs")
+    .values(
+      rows.map((row) => ({
+        organization_id: row.organizationId,
+        workflow_id: row.workflowId,
+        session_id: row.sessionId,
+        trigger_id: row.triggerId,
+        source: row.source,
+        status: "queued",
+        input_type: row.inputType,
+        input: row.input,
+        start_stage: row.startStage,
+        created_at: row.at,
+      })),
+    )
+    .returning(["id", "session_id"]),
+);
+
+async function enqueueChunk(trx: Kysely<Database>, runs: readonly NewRun[], at: string): Promise<number[]> {
+  const sessions = await insertSessions.execute(
+    trx,
+    runs.map((run) => ({ organizationId: run.organizationId, at })),
+  );
   // A new session is only an id in its organization, so any of an organization's new sessions serves any of its runs.
   const free = new Map<number, number[]>();
   for (const session of sessions) {
@@ -98,27 +137,23 @@ async function enqueueChunk(trx: Kysely<Database>, runs: readonly NewRun[], at: 
     if (id === undefined) throw new Error("inserting sessions returned fewer rows than runs");
     return id;
   });
-  const rows = await trx
-    .insertInto("workflow_runs")
-    .values(
-      runs.map((run, index) => {
-        const columns = toInputColumns(run.input);
-        return {
-          organization_id: run.organizationId,
-          workflow_id: run.workflowId,
-          session_id: sessionIds[index] as number,
-          trigger_id: run.triggerId ?? null,
-          source: run.source,
-          status: "queued",
-          input_type: columns.input_type,
-          input: columns.input,
-          start_stage: run.startStage ?? null,
-          created_at: at,
-        };
-      }),
-    )
-    .returning(["id", "session_id"])
-    .execute();
+  const rows = await insertRuns.execute(
+    trx,
+    runs.map((run, index) => {
+      const columns = toInputColumns(run.input);
+      return {
+        organizationId: run.organizationId,
+        workflowId: run.workflowId,
+        sessionId: sessionIds[index] as number,
+        triggerId: run.triggerId ?? null,
+        source: run.source,
+        inputType: columns.input_type,
+        input: columns.input,
+        startStage: run.startStage ?? null,
+        at,
+      };
+    }),
+  );
   // RETURNING promises no order; each run has a session of its own, which tells the rows apart.
   const runBySession = new Map(rows.map((row) => [row.session_id, row.id]));
   return sessionIds.map((sessionId) => {

@@ -1,34 +1,39 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../store/index.ts";
+import type { Database, DialectName } from "../store/index.ts";
 import { param, preparedQuery } from "../store/prepared-query.ts";
 import type { RunClaim } from "./finish-run.ts";
 import type { RunEventHandler } from "./run-events.ts";
 
-// The three statements of every output, prepared (see preparedQuery). The no-op update both checks the claim and
-// locks the run row (on PostgreSQL), so two outputs of one run cannot take the same sequence number.
-const holdClaimedRun = preparedQuery((db: Kysely<Database>) =>
-  db
-    .updateTable("workflow_runs")
-    .set((eb) => ({ attempts: eb.ref("attempts") }))
+// The two statements of every output, prepared (see preparedQuery). The claim check is a read; on PostgreSQL it
+// locks the run row (FOR UPDATE), so two outputs of one run cannot take the same sequence number, and on SQLite the
+// one writer serialises them anyway. The insert takes the next sequence number itself.
+function buildHold(db: Kysely<Database>, dialect: DialectName) {
+  return db
+    .selectFrom("workflow_runs")
+    .selectAll()
     .where("id", "=", param<number>("id"))
     .where("status", "=", "running")
     .where("attempts", "=", param<number>("attempts"))
-    .returningAll(),
-);
-const lastSequence = preparedQuery((db: Kysely<Database>) =>
+    .$if(dialect === "postgres", (query) => query.forUpdate());
+}
+const HOLD_CLAIMED_RUN = {
+  sqlite: preparedQuery((db: Kysely<Database>) => buildHold(db, "sqlite")),
+  postgres: preparedQuery((db: Kysely<Database>) => buildHold(db, "postgres")),
+} as const;
+const insertNextOutput = preparedQuery((db: Kysely<Database>) =>
   db
-    .selectFrom("run_outputs")
-    .select((eb) => eb.fn.max("sequence").as("sequence"))
-    .where("workflow_run_id", "=", param<number>("runId")),
-);
-const insertOutput = preparedQuery((db: Kysely<Database>) =>
-  db.insertInto("run_outputs").values({
-    workflow_run_id: param("runId"),
-    sequence: param("sequence"),
-    stage: param("stage"),
-    data: param("data"),
-    emitted_at: param("at"),
-  }),
+    .insertInto("run_outputs")
+    .values((eb) => ({
+      workflow_run_id: param<number>("runId"),
+      sequence: eb
+        .selectFrom("run_outputs")
+        .select((inner) => inner.fn.coalesce(inner(inner.fn.max("sequence"), "+", 1), inner.lit(0)).as("next"))
+        .where("workflow_run_id", "=", param<number>("runId")),
+      stage: param<string>("stage"),
+      data: param<string>("data"),
+      emitted_at: param<string>("at"),
+    }))
+    .returning("sequence"),
 );
 
 /**
@@ -39,21 +44,23 @@ export async function recordOutput(
   db: Kysely<Database>,
   claim: RunClaim,
   output: { stage: string; data: unknown },
-  options: { now: Date; onRunEvent: RunEventHandler },
+  options: { dialect: DialectName; now: Date; onRunEvent: RunEventHandler },
 ): Promise<void> {
   const at = options.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const run = await holdClaimedRun.executeTakeFirst(trx, { id: claim.id, attempts: claim.attempts });
+    const run = await HOLD_CLAIMED_RUN[options.dialect].executeTakeFirst(trx, {
+      id: claim.id,
+      attempts: claim.attempts,
+    });
     if (run === undefined) throw new Error(`run ${claim.id} is no longer held by this worker`);
-    const last = await lastSequence.executeTakeFirst(trx, { runId: claim.id });
-    const sequence = last?.sequence === null || last?.sequence === undefined ? 0 : Number(last.sequence) + 1;
-    await insertOutput.execute(trx, {
+    const inserted = await insertNextOutput.executeTakeFirst(trx, {
       runId: claim.id,
-      sequence,
       stage: output.stage,
       data: JSON.stringify(output.data ?? null),
       at,
     });
+    if (inserted === undefined) throw new Error("inserting an output returned no row");
+    const sequence = Number(inserted.sequence);
     await options.onRunEvent(trx, {
       type: "workflow_run.output",
       run,

@@ -162,12 +162,22 @@ for (const lane of STORE_LANES) {
       if (claimed === undefined) throw new Error("setup");
       const events: RunEvent[] = [];
       const onRunEvent: RunEventHandler = async (_trx, event) => void events.push(event);
-      await recordOutput(store.db, claimed, { stage: "a", data: 1 }, { now: new Date(), onRunEvent });
-      await recordOutput(store.db, claimed, { stage: "b", data: 2 }, { now: new Date(), onRunEvent });
+      await recordOutput(
+        store.db,
+        claimed,
+        { stage: "a", data: 1 },
+        { dialect: store.dialect, now: new Date(), onRunEvent },
+      );
+      await recordOutput(
+        store.db,
+        claimed,
+        { stage: "b", data: 2 },
+        { dialect: store.dialect, now: new Date(), onRunEvent },
+      );
       expect(events.map((event) => (event.type === "workflow_run.output" ? event.sequence : -1))).toEqual([0, 1]);
       const stale = { id: claimed.id, attempts: claimed.attempts - 1 };
       await expect(
-        recordOutput(store.db, stale, { stage: "c", data: 3 }, { now: new Date(), onRunEvent }),
+        recordOutput(store.db, stale, { stage: "c", data: 3 }, { dialect: store.dialect, now: new Date(), onRunEvent }),
       ).rejects.toThrow();
       expect(await finishRun(store.db, stale, { status: "failed", error: "x" }, { now: new Date(), onRunEvent })).toBe(
         false,

@@ -124,7 +124,8 @@ export function createRunWorker(deps: {
         workflow,
         input: fromInputColumns(row),
         signal: stopping.signal,
-        emitOutput: (stage, data) => recordOutput(store.db, claim, { stage, data }, { now: now(), onRunEvent }),
+        emitOutput: (stage, data) =>
+          recordOutput(store.db, claim, { stage, data }, { dialect: store.dialect, now: now(), onRunEvent }),
       });
     } catch (error) {
       if (stopping.signal.aborted) return undefined;

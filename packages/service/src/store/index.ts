@@ -1,5 +1,6 @@
 export type { InstanceLock } from "./acquire-instance-lock.ts";
 export { acquireInstanceLock, LOCK_FILE } from "./acquire-instance-lock.ts";
+export { type BatchOutcome, batchPerTick } from "./batch-per-tick.ts";
 export type * from "./database.ts";
 export type { DialectName } from "./dialect-name.ts";
 export { inChunks, ROWS_PER_STATEMENT } from "./in-chunks.ts";

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { enqueueRun, enqueueRuns, type NewRun } from "../runs/enqueue-run.ts";
 import type { RunInput } from "../runs/run-input.ts";
 import { type Database, inChunks, type TriggerRow, type TriggerRunRow, type WorkflowRunRow } from "../store/index.ts";
-import { param, preparedQuery } from "../store/prepared-query.ts";
+import { param, preparedBatch, preparedQuery } from "../store/prepared-query.ts";
 
 /** One firing of a trigger. */
 export interface Firing {
@@ -39,6 +39,22 @@ const insertTriggerRun = preparedQuery((db: Kysely<Database>) =>
     })
     .returningAll(),
 );
+// recordFirings' insert of many trigger runs, prepared per row count (see preparedBatch).
+const insertTriggerRuns = preparedBatch((db: Kysely<Database>, rows: ReturnType<typeof succeededTriggerRun>[]) =>
+  db.insertInto("trigger_runs").values(
+    // Each column named: a row here is a placeholder object, which has no keys of its own to copy.
+    rows.map((row) => ({
+      trigger_id: row.trigger_id,
+      source: row.source,
+      scheduled_for: row.scheduled_for,
+      fired_at: row.fired_at,
+      status: row.status,
+      workflow_run_id: row.workflow_run_id,
+      error: row.error,
+    })),
+  ),
+);
+
 const countPlainFiring = preparedQuery((db: Kysely<Database>) =>
   db
     .updateTable("triggers")
@@ -119,36 +135,24 @@ export async function recordFiring(
 }
 
 /**
- * Records firings of distinct triggers that start runs, as `recordFiring` does for each, with a few multi-row
- * statements instead of four per firing: the scheduler's path, which fires a group of due triggers in one
- * transaction. Triggers moving to the same next fire time share one counter update. A lone firing takes
- * recordFiring's prepared statements (PostgreSQL fires one per transaction).
+ * Records firings that start runs, as `recordFiring` does for each, with a few multi-row statements instead of four
+ * per firing: the scheduler fires a group of due triggers in one transaction, and hooks that arrive together share
+ * one (see createFiringBatcher). A trigger may fire more than once; its counters move by as many. A lone firing
+ * takes recordFiring's prepared statements. Returns the runs' ids in the order given.
  */
-export async function recordFirings(trx: Kysely<Database>, firings: readonly Firing[], now: Date): Promise<void> {
+export async function recordFirings(trx: Kysely<Database>, firings: readonly Firing[], now: Date): Promise<number[]> {
   const [only] = firings;
-  if (only !== undefined && firings.length === 1) {
-    await recordFiring(trx, only, now);
-    return;
-  }
-  if (new Set(firings.map((firing) => firing.trigger.id)).size !== firings.length) {
-    throw new Error("recordFirings: each trigger fires at most once per call");
-  }
+  if (only !== undefined && firings.length === 1) return [(await recordFiring(trx, only, now)).run.id];
   const at = now.toISOString();
   const runIds = await enqueueRuns(trx, firings.map(toNewRun), now);
   const triggerRuns = firings.map((firing, index) => succeededTriggerRun(firing, runIds[index] as number, at));
-  for (const chunk of inChunks(triggerRuns)) await trx.insertInto("trigger_runs").values(chunk).execute();
-  const byNext = new Map<string | null | undefined, number[]>();
-  for (const { trigger, nextFireAt } of firings) {
-    const ids = byNext.get(nextFireAt) ?? [];
-    ids.push(trigger.id);
-    byNext.set(nextFireAt, ids);
-  }
-  for (const [nextFireAt, ids] of byNext) {
+  for (const chunk of inChunks(triggerRuns)) await insertTriggerRuns.execute(trx, chunk);
+  for (const { count, nextFireAt, ids } of groupCounters(firings)) {
     for (const chunk of inChunks(ids)) {
       await trx
         .updateTable("triggers")
         .set((eb) => ({
-          fire_count: eb("fire_count", "+", 1),
+          fire_count: eb("fire_count", "+", count),
           last_fired_at: at,
           ...(nextFireAt === undefined ? {} : { next_fire_at: nextFireAt, claimed_until: null }),
         }))
@@ -156,6 +160,25 @@ export async function recordFirings(trx: Kysely<Database>, firings: readonly Fir
         .execute();
     }
   }
+  return runIds;
+}
+
+/** The triggers of some firings grouped by how often they fired and where they go next: one update per group. */
+function groupCounters(
+  firings: readonly Firing[],
+): { count: number; nextFireAt: string | null | undefined; ids: number[] }[] {
+  const perTrigger = new Map<number, { count: number; nextFireAt: string | null | undefined }>();
+  for (const { trigger, nextFireAt } of firings) {
+    perTrigger.set(trigger.id, { count: (perTrigger.get(trigger.id)?.count ?? 0) + 1, nextFireAt });
+  }
+  const groups = new Map<string, { count: number; nextFireAt: string | null | undefined; ids: number[] }>();
+  for (const [id, { count, nextFireAt }] of perTrigger) {
+    const key = JSON.stringify([count, nextFireAt === undefined ? "unchanged" : nextFireAt]);
+    const group = groups.get(key) ?? { count, nextFireAt, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
 
 /** Records a firing whose run could not start, inside the caller's transaction (SPEC: every firing is a trigger run). */

@@ -1,5 +1,5 @@
 import type { HookResponse } from "@adapterkit/contract";
-import { fireWebhook, isWebhookTokenShape } from "../../triggers/fire-webhook.ts";
+import { isWebhookTokenShape } from "../../triggers/fire-webhook.ts";
 import type { Route } from "../route.ts";
 
 /** `POST /api/v1/hooks/{token}` (D14); `Idempotent-Replayed: true` marks a repeat's answer. */
@@ -11,11 +11,11 @@ export const hookRoute: Route<"hook"> = {
     return isWebhookTokenShape(token) ? `hook:${token}` : undefined;
   },
   async handler(input, context) {
-    const result = await fireWebhook(
-      context.store.db,
-      { executor: context.executor, now: context.now() },
-      { token: input.params.token ?? "", body: input.body, idempotencyKey: input.idempotencyKey },
-    );
+    const result = await context.hooks.fire({
+      token: input.params.token ?? "",
+      body: input.body,
+      idempotencyKey: input.idempotencyKey,
+    });
     if (!result.replayed) context.wakeWorker();
     const body: HookResponse = { workflow_run_id: result.workflowRunId, status: "started" };
     return {

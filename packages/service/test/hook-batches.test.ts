@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORE_LANES } from "./helpers/store-lanes.ts";
+import {
+  createTenant,
+  createWebhookTrigger,
+  createWorkflow,
+  readJson,
+  startTestService,
+  type Tenant,
+  type TestService,
+  waitForRun,
+} from "./helpers/test-service.ts";
+
+// Hooks that arrive together are accepted in one transaction (createHookIntake); each must still get its own D14
+// answer, its own run with its own input, a trigger run, and its count. The burst goes straight to the service's
+// intake in one turn of the event loop, so it is certain to be one batch (over HTTP it may arrive spread out).
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`concurrent hooks ${lane.title}`, () => {
+    let test: TestService;
+    let acme: Tenant;
+
+    beforeAll(async () => {
+      test = await startTestService(lane);
+      acme = await createTenant(test, "acme");
+    });
+    afterAll(async () => test?.close());
+
+    const fire = (token: string, body: unknown) =>
+      test.service.context.hooks.fire({ token, body: new TextEncoder().encode(JSON.stringify(body)) });
+
+    it("gives every hook of a mixed burst its own answer, run, trigger run and count", async () => {
+      const workflow = await createWorkflow(test, acme.token);
+      const [busy, quiet, disabled] = [
+        await createWebhookTrigger(test, acme.token, workflow.id),
+        await createWebhookTrigger(test, acme.token, workflow.id),
+        await createWebhookTrigger(test, acme.token, workflow.id),
+      ];
+      const broken = await createWorkflow(test, acme.token);
+      const refusing = await createWebhookTrigger(test, acme.token, broken.id);
+      await test.call(`/api/v1/workflows/${broken.id}`, { method: "PATCH", token: acme.token, json: { stages: [] } });
+      await test.call(`/api/v1/triggers/${disabled.id}/disable`, { method: "POST", token: acme.token });
+
+      const burst = [
+        ...Array.from({ length: 30 }, (_, index) => ({ token: busy.hookToken, body: { n: index }, code: "started" })),
+        ...Array.from({ length: 5 }, (_, index) => ({ token: quiet.hookToken, body: { q: index }, code: "started" })),
+        { token: disabled.hookToken, body: {}, code: "trigger_disabled" },
+        { token: refusing.hookToken, body: {}, code: "workflow_not_startable" },
+        { token: "A".repeat(43), body: {}, code: "not_found" },
+      ];
+      const results = await Promise.allSettled(burst.map((hook) => fire(hook.token, hook.body)));
+      expect(results.map((result) => (result.status === "fulfilled" ? "started" : result.reason.code))).toEqual(
+        burst.map((hook) => hook.code),
+      );
+
+      const started = await Promise.all(
+        results.flatMap((result, index) => {
+          if (result.status !== "fulfilled") return [];
+          const id = result.value.workflowRunId;
+          return [waitForRun(test, acme.token, id).then((run) => ({ id, run, hook: burst[index] }))];
+        }),
+      );
+      expect(new Set(started.map(({ id }) => id)).size).toBe(35);
+      for (const { run, hook } of started) {
+        expect(run).toMatchObject({ status: "completed", source: "webhook", input: hook?.body });
+      }
+
+      const trigger = async (id: number) =>
+        readJson<{ fire_count: number }>(await test.call(`/api/v1/triggers/${id}`, { token: acme.token }));
+      expect((await trigger(busy.id)).fire_count).toBe(30);
+      expect((await trigger(quiet.id)).fire_count).toBe(5);
+      expect((await trigger(refusing.id)).fire_count).toBe(1);
+      const busyRuns = await readJson(
+        await test.call(`/api/v1/triggers/${busy.id}/runs?limit=100`, { token: acme.token }),
+      );
+      expect(busyRuns.items).toHaveLength(30);
+      expect(new Set(busyRuns.items.map((item) => item.workflow_run_id)).size).toBe(30);
+      const refused = await readJson(await test.call(`/api/v1/triggers/${refusing.id}/runs`, { token: acme.token }));
+      expect(refused.items).toEqual([expect.objectContaining({ status: "failed", workflow_run_id: null })]);
+    });
+  });
+}
