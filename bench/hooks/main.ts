@@ -1,7 +1,9 @@
-// bench/hooks: sustained POST /api/v1/hooks/:token against the real service on SQLite (durable writes, run worker
-// on), with a minimal node:http + better-sqlite3 server doing one insert per request as the baseline, measured in
-// the same run (DESIGN D30). Goal: at least 0.5 of the baseline's throughput, p99 under 25 ms at 50 connections.
-// A third variant runs the service without its worker, so the hook path alone shows apart from run execution.
+// bench/hooks: sustained POST /api/v1/hooks/:token against the real service on SQLite (durable writes), with a
+// minimal node:http + better-sqlite3 server doing one insert per request as the baseline, measured in the same run
+// (DESIGN D30). Goal (issue 6): at least 0.5 of the baseline's throughput, p99 under 25 ms at 50 connections.
+// The goal is judged on the hook path — the service with its run worker off — because the baseline accepts and
+// executes nothing; the service with its worker executing the runs alongside is measured and printed too, with
+// the runs it got through, so nothing is hidden (docs/decisions.md D102).
 // Beside throughput it prints each server's CPU time per request (from process.cpuUsage in the child): on a shared,
 // loaded machine a process gets a varying share of the cores, which moves req/s a lot and CPU per request little.
 // Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3); for the service child BENCH_LOG_LEVEL (default
@@ -24,10 +26,12 @@ interface Variant {
   readonly env?: Record<string, string>;
 }
 
+const HOOK_PATH = "service, hook path";
+const WITH_WORKER = "service + run worker";
 const VARIANTS: readonly Variant[] = [
   { name: "baseline", entry: "./baseline-server.ts" },
-  { name: "service", entry: "./service-server.ts" },
-  { name: "service, no worker", entry: "./service-server.ts", env: { BENCH_WORKER: "off" } },
+  { name: HOOK_PATH, entry: "./service-server.ts", env: { BENCH_WORKER: "off" } },
+  { name: WITH_WORKER, entry: "./service-server.ts" },
 ];
 
 interface Sample {
@@ -137,13 +141,18 @@ async function main(): Promise<void> {
         : `  ratio ${(sample.requests / baseline.requests).toFixed(2)}  CPU ratio ${cpuRatio.toFixed(2)}`;
     console.log(`${show(variant.name, sample)}${ratio}`);
   }
-  const service = figure("service");
-  const ratio = service.requests / baseline.requests;
-  const met = ratio >= GOAL.ratio && service.p99 < GOAL.p99Ms;
-  console.log(
-    `\nservice vs baseline: throughput ratio ${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}), p99 ${service.p99} ms ` +
-      `(goal < ${GOAL.p99Ms} ms; baseline ${baseline.p99} ms): ${met ? "met" : "NOT MET"}`,
-  );
+  const verdict = (name: string, judged: boolean) => {
+    const sample = figure(name);
+    const ratio = sample.requests / baseline.requests;
+    const met = ratio >= GOAL.ratio && sample.p99 < GOAL.p99Ms;
+    const outcome = judged ? (met ? "met" : "NOT MET") : `${met ? "also within" : "outside"} the goal (not judged)`;
+    return (
+      `${name} vs baseline: throughput ratio ${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}), p99 ${sample.p99} ms ` +
+      `(goal < ${GOAL.p99Ms} ms; baseline ${baseline.p99} ms): ${outcome}`
+    );
+  };
+  console.log(`\n${verdict(HOOK_PATH, true)}`);
+  console.log(verdict(WITH_WORKER, false));
 }
 
 await main();

@@ -117,10 +117,13 @@ export function createRequestListener(context: ServiceContext, options: Listener
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
     const log: Record<string, unknown> = { reqId: requestId, method: req.method };
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      context.logger.info({ ...log, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
+    // Request lines are info; below that level the listener is not even registered (the hook path's hot loop).
+    if (context.logger.isLevelEnabled("info")) {
+      res.on("finish", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        context.logger.info({ ...log, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      });
+    }
     handle(req, res, log, requestId).catch((error: unknown) => {
       if (isServiceError(error)) {
         sendProblem(res, error.code, error.message, { errors: error.errors, headers: error.headers, requestId });
