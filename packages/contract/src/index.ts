@@ -1,3 +1,4 @@
+export * from "./adapter/index.ts";
 export type {
   EndpointDef,
   HttpMethod,
@@ -6,6 +7,5 @@ export type {
   ResponseDef,
   ResponseVariant,
 } from "./endpoint.ts";
-export * from "./adapter/index.ts";
-export * from "./service/index.ts";
 export * from "./generate/index.ts";
+export * from "./service/index.ts";

@@ -26,43 +26,51 @@ describe("schemas/", () => {
     }
   });
 
-  it.each(Object.keys(rendered).filter((name) => name.endsWith(".schema.json")))("compiles %s in ajv strict mode", (name) => {
+  it.each(
+    Object.keys(rendered).filter((name) => name.endsWith(".schema.json")),
+  )("compiles %s in ajv strict mode", (name) => {
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     addFormats.default(ajv);
     expect(() => ajv.compile(JSON.parse(rendered[name]!))).not.toThrow();
   });
 
-  it.each(["adapter-contract.openapi.json", "service-api.openapi.json"])("validates %s as OpenAPI 3.1", async (name) => {
+  it.each([
+    "adapter-contract.openapi.json",
+    "service-api.openapi.json",
+  ])("validates %s as OpenAPI 3.1", async (name) => {
     const document = JSON.parse(rendered[name]!);
     await expect(SwaggerParser.validate(document)).resolves.toBeDefined();
   });
 
-  it.each(["adapter-contract.openapi.json", "service-api.openapi.json"])(
-    "%s defines exactly the security schemes its operations require",
-    (name) => {
-      const document = JSON.parse(rendered[name]!);
-      const required = new Set<string>();
-      for (const item of Object.values<Record<string, { security?: Record<string, string[]>[] }>>(document.paths)) {
-        for (const operation of Object.values(item)) {
-          for (const requirement of operation.security ?? []) for (const scheme of Object.keys(requirement)) required.add(scheme);
-        }
+  it.each([
+    "adapter-contract.openapi.json",
+    "service-api.openapi.json",
+  ])("%s defines exactly the security schemes its operations require", (name) => {
+    const document = JSON.parse(rendered[name]!);
+    const required = new Set<string>();
+    for (const item of Object.values<Record<string, { security?: Record<string, string[]>[] }>>(document.paths)) {
+      for (const operation of Object.values(item)) {
+        for (const requirement of operation.security ?? [])
+          for (const scheme of Object.keys(requirement)) required.add(scheme);
       }
-      expect(required.size).toBeGreaterThan(0);
-      expect(Object.keys(document.components.securitySchemes ?? {}).sort()).toEqual([...required].sort());
-    },
-  );
+    }
+    expect(required.size).toBeGreaterThan(0);
+    expect(Object.keys(document.components.securitySchemes ?? {}).sort()).toEqual([...required].sort());
+  });
 
   it("refuses to build a document whose endpoint names an undefined security scheme", () => {
     const endpoint = { id: "x", method: "GET", path: "/x", summary: "x", responses: {}, security: ["nope"] } as const;
-    expect(() => buildOpenApi({ title: "t", version: "1", description: "d", endpoints: [endpoint], shapes: {} })).toThrow(
-      "x names the undefined security scheme nope",
-    );
+    expect(() =>
+      buildOpenApi({ title: "t", version: "1", description: "d", endpoints: [endpoint], shapes: {} }),
+    ).toThrow("x names the undefined security scheme nope");
   });
 
   it("marks only the hook's body optional, as SPEC says", () => {
     const document = JSON.parse(rendered["service-api.openapi.json"]!);
     const optional: string[] = [];
-    for (const [path, item] of Object.entries<Record<string, { requestBody?: { required: boolean } }>>(document.paths)) {
+    for (const [path, item] of Object.entries<Record<string, { requestBody?: { required: boolean } }>>(
+      document.paths,
+    )) {
       for (const [method, operation] of Object.entries(item)) {
         if (operation.requestBody?.required === false) optional.push(`${method} ${path}`);
       }
@@ -74,13 +82,23 @@ describe("schemas/", () => {
   it("gives every operation an example and an error response", () => {
     for (const name of ["adapter-contract.openapi.json", "service-api.openapi.json"]) {
       const document = JSON.parse(rendered[name]!);
-      for (const [path, item] of Object.entries<Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>>(document.paths)) {
+      for (const [path, item] of Object.entries<
+        Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>
+      >(document.paths)) {
         for (const [method, operation] of Object.entries(item)) {
           const statuses = Object.keys(operation.responses);
-          const examples = Object.values(operation.responses).flatMap((r) => Object.values(r.content ?? {}).map((c) => c.example));
-          expect(examples.some((example) => example !== undefined), `${method} ${path} example`).toBe(true);
+          const examples = Object.values(operation.responses).flatMap((r) =>
+            Object.values(r.content ?? {}).map((c) => c.example),
+          );
+          expect(
+            examples.some((example) => example !== undefined),
+            `${method} ${path} example`,
+          ).toBe(true);
           if (!["/manifest.json", "/health", "/healthz", "/readyz"].includes(path)) {
-            expect(statuses.some((status) => Number(status) >= 400), `${method} ${path} errors`).toBe(true);
+            expect(
+              statuses.some((status) => Number(status) >= 400),
+              `${method} ${path} errors`,
+            ).toBe(true);
           }
         }
       }

@@ -56,7 +56,7 @@ export const serveCommand = defineCommand({
       ...(standIns
         ? [
             "",
-            "stand-in platforms (credentials that work against them: " + credentialsFile + ")",
+            `stand-in platforms (credentials that work against them: ${credentialsFile})`,
             ...standIns.summaries.map((s) => `  ${s.adapter.padEnd(28)} ${s.url}   ${s.what}`),
           ]
         : []),

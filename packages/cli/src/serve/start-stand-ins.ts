@@ -28,7 +28,12 @@ export async function startStandIns(): Promise<StandIns> {
   ]);
   return {
     summaries: [
-      { adapter: "mail", what: "SMTP server (captures every mail)", url: mail.url, credentials: { ...mail.credentials } },
+      {
+        adapter: "mail",
+        what: "SMTP server (captures every mail)",
+        url: mail.url,
+        credentials: { ...mail.credentials },
+      },
       {
         adapter: "files",
         what: "WebDAV server with demo files",

@@ -58,7 +58,12 @@ const INVALID: [string, string[], unknown, string][] = [
   ["repeated credential keys", ["credentials", "1", "key"], "chat_bot", "credentials"],
   ["oauth_config authorize_url not a URL", ["oauth_config", "authorize_url"], "nope", "oauth_config.authorize_url"],
   ["oauth_config scopes not an array", ["oauth_config", "scopes"], "a b", "oauth_config.scopes"],
-  ["extra_authorize_params with a number", ["oauth_config", "extra_authorize_params"], { a: 1 }, "oauth_config.extra_authorize_params.a"],
+  [
+    "extra_authorize_params with a number",
+    ["oauth_config", "extra_authorize_params"],
+    { a: 1 },
+    "oauth_config.extra_authorize_params.a",
+  ],
   ["skill without tool_names", ["skill", "tool_names"], undefined, "skill.tool_names"],
   ["setup_instructions as a string", ["setup_instructions"], "do it", "setup_instructions"],
   ["author without name", ["author", "name"], undefined, "author.name"],
@@ -100,21 +105,19 @@ describe("manifestSchema", () => {
     expect(jsonSchemaAccepts(manifestSchema, manifest)).toBe(true);
   });
 
-  it.each(INVALID.filter(([label]) => !(label in ZOD_ONLY)))(
-    "publishes a JSON Schema that rejects %s too",
-    (_label, path, value) => {
-      expect(jsonSchemaAccepts(manifestSchema, withField(path, value))).toBe(false);
-    },
-  );
+  it.each(
+    INVALID.filter(([label]) => !(label in ZOD_ONLY)),
+  )("publishes a JSON Schema that rejects %s too", (_label, path, value) => {
+    expect(jsonSchemaAccepts(manifestSchema, withField(path, value))).toBe(false);
+  });
 
-  it.each(INVALID.filter(([label]) => label in ZOD_ONLY))(
-    "leaves %s to zod: the JSON Schema accepts it",
-    (label, path, value) => {
-      // When JSON Schema learns to express the rule, this fails and the exception goes.
-      expect(ZOD_ONLY[label]).toBeTruthy();
-      expect(jsonSchemaAccepts(manifestSchema, withField(path, value))).toBe(true);
-    },
-  );
+  it.each(
+    INVALID.filter(([label]) => label in ZOD_ONLY),
+  )("leaves %s to zod: the JSON Schema accepts it", (label, path, value) => {
+    // When JSON Schema learns to express the rule, this fails and the exception goes.
+    expect(ZOD_ONLY[label]).toBeTruthy();
+    expect(jsonSchemaAccepts(manifestSchema, withField(path, value))).toBe(true);
+  });
 });
 
 describe("slugOf", () => {

@@ -34,7 +34,8 @@ export function buildOpenApi(source: OpenApiSource): OpenAPIV3_1.Document {
 
   const paths: OpenAPIV3_1.PathsObject = {};
   for (const endpoint of source.endpoints) {
-    const item = (paths[endpoint.path] ??= {}) as Record<string, OpenAPIV3_1.OperationObject>;
+    paths[endpoint.path] ??= {};
+    const item = paths[endpoint.path] as Record<string, OpenAPIV3_1.OperationObject>;
     item[endpoint.method.toLowerCase()] = operationOf(endpoint, ref);
   }
   return {
@@ -58,7 +59,11 @@ function componentOf(schema: z.ZodType): OpenAPIV3_1.SchemaObject {
  * `<name>-<def>`, because a `#/$defs/…` pointer means the document root once the schema sits in `components`.
  */
 function componentsOf(name: string, schema: z.ZodType): Record<string, OpenAPIV3_1.SchemaObject> {
-  const { $schema: _dialect, $defs, ...rest } = toJsonSchema(schema) as JsonSchema & {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = toJsonSchema(schema) as JsonSchema & {
     $schema?: string;
     $defs?: Record<string, unknown>;
   };

@@ -64,12 +64,17 @@ describe("opaque cursor", () => {
     }
   });
 
-  it.each(["", "garbage", "c1.abc", "c2.e30.AAAA", "c1.e30.AA.AA", "c1.e3 0.AAAA", "c1..AAAA"])(
-    "refuses %j as malformed",
-    (cursor) => {
-      expect(decodeCursor(cursor, { credentials })).toMatchObject({ ok: false, code: "malformed" });
-    },
-  );
+  it.each([
+    "",
+    "garbage",
+    "c1.abc",
+    "c2.e30.AAAA",
+    "c1.e30.AA.AA",
+    "c1.e3 0.AAAA",
+    "c1..AAAA",
+  ])("refuses %j as malformed", (cursor) => {
+    expect(decodeCursor(cursor, { credentials })).toMatchObject({ ok: false, code: "malformed" });
+  });
 
   it("binds to the ADAPTER_CURSOR_SECRET environment variable when it is set", () => {
     const plain = encodeCursor(value, { credentials });

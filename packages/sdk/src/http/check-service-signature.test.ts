@@ -21,19 +21,18 @@ afterEach(async () => {
 const unsigned = () => createAdapterClient<typeof FIXTURE_MANIFEST>(started?.url ?? "");
 
 describe("service signature (D9)", () => {
-  it.each(ADAPTER_ENDPOINTS.filter((row) => row.signed).map((row) => [row.path, row] as const))(
-    "%s accepts a valid signature and refuses a missing one with 401",
-    async (_path, row) => {
-      started = await startAdapter(fixtureAdapter(), { signingSecret: SECRET });
-      const body = JSON.stringify(row.request?.example);
-      expect((await started.client.post(row.path, body)).status).toBe(200);
-      const refused = await unsigned().post(row.path, body);
-      expect(refused).toMatchObject({
-        status: 401,
-        body: { code: "unauthorized", error: expect.stringContaining("webhook-id") },
-      });
-    },
-  );
+  it.each(
+    ADAPTER_ENDPOINTS.filter((row) => row.signed).map((row) => [row.path, row] as const),
+  )("%s accepts a valid signature and refuses a missing one with 401", async (_path, row) => {
+    started = await startAdapter(fixtureAdapter(), { signingSecret: SECRET });
+    const body = JSON.stringify(row.request?.example);
+    expect((await started.client.post(row.path, body)).status).toBe(200);
+    const refused = await unsigned().post(row.path, body);
+    expect(refused).toMatchObject({
+      status: 401,
+      body: { code: "unauthorized", error: expect.stringContaining("webhook-id") },
+    });
+  });
 
   it("keeps /manifest.json and /health public", async () => {
     started = await startAdapter(fixtureAdapter(), { signingSecret: SECRET });

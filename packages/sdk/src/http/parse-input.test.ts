@@ -4,7 +4,6 @@ import {
   type AdapterErrorCode,
   adapterErrorSchema,
 } from "@adapterkit/contract";
-import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type StartedAdapter, startAdapter } from "../testing/start-adapter.ts";
 import { type FIXTURE_MANIFEST, fixtureAdapter } from "./fixture-adapter.ts";
@@ -33,15 +32,14 @@ describe("request checks on every handler endpoint", () => {
     expect(result.status).toBe(200);
   });
 
-  it.each(POST_ROWS.map((row) => [row.path] as const))(
-    "%s answers malformed JSON with 400 invalid_request",
-    async (path) => {
-      const { client } = await start();
-      const result = await client.post(path, '{"credentials": {');
-      expectD8(result, "invalid_request");
-      expect(result.body).toMatchObject({ issues: [{ path: "", message: expect.stringContaining("not valid JSON") }] });
-    },
-  );
+  it.each(
+    POST_ROWS.map((row) => [row.path] as const),
+  )("%s answers malformed JSON with 400 invalid_request", async (path) => {
+    const { client } = await start();
+    const result = await client.post(path, '{"credentials": {');
+    expectD8(result, "invalid_request");
+    expect(result.body).toMatchObject({ issues: [{ path: "", message: expect.stringContaining("not valid JSON") }] });
+  });
 
   it.each([
     '{"credentials": {"token": xoxb-secret-4242}}',
@@ -57,16 +55,15 @@ describe("request checks on every handler endpoint", () => {
     expect(JSON.stringify(result.body)).not.toContain("xoxb");
   });
 
-  it.each(POST_ROWS.filter((row) => row.id !== "format").map((row) => [row.path, row] as const))(
-    "%s answers missing credentials with 400 naming /credentials",
-    async (_path, row) => {
-      const { client } = await start();
-      const { credentials, ...rest } = exampleOf(row);
-      const result = await client.post(row.path, JSON.stringify(rest));
-      expectD8(result, "invalid_request");
-      expect(result.body).toMatchObject({ issues: [{ path: "/credentials" }] });
-    },
-  );
+  it.each(
+    POST_ROWS.filter((row) => row.id !== "format").map((row) => [row.path, row] as const),
+  )("%s answers missing credentials with 400 naming /credentials", async (_path, row) => {
+    const { client } = await start();
+    const { credentials, ...rest } = exampleOf(row);
+    const result = await client.post(row.path, JSON.stringify(rest));
+    expectD8(result, "invalid_request");
+    expect(result.body).toMatchObject({ issues: [{ path: "/credentials" }] });
+  });
 
   it("/format takes no credentials at all but checks them when given", async () => {
     const { client } = await start();
@@ -76,19 +73,18 @@ describe("request checks on every handler endpoint", () => {
     expect(result.body).toMatchObject({ issues: [{ path: "/credentials/token" }] });
   });
 
-  it.each(POST_ROWS.map((row) => [row.path, row] as const))(
-    "%s answers a field of the wrong type with 400 naming it",
-    async (_path, row) => {
-      const { client } = await start();
-      const example = exampleOf(row);
-      const field = Object.keys(example).find((key) => key !== "credentials") ?? "credentials";
-      const result = await client.post(row.path, JSON.stringify({ ...example, [field]: 42 }));
-      expectD8(result, "invalid_request");
-      expect(result.body).toMatchObject({
-        issues: [{ path: `/${field}`, message: expect.stringContaining("expected") }],
-      });
-    },
-  );
+  it.each(
+    POST_ROWS.map((row) => [row.path, row] as const),
+  )("%s answers a field of the wrong type with 400 naming it", async (_path, row) => {
+    const { client } = await start();
+    const example = exampleOf(row);
+    const field = Object.keys(example).find((key) => key !== "credentials") ?? "credentials";
+    const result = await client.post(row.path, JSON.stringify({ ...example, [field]: 42 }));
+    expectD8(result, "invalid_request");
+    expect(result.body).toMatchObject({
+      issues: [{ path: `/${field}`, message: expect.stringContaining("expected") }],
+    });
+  });
 
   it("names the credential field the manifest declares when it is missing", async () => {
     const { client } = await start();

@@ -195,9 +195,13 @@ describe("handler endpoints", () => {
 
   it("aborts the handler's signal when the caller goes away", async () => {
     let entered = () => {};
-    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     let signalled = (_outcome: string) => {};
-    const outcome = new Promise<string>((resolve) => (signalled = resolve));
+    const outcome = new Promise<string>((resolve) => {
+      signalled = resolve;
+    });
     const { url } = await start({
       deliver: (_input, context) =>
         new Promise((resolve) => {

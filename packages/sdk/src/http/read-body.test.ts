@@ -31,7 +31,9 @@ function postChunked(url: string, chunks: number, chunkSize: number): Promise<{ 
     const req = request(url, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
       let text = "";
       res
-        .on("data", (chunk) => (text += chunk))
+        .on("data", (chunk) => {
+          text += chunk;
+        })
         .on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
     });
     req.on("error", reject);
@@ -42,14 +44,13 @@ function postChunked(url: string, chunks: number, chunkSize: number): Promise<{ 
 }
 
 describe("body size limit", () => {
-  it.each(POST_ROWS.map((row) => [row.path] as const))(
-    "%s answers an over-size body with 413, declared or streamed",
-    async (path) => {
-      const { client, url } = await start();
-      expectD8(await client.post(path, "x".repeat(1024 * 1024 + 1)), "payload_too_large");
-      expectD8(await postChunked(`${url}${path}`, 40, 64 * 1024), "payload_too_large");
-    },
-  );
+  it.each(
+    POST_ROWS.map((row) => [row.path] as const),
+  )("%s answers an over-size body with 413, declared or streamed", async (path) => {
+    const { client, url } = await start();
+    expectD8(await client.post(path, "x".repeat(1024 * 1024 + 1)), "payload_too_large");
+    expectD8(await postChunked(`${url}${path}`, 40, 64 * 1024), "payload_too_large");
+  });
 
   it("honours a configured body limit", async () => {
     started = await startAdapter(fixtureAdapter(), { bodyLimit: 64 });

@@ -60,7 +60,9 @@ describe("serve and mountAdapters", () => {
   it("lets a request in flight finish on shutdown, then refuses new connections", async () => {
     let release = () => {};
     let entered = () => {};
-    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     const slow = fixtureAdapter({
       deliver: () =>
         new Promise((resolve) => {

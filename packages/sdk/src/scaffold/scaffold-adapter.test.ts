@@ -76,26 +76,25 @@ describe("scaffoldAdapter", () => {
     expect(JSON.stringify(fixtures)).toContain("{{");
   });
 
-  it.each(ADAPTER_KINDS)(
-    "writes a %s adapter that starts, serves its manifest and answers 501 from every handler",
-    async (kind) => {
-      const dir = join(workspace(), "acme-demo");
-      scaffoldAdapter({ slug: "acme-demo", kind, dir });
-      const { adapter } = (await import(pathToFileURL(join(dir, "src/adapter.ts")).href)) as { adapter: Adapter };
-      const { client, close } = await startAdapter(adapter);
-      try {
-        const manifest = manifestSchema.parse((await client.manifest()).body);
-        expect(manifest).toMatchObject({ name: "Acme Demo", slug: "acme-demo" });
-        expect(adapter.handlers.size).toBe(kind === "source" ? 3 : 5);
-        expect(adapter.notImplemented).toHaveLength(7);
-        const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
-        const result = await client.post("/verify", JSON.stringify({ credentials: fixtures.credentials.good }));
-        expect(result).toMatchObject({ status: 501, body: { code: "not_implemented" } });
-      } finally {
-        await close();
-      }
-    },
-  );
+  it.each(
+    ADAPTER_KINDS,
+  )("writes a %s adapter that starts, serves its manifest and answers 501 from every handler", async (kind) => {
+    const dir = join(workspace(), "acme-demo");
+    scaffoldAdapter({ slug: "acme-demo", kind, dir });
+    const { adapter } = (await import(pathToFileURL(join(dir, "src/adapter.ts")).href)) as { adapter: Adapter };
+    const { client, close } = await startAdapter(adapter);
+    try {
+      const manifest = manifestSchema.parse((await client.manifest()).body);
+      expect(manifest).toMatchObject({ name: "Acme Demo", slug: "acme-demo" });
+      expect(adapter.handlers.size).toBe(kind === "source" ? 3 : 5);
+      expect(adapter.notImplemented).toHaveLength(7);
+      const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
+      const result = await client.post("/verify", JSON.stringify({ credentials: fixtures.credentials.good }));
+      expect(result).toMatchObject({ status: 501, body: { code: "not_implemented" } });
+    } finally {
+      await close();
+    }
+  });
 
   it("fills an existing empty folder", () => {
     const dir = join(workspace(), "empty");
