@@ -35,6 +35,13 @@ export {
   verifyHmacSha256,
 } from "./hmac-sha256.ts";
 export { isSafeHref } from "./is-safe-href.ts";
+export {
+  MARKDOWN_INLINE_BUDGET,
+  MARKDOWN_MAX_BYTES,
+  MARKDOWN_MAX_DEPTH,
+  MARKDOWN_MAX_INLINE_DEPTH,
+  MarkdownLimitError,
+} from "./markdown-limits.ts";
 export { SIGNATURE_ERROR_CODES, SignatureError, type SignatureErrorCode } from "./signature-error.ts";
 export { type HeaderRecord, type RawBody, type SecretInput, safeEqual } from "./signature-parts.ts";
 export {
