@@ -1,5 +1,5 @@
-// Child process: the subject. The real reference service on SQLite in a fresh temp dir, with its run worker on,
-// serving the demo webhook trigger; prints the hook URL when ready.
+// Child process: the subject. The real reference service on SQLite in a fresh temp dir, with its run worker on
+// (off with BENCH_WORKER=off), serving the demo webhook trigger; prints the hook URL when ready.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -20,7 +20,7 @@ import type { ServiceOptions } from "./service-options.ts";
 import { openStore, type Store } from "./store/index.ts";
 import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
 import { findOrganization } from "./tenancy/organizations.ts";
-import { createHookIntake } from "./triggers/fire-webhook.ts";
+import { createHookIntake } from "./triggers/hook-intake.ts";
 
 /** A running reference service. */
 export interface Service {
@@ -87,7 +87,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       adminToken: options.adminToken,
       logger,
       onRunEvent: createCallbackRunEventHandler({ next: options.onRunEvent, wake: () => callbacks?.wake() }),
-      hooks: createHookIntake(store.db, { executor, now }),
+      hooks: createHookIntake(store.db, { executor, now, logger }),
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import type { Store } from "./store/index.ts";
-import type { HookIntake } from "./triggers/fire-webhook.ts";
+import type { HookIntake } from "./triggers/hook-intake.ts";
 
 /** Everything a handler may use; built once by createService. */
 export interface ServiceContext {

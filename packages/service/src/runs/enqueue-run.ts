@@ -1,6 +1,6 @@
 import type { RunSource } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
-import { type Database, inChunks, type WorkflowRunRow } from "../store/index.ts";
+import type { Database, WorkflowRunRow } from "../store/index.ts";
 import { param, preparedBatch, preparedQuery } from "../store/prepared-query.ts";
 import { type RunInput, toInputColumns } from "./run-input.ts";
 
@@ -69,17 +69,6 @@ export async function enqueueRun(trx: Kysely<Database>, run: NewRun, now: Date):
   return row;
 }
 
-/**
- * Puts several runs on the queue inside the caller's transaction with two statements per 500 runs (their
- * sessions, then the runs) instead of two per run: the scheduler's path, where one transaction fires a group of
- * triggers. Returns the runs' ids in the order given.
- */
-export async function enqueueRuns(trx: Kysely<Database>, runs: readonly NewRun[], now: Date): Promise<number[]> {
-  const ids: number[] = [];
-  for (const chunk of inChunks(runs)) ids.push(...(await enqueueChunk(trx, chunk, now.toISOString())));
-  return ids;
-}
-
 // The two multi-row inserts of enqueueRuns, prepared per row count (see preparedBatch).
 const insertSessions = preparedBatch((db: Kysely<Database>, rows: { organizationId: number; at: string }[]) =>
   db
@@ -120,7 +109,13 @@ const insertRuns = preparedBatch((db: Kysely<Database>, rows: RunValues[]) =>
     .returning(["id", "session_id"]),
 );
 
-async function enqueueChunk(trx: Kysely<Database>, runs: readonly NewRun[], at: string): Promise<number[]> {
+/**
+ * Puts several runs on the queue inside the caller's transaction with multi-row inserts (their sessions, then the
+ * runs) instead of two statements per run: the path of scheduler groups and of hooks that arrive together. Returns
+ * the runs' ids in the order given.
+ */
+export async function enqueueRuns(trx: Kysely<Database>, runs: readonly NewRun[], now: Date): Promise<number[]> {
+  const at = now.toISOString();
   const sessions = await insertSessions.execute(
     trx,
     runs.map((run) => ({ organizationId: run.organizationId, at })),

@@ -12,7 +12,7 @@ export interface SchedulerOptions {
    */
   readonly concurrency?: number | undefined;
   /**
-   * Firings committed per transaction (each firing's run and trigger run always commit together); default 100 on
+   * Firings committed per transaction (each firing's run and trigger run always commit together); default 200 on
    * SQLite, where a commit costs as much as a firing, and 1 on PostgreSQL, where row locks are held until commit.
    */
   readonly firingsPerTransaction?: number | undefined;

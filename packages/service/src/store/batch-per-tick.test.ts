@@ -23,11 +23,17 @@ describe("batchPerTick", () => {
     ]);
   });
 
-  it("runs a lone item alone, and splits more than maxBatch items into several batches", async () => {
+  it("runs a lone item alone, splits more than maxBatch items into batches, and runs one batch at a time", async () => {
     const sizes: number[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
     const handle = batchPerTick<number, number>({
       run: async (items) => {
         sizes.push(items.length);
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
         return items.map((value) => ({ ok: true as const, value }));
       },
       runAlone: async (item) => -item,
@@ -36,13 +42,16 @@ describe("batchPerTick", () => {
     expect(await handle(5)).toBe(-5);
     expect(await Promise.all([1, 2, 3, 4, 5, 6, 7].map(handle))).toEqual([1, 2, 3, 4, 5, 6, -7]);
     expect(sizes).toEqual([3, 3]);
+    expect(mostInFlight).toBe(1);
   });
 
   it("tries every item of a failed batch again alone, so one bad item fails only itself", async () => {
+    const failures: [string, number][] = [];
     const handle = batchPerTick<number, number>({
       run: async () => {
         throw new Error("the transaction failed");
       },
+      onBatchError: (error, size) => failures.push([(error as Error).message, size]),
       runAlone: async (item) => {
         if (item === 2) throw new Error("item 2 is bad");
         return item * 10;
@@ -55,5 +64,6 @@ describe("batchPerTick", () => {
       { status: "rejected", reason: new Error("item 2 is bad") },
       { status: "fulfilled", value: 30 },
     ]);
+    expect(failures).toEqual([["the transaction failed", 3]]);
   });
 });

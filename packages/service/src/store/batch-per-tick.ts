@@ -3,45 +3,48 @@ export type BatchOutcome<Out> =
   | { readonly ok: true; readonly value: Out }
   | { readonly ok: false; readonly error: unknown };
 
-/** How to handle the items collected in one turn of the event loop. */
+/** How to handle the items that arrive together. */
 export interface BatchPerTickOptions<In, Out> {
   /** Handles a whole batch (in one transaction), one outcome per item in order; throwing fails the batch. */
   readonly run: (items: readonly In[]) => Promise<BatchOutcome<Out>[]>;
   /** Handles one item on its own: a lone item, and each item again after its batch failed. */
   readonly runAlone: (item: In) => Promise<Out>;
-  /** The most items one batch takes; more arriving at once start another. */
+  /** The most items one batch takes. */
   readonly maxBatch: number;
+  /** Told when a batch fails as a whole, before its items are tried again alone. */
+  readonly onBatchError?: ((error: unknown, size: number) => void) | undefined;
+}
+
+interface Waiting<In, Out> {
+  readonly item: In;
+  readonly resolve: (value: Out) => void;
+  readonly reject: (error: unknown) => void;
 }
 
 /**
- * Collects the items that arrive in one turn of the event loop and hands them to `run` together, so concurrent
- * requests share one transaction and its statements. When a batch fails as a whole, each of its items is tried
- * again alone, so one bad item cannot fail the others.
+ * Collects items that arrive together and hands them to `run` as one batch, so concurrent requests share one
+ * transaction and its statements. One batch is in flight at a time: items arriving meanwhile wait and form the
+ * next one (group commit's shape, and on PostgreSQL no two batches can lock the same rows in opposite orders).
+ * When a batch fails as a whole, each of its items is tried again alone, so one bad item cannot fail the others.
  *
  * @example
- * const fire = batchPerTick({ run: (hooks) => db.transaction().execute((trx) => acceptHooks(trx, hooks)), runAlone, maxBatch: 200 });
+ * const fire = batchPerTick({ run: (hooks) => acceptAll(hooks), runAlone: acceptOne, maxBatch: 200 });
  * const result = await fire(hook);
  */
 export function batchPerTick<In, Out>(options: BatchPerTickOptions<In, Out>): (item: In) => Promise<Out> {
-  interface Waiting {
-    readonly item: In;
-    readonly resolve: (value: Out) => void;
-    readonly reject: (error: unknown) => void;
-  }
-  let pending: Waiting[] = [];
+  let pending: Waiting<In, Out>[] = [];
   let scheduled = false;
+  let running = false;
 
-  const runAlone = (waiting: Waiting) => options.runAlone(waiting.item).then(waiting.resolve, waiting.reject);
+  const runAlone = (waiting: Waiting<In, Out>) => options.runAlone(waiting.item).then(waiting.resolve, waiting.reject);
 
-  async function flush(): Promise<void> {
-    const batch = pending;
-    pending = [];
-    if (batch.length === 0) return;
-    if (batch.length === 1) return runAlone(batch[0] as Waiting);
+  async function handle(batch: Waiting<In, Out>[]): Promise<void> {
+    if (batch.length === 1) return runAlone(batch[0] as Waiting<In, Out>);
     let outcomes: BatchOutcome<Out>[];
     try {
       outcomes = await options.run(batch.map((waiting) => waiting.item));
-    } catch {
+    } catch (error) {
+      options.onBatchError?.(error, batch.length);
       await Promise.all(batch.map(runAlone));
       return;
     }
@@ -53,19 +56,25 @@ export function batchPerTick<In, Out>(options: BatchPerTickOptions<In, Out>): (i
     }
   }
 
+  async function drain(): Promise<void> {
+    running = true;
+    while (pending.length > 0) {
+      const batch = pending.slice(0, options.maxBatch);
+      pending = pending.slice(batch.length);
+      await handle(batch);
+    }
+    running = false;
+  }
+
   return (item) =>
     new Promise<Out>((resolve, reject) => {
       pending.push({ item, resolve, reject });
-      if (pending.length >= options.maxBatch) {
-        void flush();
-        return;
-      }
-      if (scheduled) return;
+      if (scheduled || running) return;
       scheduled = true;
       // One turn of the event loop lets the requests already in flight join.
       setImmediate(() => {
         scheduled = false;
-        void flush();
+        void drain();
       });
     });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.ts";
 import type { Database } from "./database.ts";
 import { openStore, type Store } from "./open-store.ts";
-import { param, preparedQuery } from "./prepared-query.ts";
+import { param, preparedBatch, preparedQuery } from "./prepared-query.ts";
 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`preparedQuery ${lane.title}`, () => {
@@ -48,6 +48,28 @@ for (const lane of STORE_LANES) {
         }),
       ).rejects.toThrow("abort");
       expect(await byName.execute(store.db, { name: "rolled back" })).toEqual([]);
+    });
+
+    it("inserts any number of rows with a prepared batch, in pieces whose sizes are powers of two", async () => {
+      let shapes = 0;
+      const insertMany = preparedBatch((db: Kysely<Database>, rows: { name: string }[]) => {
+        shapes += 1;
+        return db
+          .insertInto("organizations")
+          .values(rows.map((row) => ({ name: row.name, created_at: "2030-01-01T00:00:00.000Z" })))
+          .returning("name");
+      });
+      const names = (count: number, tag: string) => Array.from({ length: count }, (_, i) => ({ name: `${tag}-${i}` }));
+      const inserted = await insertMany.execute(store.db, names(23, "batch")); // 16 + 4 + 2 + 1
+      expect(inserted.map((row) => row.name).sort()).toEqual(
+        names(23, "batch")
+          .map((row) => row.name)
+          .sort(),
+      );
+      expect(shapes).toBe(4);
+      await insertMany.execute(store.db, names(7, "again")); // 4 + 2 + 1: no new shape
+      expect(shapes).toBe(4);
+      expect(await insertMany.execute(store.db, [])).toEqual([]);
     });
 
     it("refuses a call that lacks a named value", async () => {

@@ -74,17 +74,21 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Q exte
   };
 }
 
+/** The most rows one statement of a prepared batch takes; a power of two (see preparedBatch). */
+const MAX_BATCH_ROWS = 256;
+
 /** A multi-row statement compiled once per row count (and database), run many times with different rows. */
 export interface PreparedBatch<Db, Params extends Record<string, unknown>, Row> {
-  /** Runs the statement for these rows (at most ROWS_PER_STATEMENT; callers chunk with inChunks). */
+  /** Runs the statement for these rows, any number of them; the rows it returns come back concatenated. */
   execute(db: Kysely<Db>, rows: readonly Params[]): Promise<Row[]>;
 }
 
 /**
  * Prepares a multi-row statement, such as an insert of many rows: `build` gets one placeholder object per row, whose
- * every property stands for that row's value of the same name, and is called once per row count; each call then
- * only binds the rows' values. Kysely parses and compiles a many-row insert value by value, which on the hook and
- * scheduler paths cost more than running it.
+ * every property stands for that row's value of the same name; each call then only binds the rows' values. Kysely
+ * parses and compiles a many-row insert value by value, which on the hook and scheduler paths cost more than running
+ * it. Rows go in pieces whose sizes are powers of two (23 rows: 16 + 4 + 2 + 1), so at most nine shapes of each
+ * statement exist and SQLite's statement cache keeps them with everything else.
  *
  * @example
  * const insertSessions = preparedBatch((db: Kysely<Database>, rows: { organizationId: number; at: string }[]) =>
@@ -94,27 +98,34 @@ export interface PreparedBatch<Db, Params extends Record<string, unknown>, Row> 
 export function preparedBatch<Db, Params extends Record<string, unknown>, Q extends Compilable>(
   build: (db: Kysely<Db>, rows: Params[]) => Q,
 ): PreparedBatch<Db, Params, InferResult<Q>[number]> {
-  const byCount = new Map<number, PreparedQuery<Db, Record<string, unknown>, InferResult<Q>[number]>>();
+  const bySize = new Map<number, PreparedQuery<Db, Record<string, unknown>, InferResult<Q>[number]>>();
+  // Stands for row `index`: any property read gives that row's named placeholder.
   const placeholders = (index: number) =>
     new Proxy({} as Params, { get: (_target, name) => param(`${index}:${String(name)}`) });
+  const preparedFor = (size: number) => {
+    let prepared = bySize.get(size);
+    if (prepared === undefined) {
+      const rows = Array.from({ length: size }, (_, index) => placeholders(index));
+      prepared = preparedQuery((inner: Kysely<Db>) => build(inner, rows));
+      bySize.set(size, prepared);
+    }
+    return prepared;
+  };
   return {
     async execute(db, rows) {
-      let prepared = byCount.get(rows.length);
-      if (prepared === undefined) {
-        const count = rows.length;
-        prepared = preparedQuery((inner: Kysely<Db>) =>
-          build(
-            inner,
-            Array.from({ length: count }, (_, i) => placeholders(i)),
-          ),
-        );
-        byCount.set(count, prepared);
+      const results: InferResult<Q>[number][] = [];
+      for (let start = 0; start < rows.length; ) {
+        let size = MAX_BATCH_ROWS;
+        while (size > rows.length - start) size /= 2;
+        const params: Record<string, unknown> = {};
+        for (let index = 0; index < size; index += 1) {
+          const row = rows[start + index] as Params;
+          for (const name in row) params[`${index}:${name}`] = row[name];
+        }
+        results.push(...(await preparedFor(size).execute(db, params)));
+        start += size;
       }
-      const params: Record<string, unknown> = {};
-      for (const [index, row] of rows.entries()) {
-        for (const name in row) params[`${index}:${name}`] = row[name];
-      }
-      return prepared.execute(db, params);
+      return results;
     },
   };
 }

@@ -4,6 +4,7 @@ export { assertCanEnable, ENABLE_REFUSED_MESSAGE } from "./enable-rule.ts";
 export { getAuthorizedTrigger } from "./find-trigger.ts";
 export { fireTrigger } from "./fire-trigger.ts";
 export { fireWebhook, type HookRequest, type HookResult, isWebhookTokenShape } from "./fire-webhook.ts";
+export { createHookIntake, type HookIntake } from "./hook-intake.ts";
 export { findIdempotentRun, IDEMPOTENCY_WINDOW_MS, readIdempotencyKey } from "./idempotency.ts";
 export { listTriggerRuns, readPageQuery, TRIGGER_RUN_PAGE, toTriggerRunJson } from "./list-trigger-runs.ts";
 export { listTriggers } from "./list-triggers.ts";

@@ -137,7 +137,7 @@ export async function recordFiring(
 /**
  * Records firings that start runs, as `recordFiring` does for each, with a few multi-row statements instead of four
  * per firing: the scheduler fires a group of due triggers in one transaction, and hooks that arrive together share
- * one (see createFiringBatcher). A trigger may fire more than once; its counters move by as many. A lone firing
+ * one (see createHookIntake). A trigger may fire more than once; its counters move by as many. A lone firing
  * takes recordFiring's prepared statements. Returns the runs' ids in the order given.
  */
 export async function recordFirings(trx: Kysely<Database>, firings: readonly Firing[], now: Date): Promise<number[]> {
@@ -146,7 +146,7 @@ export async function recordFirings(trx: Kysely<Database>, firings: readonly Fir
   const at = now.toISOString();
   const runIds = await enqueueRuns(trx, firings.map(toNewRun), now);
   const triggerRuns = firings.map((firing, index) => succeededTriggerRun(firing, runIds[index] as number, at));
-  for (const chunk of inChunks(triggerRuns)) await insertTriggerRuns.execute(trx, chunk);
+  await insertTriggerRuns.execute(trx, triggerRuns);
   for (const { count, nextFireAt, ids } of groupCounters(firings)) {
     for (const chunk of inChunks(ids)) {
       await trx
