@@ -24,17 +24,17 @@ const RUN_SOURCE: Record<TriggerRunSource, RunSource> = {
   app_event: "app_event",
 };
 
-// Every hook and firing runs these two; prepared, they skip Kysely's per-call build (see preparedQuery).
+// A lone firing's trigger run, prepared (see preparedQuery); its parameters are the row's columns.
 const insertTriggerRun = preparedQuery((db: Kysely<Database>) =>
   db
     .insertInto("trigger_runs")
     .values({
-      trigger_id: param("triggerId"),
+      trigger_id: param("trigger_id"),
       source: param("source"),
-      scheduled_for: param("scheduledFor"),
-      fired_at: param("at"),
+      scheduled_for: param("scheduled_for"),
+      fired_at: param("fired_at"),
       status: param("status"),
-      workflow_run_id: param("workflowRunId"),
+      workflow_run_id: param("workflow_run_id"),
       error: param("error"),
     })
     .returningAll(),
@@ -55,33 +55,43 @@ const insertTriggerRuns = preparedBatch((db: Kysely<Database>, rows: ReturnType<
   ),
 );
 
-const countPlainFiring = preparedQuery((db: Kysely<Database>) =>
-  db
-    .updateTable("triggers")
-    .set((eb) => ({ fire_count: eb("fire_count", "+", 1), last_fired_at: param<string>("at") }))
-    .where("id", "=", param<number>("triggerId")),
-);
-
-const countScheduledFiring = preparedQuery((db: Kysely<Database>) =>
-  db
-    .updateTable("triggers")
-    .set((eb) => ({
-      fire_count: eb("fire_count", "+", 1),
-      last_fired_at: param<string>("at"),
-      next_fire_at: param<string | null>("nextFireAt"),
-      claimed_until: null,
-    }))
-    .where("id", "=", param<number>("triggerId")),
-);
-
-async function countFiring(
+/**
+ * Moves the counters of the triggers that fired (and a schedule trigger's next fire time, which also ends its
+ * claim): one update per group of triggers that fired equally often and go to the same next fire time.
+ */
+async function countFirings(
   trx: Kysely<Database>,
-  triggerId: number,
+  firings: readonly Pick<Firing, "trigger" | "nextFireAt">[],
   at: string,
-  nextFireAt: string | null | undefined,
 ): Promise<void> {
-  if (nextFireAt === undefined) await countPlainFiring.execute(trx, { triggerId, at });
-  else await countScheduledFiring.execute(trx, { triggerId, at, nextFireAt });
+  const perTrigger = new Map<number, { count: number; nextFireAt: string | null | undefined }>();
+  for (const { trigger, nextFireAt } of firings) {
+    perTrigger.set(trigger.id, { count: (perTrigger.get(trigger.id)?.count ?? 0) + 1, nextFireAt });
+  }
+  // next fire time (undefined: unchanged) → times fired → trigger ids
+  const groups = new Map<string | null | undefined, Map<number, number[]>>();
+  for (const [id, { count, nextFireAt }] of perTrigger) {
+    const byCount = groups.get(nextFireAt) ?? new Map<number, number[]>();
+    const ids = byCount.get(count) ?? [];
+    ids.push(id);
+    byCount.set(count, ids);
+    groups.set(nextFireAt, byCount);
+  }
+  for (const [nextFireAt, byCount] of groups) {
+    for (const [count, ids] of byCount) {
+      for (const chunk of inChunks(ids)) {
+        await trx
+          .updateTable("triggers")
+          .set((eb) => ({
+            fire_count: eb("fire_count", "+", count),
+            last_fired_at: at,
+            ...(nextFireAt === undefined ? {} : { next_fire_at: nextFireAt, claimed_until: null }),
+          }))
+          .where("id", "in", chunk)
+          .execute();
+      }
+    }
+  }
 }
 
 function toNewRun(firing: Firing): NewRun {
@@ -119,18 +129,9 @@ export async function recordFiring(
 ): Promise<{ run: WorkflowRunRow; triggerRun: TriggerRunRow }> {
   const at = now.toISOString();
   const run = await enqueueRun(trx, toNewRun(firing), now);
-  const values = succeededTriggerRun(firing, run.id, at);
-  const triggerRun = await insertTriggerRun.executeTakeFirst(trx, {
-    triggerId: values.trigger_id,
-    source: values.source,
-    scheduledFor: values.scheduled_for,
-    at,
-    status: values.status,
-    workflowRunId: values.workflow_run_id,
-    error: values.error,
-  });
+  const triggerRun = await insertTriggerRun.executeTakeFirst(trx, succeededTriggerRun(firing, run.id, at));
   if (triggerRun === undefined) throw new Error("inserting a trigger run returned no row");
-  await countFiring(trx, firing.trigger.id, at, firing.nextFireAt);
+  await countFirings(trx, [firing], at);
   return { run, triggerRun };
 }
 
@@ -138,7 +139,7 @@ export async function recordFiring(
  * Records firings that start runs, as `recordFiring` does for each, with a few multi-row statements instead of four
  * per firing: the scheduler fires a group of due triggers in one transaction, and hooks that arrive together share
  * one (see createHookIntake). A trigger may fire more than once; its counters move by as many. A lone firing
- * takes recordFiring's prepared statements. Returns the runs' ids in the order given.
+ * takes recordFiring's single-row statements. Returns the runs' ids in the order given.
  */
 export async function recordFirings(trx: Kysely<Database>, firings: readonly Firing[], now: Date): Promise<number[]> {
   const [only] = firings;
@@ -147,38 +148,8 @@ export async function recordFirings(trx: Kysely<Database>, firings: readonly Fir
   const runIds = await enqueueRuns(trx, firings.map(toNewRun), now);
   const triggerRuns = firings.map((firing, index) => succeededTriggerRun(firing, runIds[index] as number, at));
   await insertTriggerRuns.execute(trx, triggerRuns);
-  for (const { count, nextFireAt, ids } of groupCounters(firings)) {
-    for (const chunk of inChunks(ids)) {
-      await trx
-        .updateTable("triggers")
-        .set((eb) => ({
-          fire_count: eb("fire_count", "+", count),
-          last_fired_at: at,
-          ...(nextFireAt === undefined ? {} : { next_fire_at: nextFireAt, claimed_until: null }),
-        }))
-        .where("id", "in", chunk)
-        .execute();
-    }
-  }
+  await countFirings(trx, firings, at);
   return runIds;
-}
-
-/** The triggers of some firings grouped by how often they fired and where they go next: one update per group. */
-function groupCounters(
-  firings: readonly Firing[],
-): { count: number; nextFireAt: string | null | undefined; ids: number[] }[] {
-  const perTrigger = new Map<number, { count: number; nextFireAt: string | null | undefined }>();
-  for (const { trigger, nextFireAt } of firings) {
-    perTrigger.set(trigger.id, { count: (perTrigger.get(trigger.id)?.count ?? 0) + 1, nextFireAt });
-  }
-  const groups = new Map<string, { count: number; nextFireAt: string | null | undefined; ids: number[] }>();
-  for (const [id, { count, nextFireAt }] of perTrigger) {
-    const key = JSON.stringify([count, nextFireAt === undefined ? "unchanged" : nextFireAt]);
-    const group = groups.get(key) ?? { count, nextFireAt, ids: [] };
-    group.ids.push(id);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
 }
 
 /** Records a firing whose run could not start, inside the caller's transaction (SPEC: every firing is a trigger run). */
@@ -201,7 +172,7 @@ export async function insertFailedFiring(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await countFiring(trx, firing.trigger.id, at, firing.nextFireAt);
+  await countFirings(trx, [firing], at);
   return row;
 }
 
