@@ -4,7 +4,8 @@ import { ServiceError } from "../errors/service-error.ts";
 /** D14 and the limits decision: the largest body any endpoint accepts. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-// After refusing a body, read and discard up to this much so the client sees the 413 instead of a reset.
+// A refused body is still read, and thrown away, up to this much, so that the 413 is written after the client has
+// finished sending: written while it still sends, the answer can reach it as a reset connection instead.
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 function tooLarge(limit: number): ServiceError {
@@ -13,22 +14,29 @@ function tooLarge(limit: number): ServiceError {
   });
 }
 
-function drain(req: IncomingMessage, alreadyRead: number): void {
-  let read = alreadyRead;
-  req.on("data", (chunk: Buffer) => {
-    read += chunk.length;
-    if (read > DRAIN_LIMIT_BYTES) req.destroy();
+/** Reads and drops the rest of a refused body, then fails with the 413 (at once past DRAIN_LIMIT_BYTES). */
+function refuseAfterDrain(req: IncomingMessage, limit: number, alreadyRead: number): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    let read = alreadyRead;
+    const refuse = () => {
+      req.off("data", onData);
+      reject(tooLarge(limit));
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT_BYTES) refuse();
+    };
+    req.on("data", onData);
+    req.once("end", refuse);
+    req.once("error", refuse);
+    req.resume();
   });
-  req.resume();
 }
 
 /** Reads a request body up to `limit` bytes; null when there is none, a 413 when there is too much. */
 export async function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<Buffer | null> {
   const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) {
-    drain(req, 0);
-    throw tooLarge(limit);
-  }
+  if (Number.isFinite(declared) && declared > limit) return refuseAfterDrain(req, limit, 0);
   const chunks: Buffer[] = [];
   let size = 0;
   return new Promise<Buffer | null>((resolve, reject) => {
@@ -37,8 +45,7 @@ export async function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): 
       if (size > limit) {
         req.off("data", onData);
         req.off("end", onEnd);
-        drain(req, size);
-        reject(tooLarge(limit));
+        refuseAfterDrain(req, limit, size).catch(reject);
         return;
       }
       chunks.push(chunk);
