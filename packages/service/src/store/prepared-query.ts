@@ -5,7 +5,11 @@ import type { Compilable, CompiledQuery, InferResult, Kysely } from "kysely";
 
 /** A named placeholder inside a prepared query; it is replaced by the value of that name on every call. */
 class Placeholder {
-  constructor(readonly name: string) {}
+  /** `row` is the row of a prepared batch the value comes from (0 in a single query). */
+  constructor(
+    readonly name: string,
+    readonly row = 0,
+  ) {}
 }
 
 /** Marks where a named parameter goes; typed as the column's value so the builder still type-checks. */
@@ -13,10 +17,10 @@ export function param<T>(name: string): T {
   return new Placeholder(name) as T;
 }
 
-/** A compiled query and, per parameter, the name of its placeholder (null for a fixed value). */
+/** A compiled query and, per parameter, its placeholder (null for a fixed value). */
 interface Compiled {
   readonly query: CompiledQuery;
-  readonly names: readonly (string | null)[];
+  readonly placeholders: readonly (Placeholder | null)[];
 }
 
 /** A query compiled once per database, run many times with different parameters. */
@@ -25,6 +29,39 @@ export interface PreparedQuery<Db, Params extends Record<string, unknown>, Row> 
   execute(db: Kysely<Db>, params: Params): Promise<Row[]>;
   /** The first row, or undefined. */
   executeTakeFirst(db: Kysely<Db>, params: Params): Promise<Row | undefined>;
+}
+
+/** The value bound to a placeholder, from the rows of one call (one row for a single query). */
+function boundValue(placeholder: Placeholder, rows: readonly Record<string, unknown>[], offset: number): unknown {
+  const row = rows[offset + placeholder.row] as Record<string, unknown>;
+  if (!(placeholder.name in row)) throw new Error(`prepared query: no value for parameter "${placeholder.name}"`);
+  return row[placeholder.name];
+}
+
+/**
+ * A builder compiled once per database (one compiled form per dialect: the SQL text differs, the shape does not),
+ * and run with its placeholders bound to values taken from `rows`, starting at `offset`.
+ */
+function compileOnce<Db, Row>(build: (db: Kysely<Db>) => Compilable) {
+  const compiled = new WeakMap<object, Compiled>();
+  return async (db: Kysely<Db>, rows: readonly Record<string, unknown>[], offset: number): Promise<Row[]> => {
+    const key = db.getExecutor().adapter;
+    let found = compiled.get(key);
+    if (found === undefined) {
+      const query = build(db).compile();
+      const placeholders = query.parameters.map((value) => (value instanceof Placeholder ? value : null));
+      found = { query, placeholders };
+      compiled.set(key, found);
+    }
+    const { query, placeholders } = found;
+    const parameters = query.parameters.slice();
+    for (let index = 0; index < placeholders.length; index += 1) {
+      const placeholder = placeholders[index];
+      if (placeholder) parameters[index] = boundValue(placeholder, rows, offset);
+    }
+    const result = await db.executeQuery<Row>({ ...query, parameters });
+    return result.rows;
+  };
 }
 
 /**
@@ -39,35 +76,8 @@ export interface PreparedQuery<Db, Params extends Record<string, unknown>, Row> 
 export function preparedQuery<Db, Params extends Record<string, unknown>, Q extends Compilable>(
   build: (db: Kysely<Db>) => Q,
 ): PreparedQuery<Db, Params, InferResult<Q>[number]> {
-  // One compiled form per dialect: the SQL text differs (placeholders, quoting), the shape does not.
-  const compiled = new WeakMap<object, Compiled>();
-  const compile = (db: Kysely<Db>): Compiled => {
-    const key = db.getExecutor().adapter;
-    let found = compiled.get(key);
-    if (found === undefined) {
-      const query = build(db).compile();
-      found = { query, names: query.parameters.map((value) => (value instanceof Placeholder ? value.name : null)) };
-      compiled.set(key, found);
-    }
-    return found;
-  };
-  const execute = async (db: Kysely<Db>, params: Params) => {
-    const { query, names } = compile(db);
-    const parameters = query.parameters.slice();
-    for (let index = 0; index < names.length; index += 1) {
-      const name = names[index];
-      if (name === null || name === undefined) continue;
-      if (!(name in params)) throw new Error(`prepared query: no value for parameter "${name}"`);
-      parameters[index] = params[name];
-    }
-    const result = await db.executeQuery<InferResult<Q>[number]>({
-      query: query.query,
-      queryId: query.queryId,
-      sql: query.sql,
-      parameters,
-    });
-    return result.rows;
-  };
+  const run = compileOnce<Db, InferResult<Q>[number]>(build);
+  const execute = (db: Kysely<Db>, params: Params) => run(db, [params], 0);
   return {
     execute,
     executeTakeFirst: async (db, params) => (await execute(db, params))[0],
@@ -98,18 +108,19 @@ export interface PreparedBatch<Db, Params extends Record<string, unknown>, Row> 
 export function preparedBatch<Db, Params extends Record<string, unknown>, Q extends Compilable>(
   build: (db: Kysely<Db>, rows: Params[]) => Q,
 ): PreparedBatch<Db, Params, InferResult<Q>[number]> {
-  const bySize = new Map<number, PreparedQuery<Db, Record<string, unknown>, InferResult<Q>[number]>>();
-  // Stands for row `index`: any property read gives that row's named placeholder.
+  type Run = ReturnType<typeof compileOnce<Db, InferResult<Q>[number]>>;
+  const bySize = new Map<number, Run>();
+  // Stands for row `index`: any property read gives that row's placeholder of the same name.
   const placeholders = (index: number) =>
-    new Proxy({} as Params, { get: (_target, name) => param(`${index}:${String(name)}`) });
-  const preparedFor = (size: number) => {
-    let prepared = bySize.get(size);
-    if (prepared === undefined) {
+    new Proxy({} as Params, { get: (_target, name) => new Placeholder(String(name), index) });
+  const runFor = (size: number) => {
+    let run = bySize.get(size);
+    if (run === undefined) {
       const rows = Array.from({ length: size }, (_, index) => placeholders(index));
-      prepared = preparedQuery((inner: Kysely<Db>) => build(inner, rows));
-      bySize.set(size, prepared);
+      run = compileOnce((inner: Kysely<Db>) => build(inner, rows));
+      bySize.set(size, run);
     }
-    return prepared;
+    return run;
   };
   return {
     async execute(db, rows) {
@@ -117,12 +128,7 @@ export function preparedBatch<Db, Params extends Record<string, unknown>, Q exte
       for (let start = 0; start < rows.length; ) {
         let size = MAX_BATCH_ROWS;
         while (size > rows.length - start) size /= 2;
-        const params: Record<string, unknown> = {};
-        for (let index = 0; index < size; index += 1) {
-          const row = rows[start + index] as Params;
-          for (const name in row) params[`${index}:${name}`] = row[name];
-        }
-        results.push(...(await preparedFor(size).execute(db, params)));
+        results.push(...(await runFor(size)(db, rows, start)));
         start += size;
       }
       return results;
