@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "./helpers/store-lanes.ts";
 import {
@@ -77,5 +78,51 @@ for (const lane of STORE_LANES) {
       const refused = await readJson(await test.call(`/api/v1/triggers/${refusing.id}/runs`, { token: acme.token }));
       expect(refused.items).toEqual([expect.objectContaining({ status: "failed", workflow_run_id: null })]);
     });
+
+    it("loses no hook of a batch that failed: the hook that broke it fails alone, the rest are accepted alone", async () => {
+      const workflow = await createWorkflow(test, acme.token);
+      const hook = await createWebhookTrigger(test, acme.token, workflow.id);
+      // A database rule that refuses one input breaks the whole batch's transaction, as a real fault would.
+      await poisonRunInserts(test, lane.name, true);
+      try {
+        const bodies = [{ n: 1 }, { n: 2 }, { poison: true }, { n: 3 }];
+        const results = await Promise.allSettled(bodies.map((body) => fire(hook.hookToken, body)));
+        expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+        const accepted = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+        for (const [index, { workflowRunId }] of accepted.entries()) {
+          const run = await waitForRun(test, acme.token, workflowRunId);
+          expect(run).toMatchObject({ status: "completed", input: { n: index + 1 } });
+        }
+        const trigger = await readJson<{ fire_count: number }>(
+          await test.call(`/api/v1/triggers/${hook.id}`, { token: acme.token }),
+        );
+        expect(trigger.fire_count).toBe(3);
+      } finally {
+        await poisonRunInserts(test, lane.name, false);
+      }
+    });
   });
+}
+
+/** Installs (or removes) a database trigger that refuses any run whose input mentions "poison". */
+async function poisonRunInserts(test: TestService, dialect: "sqlite" | "postgres", on: boolean): Promise<void> {
+  const { db } = test.service.store;
+  if (dialect === "sqlite") {
+    await sql`drop trigger if exists poison_runs`.execute(db);
+    if (on) {
+      await sql`create trigger poison_runs before insert on workflow_runs when new.input like '%poison%'
+        begin select raise(abort, 'poisoned input'); end`.execute(db);
+    }
+    return;
+  }
+  await sql`drop trigger if exists poison_runs on workflow_runs`.execute(db);
+  if (on) {
+    await sql`create or replace function poison_runs() returns trigger language plpgsql as $$
+      begin
+        if new.input like '%poison%' then raise exception 'poisoned input'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger poison_runs before insert on workflow_runs
+      for each row execute function poison_runs()`.execute(db);
+  }
 }
