@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
-import type { Store } from "../store/index.ts";
-import { claimDueTriggers, type DueClaim } from "./claim-due-triggers.ts";
+import { inChunks, type Store } from "../store/index.ts";
+import { claimDueTriggers } from "./claim-due-triggers.ts";
 import { type FiringOutcome, fireDueTriggers } from "./fire-due-triggers.ts";
 import { createFiringMemo } from "./firing-memo.ts";
 import { type FiringTally, NO_FIRINGS, sumTallies } from "./firing-tally.ts";
@@ -86,10 +86,7 @@ export function createScheduler(deps: {
       now: memo.now,
     });
     const batch = { ...firing, memo };
-    const groups: DueClaim[][] = [];
-    for (let start = 0; start < claims.length; start += options.firingsPerTransaction) {
-      groups.push(claims.slice(start, start + options.firingsPerTransaction));
-    }
+    const groups = inChunks(claims, options.firingsPerTransaction);
     let tally = NO_FIRINGS;
     const lane = async () => {
       for (let group = groups.shift(); group !== undefined; group = groups.shift()) {
