@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { createClaimLoop } from "../store/claim-loop.ts";
 import type { Store } from "../store/index.ts";
 import { readCallbackSecret } from "./callback-secret.ts";
 import type { CallbackDeliveryRow } from "./callback-tables.ts";
@@ -37,93 +38,30 @@ export function createCallbackDispatcher(deps: {
   options?: CallbackDispatcherOptions | undefined;
 }): CallbackDispatcher {
   const { store, serviceKey, logger, now } = deps;
-  const pollIntervalMs = deps.options?.pollIntervalMs ?? 1000;
-  const concurrency = deps.options?.concurrency ?? 8;
   const timeoutMs = deps.options?.timeoutMs ?? CALLBACK_TIMEOUT_MS;
   const retryDelaysMs = deps.options?.retryDelaysMs ?? CALLBACK_RETRY_DELAYS_MS;
   // A claimed row is someone's for the attempt's time-out plus a margin; after that a crash makes it due again.
   const leaseMs = timeoutMs + 30_000;
-  const inFlight = new Set<Promise<void>>();
-  const stopping = new AbortController();
-  let active = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
 
-  function wake(): void {
-    woken = true;
-    wakeUp?.();
-  }
-
-  async function idle(): Promise<void> {
-    if (woken) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollIntervalMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    wakeUp = undefined;
-  }
-
-  async function attempt(row: CallbackDeliveryRow): Promise<void> {
-    const secret = await readCallbackSecret(store.db, serviceKey, row.organization_id);
-    const outcome = await sendCallback(row, { secret, now: now(), timeoutMs, signal: stopping.signal });
-    const status = await recordAttempt(store.db, row, outcome, { now: now(), retryDelaysMs });
-    const log = { callbackId: row.id, webhookId: row.webhook_id, attempt: row.attempts, status };
-    if (outcome.kind === "failed") logger.warn({ ...log, error: outcome.error }, "callback attempt failed");
-    else logger.debug({ ...log, outcome: outcome.kind }, "callback attempt");
-  }
-
-  async function tick(): Promise<void> {
-    const claimed = await claimCallbacks(store.db, {
-      dialect: store.dialect,
-      limit: concurrency - inFlight.size,
-      leaseMs,
-      now: now(),
-    });
-    for (const row of claimed) {
-      const task = attempt(row)
-        .catch((error: unknown) =>
-          logger.error({ err: error, callbackId: row.id }, "callback bookkeeping failed; the lease will expire"),
-        )
-        .finally(() => {
-          inFlight.delete(task);
-          wake();
-        });
-      inFlight.add(task);
-    }
-    if (claimed.length === 0 || inFlight.size >= concurrency) await idle();
-  }
-
-  async function run(): Promise<void> {
-    while (active) {
-      woken = false;
-      try {
-        await tick();
-      } catch (error) {
-        if (!active) break;
-        logger.error({ err: error }, "callback dispatcher cycle failed");
-        await idle();
-      }
+  async function attempt(row: CallbackDeliveryRow, signal: AbortSignal): Promise<void> {
+    try {
+      const secret = await readCallbackSecret(store.db, serviceKey, row.organization_id);
+      const outcome = await sendCallback(row, { secret, now: now(), timeoutMs, signal });
+      const status = await recordAttempt(store.db, row, outcome, { now: now(), retryDelaysMs });
+      const log = { callbackId: row.id, webhookId: row.webhook_id, attempt: row.attempts, status };
+      if (outcome.kind === "failed") logger.warn({ ...log, error: outcome.error }, "callback attempt failed");
+      else logger.debug({ ...log, outcome: outcome.kind }, "callback attempt");
+    } catch (error) {
+      logger.error({ err: error, callbackId: row.id }, "callback bookkeeping failed; the lease will expire");
     }
   }
 
-  return {
-    start() {
-      if (active) return;
-      active = true;
-      loop = run();
-    },
-    async stop() {
-      if (!active) return;
-      active = false;
-      stopping.abort();
-      wake();
-      await loop;
-      await Promise.allSettled([...inFlight]);
-    },
-    wake,
-  };
+  return createClaimLoop({
+    name: "callback dispatcher",
+    claim: (limit) => claimCallbacks(store.db, { dialect: store.dialect, limit, leaseMs, now: now() }),
+    work: attempt,
+    concurrency: deps.options?.concurrency ?? 8,
+    pollIntervalMs: deps.options?.pollIntervalMs ?? 1000,
+    logger,
+  });
 }

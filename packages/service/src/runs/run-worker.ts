@@ -1,5 +1,6 @@
 import type { RunSource } from "@adapterkit/contract";
 import type { Logger } from "pino";
+import { createClaimLoop } from "../store/claim-loop.ts";
 import type { DialectName, Store, WorkflowRunRow } from "../store/index.ts";
 import { claimRuns } from "./claim-runs.ts";
 import { finishRun, type RunClaim } from "./finish-run.ts";
@@ -47,37 +48,10 @@ export function createRunWorker(deps: {
   options?: RunWorkerOptions | undefined;
 }): RunWorker {
   const { store, executor, onRunEvent, logger, now } = deps;
-  const concurrency = deps.options?.concurrency ?? DEFAULT_RUN_CONCURRENCY[store.dialect];
-  const pollIntervalMs = deps.options?.pollIntervalMs ?? 500;
   const leaseMs = deps.options?.leaseMs ?? 30_000;
-  const inFlight = new Set<Promise<void>>();
-  const stopping = new AbortController();
-  let active = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
 
-  function wake(): void {
-    // With every slot busy a look at the queue finds nothing to do (and every hook calls this); the next run to
-    // finish wakes the loop instead.
-    if (active && inFlight.size >= concurrency) return;
-    woken = true;
-    wakeUp?.();
-  }
-
-  async function idle(): Promise<void> {
-    if (woken) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollIntervalMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    wakeUp = undefined;
-  }
-
-  async function execute(row: WorkflowRunRow, workflow: ExecutableWorkflow | undefined): Promise<void> {
+  async function execute(claimed: ClaimedRun, signal: AbortSignal): Promise<void> {
+    const { row } = claimed;
     const claim: RunClaim = { id: row.id, attempts: row.attempts };
     const heartbeat = setInterval(
       () => {
@@ -88,7 +62,7 @@ export function createRunWorker(deps: {
       Math.max(leaseMs / 3, 50),
     );
     try {
-      const result = await runOnce(row, workflow, claim);
+      const result = await runOnce(claimed, claim, signal);
       if (result !== undefined) await finishRun(store.db, claim, result, { now: now(), onRunEvent });
       else await releaseRun(store.db, claim);
     } catch (error) {
@@ -103,9 +77,9 @@ export function createRunWorker(deps: {
 
   /** The execution's result, or undefined when the service is stopping and the run goes back to the queue. */
   async function runOnce(
-    row: WorkflowRunRow,
-    workflow: ExecutableWorkflow | undefined,
+    { row, workflow }: ClaimedRun,
     claim: RunClaim,
+    signal: AbortSignal,
   ): Promise<ExecutionResult | undefined> {
     if (workflow === undefined) return { status: "failed", error: `Workflow ${row.workflow_id} no longer exists.` };
     const problem = executor.check(workflow, row.start_stage);
@@ -123,77 +97,61 @@ export function createRunWorker(deps: {
         },
         workflow,
         input: fromInputColumns(row),
-        signal: stopping.signal,
+        signal,
         emitOutput: (stage, data) =>
           recordOutput(store.db, claim, { stage, data }, { dialect: store.dialect, now: now(), onRunEvent }),
       });
     } catch (error) {
-      if (stopping.signal.aborted) return undefined;
+      if (signal.aborted) return undefined;
       logger.error({ err: error, runId: row.id }, "executor threw");
       return { status: "failed", error: "The executor failed unexpectedly; see the service log." };
     }
   }
 
-  async function tick(): Promise<void> {
-    const claimed = await claimRuns(store.db, {
-      dialect: store.dialect,
-      limit: concurrency - inFlight.size,
-      leaseMs,
-      now: now(),
-    });
+  let lastRecovery = 0;
+  async function claimDue(limit: number): Promise<ClaimedRun[]> {
+    // Runs whose lease expired (their worker died) go back to the queue, checked once per lease period.
+    if (now().getTime() - lastRecovery > leaseMs) {
+      lastRecovery = now().getTime();
+      await recoverRuns(store.db, { expiredBefore: now(), now: now(), onRunEvent });
+    }
+    const claimed = await claimRuns(store.db, { dialect: store.dialect, limit, leaseMs, now: now() });
     const workflows = await loadWorkflows(
       store.db,
       claimed.map((row) => row.workflow_id),
     );
-    for (const row of claimed) {
-      const task = execute(row, workflows.get(row.workflow_id)).finally(() => {
-        inFlight.delete(task);
-        wake();
-      });
-      inFlight.add(task);
-    }
-    if (claimed.length === 0 || inFlight.size >= concurrency) await idle();
+    return claimed.map((row) => ({ row, workflow: workflows.get(row.workflow_id) }));
   }
 
-  async function run(): Promise<void> {
-    let lastRecovery = 0;
-    while (active) {
-      woken = false;
-      try {
-        if (now().getTime() - lastRecovery > leaseMs) {
-          lastRecovery = now().getTime();
-          await recoverRuns(store.db, { expiredBefore: now(), now: now(), onRunEvent });
-        }
-        await tick();
-      } catch (error) {
-        if (!active) break;
-        logger.error({ err: error }, "run worker cycle failed");
-        await idle();
-      }
-    }
-  }
+  const loop = createClaimLoop({
+    name: "run worker",
+    claim: claimDue,
+    work: execute,
+    concurrency: deps.options?.concurrency ?? DEFAULT_RUN_CONCURRENCY[store.dialect],
+    pollIntervalMs: deps.options?.pollIntervalMs ?? 500,
+    logger,
+  });
 
   return {
     get running() {
-      return active;
+      return loop.running;
     },
     async start() {
-      if (active) return;
+      if (loop.running) return;
       // On SQLite the instance lock proves that no other worker is alive, so every running run is an orphan.
       // The latest 4-digit-year instant: timestamps are compared as text, so a "+275760-…" year would sort first.
       const expiredBefore = store.dialect === "sqlite" ? new Date("9999-12-31T23:59:59.999Z") : now();
       await recoverRuns(store.db, { expiredBefore, now: now(), onRunEvent });
-      active = true;
-      loop = run();
+      lastRecovery = now().getTime();
+      loop.start();
     },
-    async stop() {
-      if (!active) return;
-      active = false;
-      stopping.abort();
-      wake();
-      await loop;
-      await Promise.allSettled([...inFlight]);
-    },
-    wake,
+    stop: () => loop.stop(),
+    wake: () => loop.wake(),
   };
+}
+
+/** A claimed run and its workflow (undefined when it was deleted meanwhile). */
+interface ClaimedRun {
+  readonly row: WorkflowRunRow;
+  readonly workflow: ExecutableWorkflow | undefined;
 }
