@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import { inChunks, type Store } from "../store/index.ts";
+import { createWakeableSleep } from "../store/wakeable-sleep.ts";
 import { claimDueTriggers } from "./claim-due-triggers.ts";
 import { type FiringOutcome, fireDueTriggers } from "./fire-due-triggers.ts";
 import { createFiringMemo } from "./firing-memo.ts";
@@ -49,26 +50,8 @@ export function createScheduler(deps: {
   const firing = { dialect: store.dialect, executor: deps.executor, catchUpWindowMs: options.catchUpWindowMs, now };
   let active = false;
   let loop: Promise<void> | undefined;
-  let woken = false;
-  let wakeUp: (() => void) | undefined;
+  const alarm = createWakeableSleep();
   let queue: Promise<unknown> = Promise.resolve();
-
-  function wake(): void {
-    woken = true;
-    wakeUp?.();
-  }
-
-  async function sleep(ms: number): Promise<void> {
-    if (woken || !active) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    wakeUp = undefined;
-  }
 
   /** Runs looks one at a time, whether the loop or a caller of tick() asks. */
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -138,7 +121,7 @@ export function createScheduler(deps: {
 
   async function run(): Promise<void> {
     while (active) {
-      woken = false;
+      alarm.clear();
       let delay: number;
       try {
         delay = await delayAfter(await serial(look));
@@ -147,7 +130,7 @@ export function createScheduler(deps: {
         logger.error({ err: error }, "scheduler look failed");
         delay = ERROR_BACKOFF_MS;
       }
-      await sleep(delay);
+      if (active) await alarm.sleep(delay);
     }
   }
 
@@ -163,10 +146,10 @@ export function createScheduler(deps: {
     async stop() {
       if (!active) return;
       active = false;
-      wake();
+      alarm.wake();
       await loop;
     },
-    wake,
+    wake: () => alarm.wake(),
     tick: () => serial(look),
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { createWakeableSleep } from "./wakeable-sleep.ts";
 
 /** What a claim loop claims, and what it does with each claimed item. */
 export interface ClaimLoopOptions<T> {
@@ -41,27 +42,13 @@ export function createClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
   const stopping = new AbortController();
   let active = false;
   let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
+  const alarm = createWakeableSleep();
 
   function wake(): void {
     // With every slot busy a look at the queue finds nothing to do (and callers may wake it often); the next item
     // to finish wakes the loop instead.
     if (active && inFlight.size >= concurrency) return;
-    woken = true;
-    wakeUp?.();
-  }
-
-  async function idle(): Promise<void> {
-    if (woken) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollIntervalMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    wakeUp = undefined;
+    alarm.wake();
   }
 
   async function tick(): Promise<void> {
@@ -75,18 +62,18 @@ export function createClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
         });
       inFlight.add(task);
     }
-    if (claimed.length === 0 || inFlight.size >= concurrency) await idle();
+    if (claimed.length === 0 || inFlight.size >= concurrency) await alarm.sleep(pollIntervalMs);
   }
 
   async function run(): Promise<void> {
     while (active) {
-      woken = false;
+      alarm.clear();
       try {
         await tick();
       } catch (error) {
         if (!active) break;
         logger.error({ err: error }, `${options.name} cycle failed`);
-        await idle();
+        await alarm.sleep(pollIntervalMs);
       }
     }
   }
