@@ -35,6 +35,15 @@ describe("signRequest", () => {
     expect(Number(first["webhook-timestamp"])).toBeGreaterThanOrEqual(before);
   });
 
+  it("signs once per secret, so a receiver knowing either of two secrets verifies the request", () => {
+    const other = "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD";
+    const headers = signRequest({ secret: [SECRET, other], body: BODY });
+
+    expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
+    for (const secret of [SECRET, other]) expect(new Webhook(secret).verify(BODY, headers)).toEqual(JSON.parse(BODY));
+    expect(() => new Webhook("whsec_VGhpcyBpcyBub3Qgb25lIG9mIHRoZW0h").verify(BODY, headers)).toThrow();
+  });
+
   it("accepts the bare base64 key as well as the whsec_ form", () => {
     expect(signingKey(SECRET).equals(signingKey(SECRET.slice("whsec_".length)))).toBe(true);
   });

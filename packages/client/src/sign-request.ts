@@ -2,8 +2,11 @@ import { createHmac, randomBytes } from "node:crypto";
 
 /** What to sign a request with; only the secret is required, the rest is for tests and conformance checks. */
 export interface SignRequestOptions {
-  /** The adapter's signing secret, `whsec_` followed by the base64 key. */
-  readonly secret: string;
+  /**
+   * The signing secret, `whsec_` followed by the base64 key; with several (a secret being rotated), one signature
+   * each, space-separated as Standard Webhooks allows, so a receiver knowing any one of them accepts the request.
+   */
+  readonly secret: string | readonly string[];
   /** The exact request body as sent ("" for none). */
   readonly body: string;
   /** Defaults to `msg_` plus 18 random bytes in base64url. */
@@ -29,10 +32,12 @@ export interface SignatureHeaders {
 export function signRequest(options: SignRequestOptions): SignatureHeaders {
   const id = options.id ?? `msg_${randomBytes(18).toString("base64url")}`;
   const timestamp = String(options.timestampSeconds ?? Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", signingKey(options.secret))
-    .update(`${id}.${timestamp}.${options.body}`)
-    .digest("base64");
-  return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": `v1,${signature}` };
+  const secrets = typeof options.secret === "string" ? [options.secret] : options.secret;
+  const signatures = secrets.map(
+    (secret) =>
+      `v1,${createHmac("sha256", signingKey(secret)).update(`${id}.${timestamp}.${options.body}`).digest("base64")}`,
+  );
+  return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": signatures.join(" ") };
 }
 
 /** The HMAC key inside a `whsec_…` secret; throws when there is none, since that is a configuration mistake. */

@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { loadServiceKey } from "./auth/load-service-key.ts";
 import { bootstrapDemo, type DemoSetup } from "./bootstrap-demo.ts";
 import { type CallbackDispatcher, createCallbackDispatcher } from "./callbacks/callback-dispatcher.ts";
-import { readCallbackSecret, rotateCallbackSecret } from "./callbacks/callback-secret.ts";
+import { readCallbackSecrets, rotateCallbackSecret } from "./callbacks/callback-secret.ts";
 import { showCallbackSecret } from "./callbacks/show-callback-secret.ts";
 import { createCallbackRunEventHandler } from "./callbacks/write-callback.ts";
 import { createLogger } from "./create-logger.ts";
@@ -46,7 +46,7 @@ export interface Service {
   callbackSecret(organizationId: number): Promise<string>;
   /** D25: the organization's callback secret as the API shows it, created on first use. */
   showCallbackSecret(organizationId: number): Promise<CallbackSecret>;
-  /** D25: replaces the organization's callback secret with a fresh one and shows it. */
+  /** D25: replaces the organization's callback secret with a fresh one (the old one signs beside it for a day, D103). */
   rotateCallbackSecret(organizationId: number): Promise<CallbackSecret>;
   /** An organization by its (unique) name, or undefined. */
   findOrganization(name: string): Promise<Organization | undefined>;
@@ -148,11 +148,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       },
       createToken: (input) => createToken(store.db, input, now()),
       bootstrapDemo: () => bootstrapDemo(context),
-      callbackSecret: (organizationId) => readCallbackSecret(store.db, context.serviceKey, organizationId),
-      showCallbackSecret: (organizationId) => showCallbackSecret(store.db, context.serviceKey, organizationId),
+      callbackSecret: async (organizationId) =>
+        (await readCallbackSecrets(store.db, context.serviceKey, organizationId, now())).secret,
+      showCallbackSecret: (organizationId) => showCallbackSecret(store.db, context.serviceKey, organizationId, now()),
       async rotateCallbackSecret(organizationId) {
-        await rotateCallbackSecret(store.db, context.serviceKey, organizationId);
-        return showCallbackSecret(store.db, context.serviceKey, organizationId);
+        await rotateCallbackSecret(store.db, context.serviceKey, organizationId, { now: now() });
+        return showCallbackSecret(store.db, context.serviceKey, organizationId, now());
       },
       findOrganization: (name) => findOrganization(store.db, name),
     };

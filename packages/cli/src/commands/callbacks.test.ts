@@ -11,6 +11,7 @@ let dir: string;
 let service: Service;
 let organizationId: number;
 let stdout: string[];
+let stderr: string[];
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "callbacks-cli-"));
@@ -24,7 +25,11 @@ beforeEach(async () => {
     stdout.push(String(chunk));
     return true;
   });
-  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  stderr = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    stderr.push(String(chunk));
+    return true;
+  });
 });
 
 afterEach(async () => {
@@ -67,6 +72,7 @@ describe("adapterkit callbacks secret", () => {
     const printed = stdout.join("").trim();
     expect(printed).not.toBe(before);
     expect(await service.callbackSecret(organizationId)).toBe(printed);
+    expect(stderr.join("")).toMatch(/the secret it replaced also signs until \d{4}-\d\d-\d\dT/);
   });
 
   it("exits 2 for an organization that does not exist, and creates none", async () => {

@@ -38,7 +38,7 @@ export const callbacksCommand = defineCommand({
       process.stdout.write(`${shown.secret}\n`);
       process.stderr.write(
         `callback secret of organization "${organization.name}" (id ${organization.id}), in force since ` +
-          `${shown.created_at}${args.rotate ? "; the previous one no longer signs anything" : ""}.\n`,
+          `${shown.created_at}${overlap(shown.previous_secret_expires_at)}.\n`,
       );
     } catch (error) {
       if (error instanceof CliError) throw error;
@@ -48,3 +48,7 @@ export const callbacksCommand = defineCommand({
     }
   },
 });
+
+function overlap(previousExpiresAt: string | null): string {
+  return previousExpiresAt === null ? "" : `; the secret it replaced also signs until ${previousExpiresAt}`;
+}

@@ -50,7 +50,7 @@ export const CALLBACK_ENDPOINTS = [
     method: "POST",
     path: "/api/v1/callback-secret/rotate",
     summary:
-      "Replace the organization's callback secret with a fresh one; every later delivery attempt is signed with it (D25). Project-scoped tokens only.",
+      "Replace the organization's callback secret with a fresh one; every later delivery attempt is signed with it, and for 24 hours also with the secret it replaced (D25, D103). Project-scoped tokens only.",
     tags: ["callbacks"],
     security: BEARER,
     responses: {

@@ -13,6 +13,11 @@ export const callbackSecretSchema = z
     organization_id: idSchema,
     secret: signingSecretSchema,
     created_at: instantSchema.meta({ description: "When this secret came into force (created or rotated)." }),
+    previous_secret_expires_at: instantSchema.nullable().meta({
+      description:
+        "Until when callbacks carry a second signature made with the secret this one replaced, so receivers can " +
+        "switch over without refusing any; null when no earlier secret is in use.",
+    }),
   })
   .meta({ title: "Callback secret" });
 
@@ -23,4 +28,5 @@ export const EXAMPLE_CALLBACK_SECRET: CallbackSecret = {
   organization_id: 1,
   secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2y8GcxNTZ0Q=",
   created_at: "2025-01-01T09:00:00.000Z",
+  previous_secret_expires_at: null,
 };

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { createClaimLoop } from "../store/claim-loop.ts";
 import type { Store } from "../store/index.ts";
-import { readCallbackSecret } from "./callback-secret.ts";
+import { readCallbackSecrets, signingSecrets } from "./callback-secret.ts";
 import type { CallbackDeliveryRow } from "./callback-tables.ts";
 import { claimCallbacks } from "./claim-callbacks.ts";
 import { recordAttempt } from "./record-attempt.ts";
@@ -45,8 +45,8 @@ export function createCallbackDispatcher(deps: {
 
   async function attempt(row: CallbackDeliveryRow, signal: AbortSignal): Promise<void> {
     try {
-      const secret = await readCallbackSecret(store.db, serviceKey, row.organization_id);
-      const outcome = await sendCallback(row, { secret, now: now(), timeoutMs, signal });
+      const secrets = await readCallbackSecrets(store.db, serviceKey, row.organization_id, now());
+      const outcome = await sendCallback(row, { secrets: signingSecrets(secrets), now: now(), timeoutMs, signal });
       const status = await recordAttempt(store.db, row, outcome, { now: now(), retryDelaysMs });
       const log = { callbackId: row.id, webhookId: row.webhook_id, attempt: row.attempts, status };
       if (outcome.kind === "failed") logger.warn({ ...log, error: outcome.error }, "callback attempt failed");

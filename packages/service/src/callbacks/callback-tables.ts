@@ -8,6 +8,9 @@ export interface CallbackSecretTable {
   organization_id: number;
   secret_enc: string;
   created_at: string;
+  /** The secret the last rotation replaced, still signing beside this one until previous_expires_at (D103). */
+  previous_secret_enc: string | null;
+  previous_expires_at: string | null;
 }
 
 /** The outbox: one row per callback to send, kept after delivery as its record. */

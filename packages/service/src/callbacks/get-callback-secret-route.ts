@@ -7,6 +7,7 @@ export const getCallbackSecretRoute: Route<"get-callback-secret"> = {
   auth: "api",
   async handler(input, context) {
     const organizationId = authorizeSecretAccess(principalOf(input));
-    return { status: 200, body: await showCallbackSecret(context.store.db, context.serviceKey, organizationId) };
+    const body = await showCallbackSecret(context.store.db, context.serviceKey, organizationId, context.now());
+    return { status: 200, body };
   },
 };

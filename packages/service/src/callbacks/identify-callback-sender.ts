@@ -23,7 +23,7 @@ export async function identifyCallbackSender(
   const body = request.body ?? new Uint8Array();
   try {
     const signed = readSignatureHeaders({ headers: request.headers, now: request.now });
-    for (const { organizationId, secret } of await listCallbackSecrets(db, key)) {
+    for (const { organizationId, secret } of await listCallbackSecrets(db, key, request.now)) {
       if (isSignedWith(signed, body, secret)) return { organizationId, webhookId: signed.id };
     }
     throw new CallbackSignatureError("mismatch", "no organization's secret matches the signature");

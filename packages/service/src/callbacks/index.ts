@@ -2,7 +2,8 @@ export type { CallbackDispatcher, CallbackDispatcherOptions } from "./callback-d
 export {
   generateCallbackSecret,
   isCallbackSecret,
-  readCallbackSecret,
+  ROTATION_OVERLAP_MS,
+  readCallbackSecrets,
   rotateCallbackSecret,
 } from "./callback-secret.ts";
 export type { CallbackDeliveryStatus } from "./callback-tables.ts";

@@ -5,14 +5,16 @@ import { showCallbackSecret } from "./show-callback-secret.ts";
 
 /**
  * `POST /api/v1/callback-secret/rotate` (D25): a fresh signing secret for the token's organization, in force at
- * once (every later delivery attempt, retries of earlier callbacks included, is signed with it).
+ * once (every later delivery attempt, retries of earlier callbacks included, is signed with it), and for a day
+ * beside the secret it replaced (D103).
  */
 export const rotateCallbackSecretRoute: Route<"rotate-callback-secret"> = {
   auth: "api",
   async handler(input, context) {
     const organizationId = authorizeSecretAccess(principalOf(input));
     const { db } = context.store;
-    await rotateCallbackSecret(db, context.serviceKey, organizationId);
-    return { status: 200, body: await showCallbackSecret(db, context.serviceKey, organizationId) };
+    const now = context.now();
+    await rotateCallbackSecret(db, context.serviceKey, organizationId, { now });
+    return { status: 200, body: await showCallbackSecret(db, context.serviceKey, organizationId, now) };
   },
 };

@@ -10,16 +10,16 @@ export type AttemptOutcome =
   | { readonly kind: "aborted" };
 
 /**
- * Makes one attempt: POSTs the stored payload signed with the organization's secret, the row's webhook-id and the
- * clock's timestamp. 2xx delivers, 410 stops, anything else (3xx included: redirects are not followed), an error
+ * Makes one attempt: POSTs the stored payload signed with the organization's secrets (one signature each), the row's
+ * webhook-id and the clock's timestamp. 2xx delivers, 410 stops, anything else (3xx included: redirects are not followed), an error
  * or the time-out fails.
  */
 export async function sendCallback(
   row: Pick<CallbackDeliveryRow, "url" | "payload" | "webhook_id">,
-  options: { secret: string; now: Date; timeoutMs: number; signal: AbortSignal },
+  options: { secrets: readonly string[]; now: Date; timeoutMs: number; signal: AbortSignal },
 ): Promise<AttemptOutcome> {
   const headers = signRequest({
-    secret: options.secret,
+    secret: options.secrets,
     body: row.payload,
     id: row.webhook_id,
     timestampSeconds: Math.floor(options.now.getTime() / 1000),

@@ -4,6 +4,7 @@ import type { DialectName } from "./dialect-name.ts";
 import { coreMigration } from "./migrations/0001-core.ts";
 import { callbacksMigration } from "./migrations/0002-callbacks.ts";
 import { scheduleClaimsMigration } from "./migrations/0003-schedule-claims.ts";
+import { secretRotationMigration } from "./migrations/0004-secret-rotation.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -11,6 +12,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0001-core": coreMigration(dialect),
     "0002-callbacks": callbacksMigration(dialect),
     "0003-schedule-claims": scheduleClaimsMigration(),
+    "0004-secret-rotation": secretRotationMigration(),
   };
 }
 

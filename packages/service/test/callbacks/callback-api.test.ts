@@ -117,7 +117,7 @@ for (const lane of STORE_LANES) {
       expect(await test.service.callbackSecret(acme.organizationId)).toBe(before);
     });
 
-    it("rotates to a fresh secret that signs every later callback, and the old one no longer verifies", async () => {
+    it("rotates to a fresh secret that signs every later callback, beside the replaced one for a day", async () => {
       const old = callbackSecretSchema.parse(await (await readSecret(acme.token)).json());
       const response = await rotate(acme.token);
       expect(response.status).toBe(200);
@@ -125,6 +125,8 @@ for (const lane of STORE_LANES) {
       expect(rotated.organization_id).toBe(acme.organizationId);
       expect(rotated.secret).not.toBe(old.secret);
       expect(Date.parse(rotated.created_at)).toBeGreaterThanOrEqual(Date.parse(old.created_at));
+      expect(old.previous_secret_expires_at).toBeNull();
+      expect(Date.parse(rotated.previous_secret_expires_at ?? "")).toBe(Date.parse(rotated.created_at) + 86_400_000);
       expect(callbackSecretSchema.parse(await (await readSecret(acme.token)).json())).toEqual(rotated);
 
       receiver.answer(204);
@@ -139,10 +141,12 @@ for (const lane of STORE_LANES) {
         "webhook-timestamp": String(request?.headers["webhook-timestamp"]),
         "webhook-signature": String(request?.headers["webhook-signature"]),
       };
-      expect(new Webhook(rotated.secret).verify(request?.body ?? "", headers)).toMatchObject({
-        data: { workflow_id: id },
-      });
-      expect(() => new Webhook(old.secret).verify(request?.body ?? "", headers)).toThrow();
+      // A receiver still on the old secret accepts it as well as one already on the new; a third secret does not.
+      for (const secret of [rotated.secret, old.secret]) {
+        expect(new Webhook(secret).verify(request?.body ?? "", headers)).toMatchObject({ data: { workflow_id: id } });
+      }
+      const stranger = callbackSecretSchema.parse(await (await readSecret(globex.token)).json()).secret;
+      expect(() => new Webhook(stranger).verify(request?.body ?? "", headers)).toThrow();
     });
   });
 }
