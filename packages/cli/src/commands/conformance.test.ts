@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,7 @@ afterEach(async () => {
   vi.unstubAllEnvs();
   await adapter?.close();
   adapter = undefined;
+  await rm(dir, { recursive: true, force: true });
 });
 
 /** Runs the command as the CLI would and returns its exit code (a CliError's, or the handler's). */
