@@ -1,7 +1,7 @@
 import type { CallbackEnvelope, ReceivedCallback, ReceivedCallbackPage } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
+import { readPageQuery, toPage } from "../http/page.ts";
 import type { Database } from "../store/index.ts";
-import { readPageQuery } from "../triggers/list-trigger-runs.ts";
 import { type ReceivedCallbackRow, withCallbackTables } from "./callback-tables.ts";
 
 function toReceivedCallback(row: ReceivedCallbackRow): ReceivedCallback {
@@ -29,9 +29,5 @@ export async function listReceivedCallbacks(
     .orderBy("id", "desc")
     .limit(limit + 1)
     .execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const next_cursor =
-    rows.length > limit && last !== undefined ? Buffer.from(String(last.id)).toString("base64url") : null;
-  return { items: page.map(toReceivedCallback), next_cursor };
+  return toPage(rows, limit, toReceivedCallback);
 }

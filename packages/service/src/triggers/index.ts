@@ -6,7 +6,7 @@ export { fireTrigger } from "./fire-trigger.ts";
 export { fireWebhook, type HookRequest, type HookResult, isWebhookTokenShape } from "./fire-webhook.ts";
 export { createHookIntake, type HookIntake } from "./hook-intake.ts";
 export { findIdempotentRun, IDEMPOTENCY_WINDOW_MS, readIdempotencyKey } from "./idempotency.ts";
-export { listTriggerRuns, readPageQuery, TRIGGER_RUN_PAGE, toTriggerRunJson } from "./list-trigger-runs.ts";
+export { listTriggerRuns, toTriggerRunJson } from "./list-trigger-runs.ts";
 export { listTriggers } from "./list-triggers.ts";
 export { nextFireAt } from "./next-fire-at.ts";
 export { type Firing, insertFailedFiring, recordFailedFiring, recordFiring, recordFirings } from "./record-firing.ts";

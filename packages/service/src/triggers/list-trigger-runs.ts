@@ -1,35 +1,9 @@
 import type { TriggerRun, TriggerRunPage, TriggerRunSource, TriggerRunStatus } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/principal.ts";
-import { ServiceError } from "../errors/service-error.ts";
+import { readPageQuery, toPage } from "../http/page.ts";
 import type { Database, TriggerRunRow } from "../store/index.ts";
-import { parseIdParam } from "../store/index.ts";
 import { getAuthorizedTrigger } from "./find-trigger.ts";
-
-/** Default and largest page size of trigger runs. */
-export const TRIGGER_RUN_PAGE = { default: 20, max: 100 } as const;
-
-function badQuery(field: string, message: string): ServiceError {
-  return new ServiceError("invalid_request", `${field}: ${message}`, {
-    errors: [{ path: `/${field}`, message: `${field}: ${message}` }],
-  });
-}
-
-/** Reads `limit` and `cursor` from the query; the cursor is opaque to callers (base64url of the last id seen). */
-export function readPageQuery(query: URLSearchParams): { limit: number; before: number | undefined } {
-  const limitText = query.get("limit");
-  const limit = limitText === null ? TRIGGER_RUN_PAGE.default : Number(limitText);
-  if (!/^\d+$/.test(limitText ?? "1") || limit < 1 || limit > TRIGGER_RUN_PAGE.max) {
-    throw badQuery("limit", `expected a whole number from 1 to ${TRIGGER_RUN_PAGE.max}`);
-  }
-  const cursor = query.get("cursor");
-  if (cursor === null || cursor === "") return { limit, before: undefined };
-  const before = /^[A-Za-z0-9_-]{1,16}$/.test(cursor)
-    ? parseIdParam(Buffer.from(cursor, "base64url").toString("utf8"))
-    : undefined;
-  if (before === undefined) throw badQuery("cursor", "not a cursor this endpoint returned");
-  return { limit, before };
-}
 
 /** Renders a trigger run row as the D17 JSON. */
 export function toTriggerRunJson(row: TriggerRunRow): TriggerRun {
@@ -61,9 +35,5 @@ export async function listTriggerRuns(
     .orderBy("id", "desc")
     .limit(limit + 1)
     .execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const next_cursor =
-    rows.length > limit && last !== undefined ? Buffer.from(String(last.id)).toString("base64url") : null;
-  return { items: page.map(toTriggerRunJson), next_cursor };
+  return toPage(rows, limit, toTriggerRunJson);
 }
