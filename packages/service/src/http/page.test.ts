@@ -12,7 +12,7 @@ describe("toPage and readPageQuery", () => {
 
   it("gives no cursor on the last page", () => {
     expect(toPage(rows(2, 1), 2, (row) => row.id)).toEqual({ items: [2, 1], next_cursor: null });
-    expect(toPage([], 2, (row) => row.id)).toEqual({ items: [], next_cursor: null });
+    expect(toPage(rows(), 2, (row) => row.id)).toEqual({ items: [], next_cursor: null });
   });
 
   it("defaults the limit and refuses one out of range or not whole, naming it", () => {
