@@ -23,6 +23,7 @@ export { loadFixtures } from "./fixtures/load-fixtures.ts";
 export { failed, notApplicable, outcomeOf, passed } from "./outcome.ts";
 export { startStandInPlatform } from "./platform/start-stand-in-platform.ts";
 export { createProgressPrinter, type ProgressSink } from "./report/create-progress-printer.ts";
+export { renderHtmlReport } from "./report/render-html.ts";
 export { renderJson } from "./report/render-json.ts";
 export { renderJunit } from "./report/render-junit.ts";
 export { renderPretty } from "./report/render-pretty.ts";

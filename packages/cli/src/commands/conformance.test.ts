@@ -169,6 +169,22 @@ describe("adapterkit conformance", () => {
     expect(text).toContain("FAILED: 1 required check(s) failed");
   });
 
+  it("writes the HTML report to --out with --reporter html, and still exits 1 on a required failure", async () => {
+    adapter = await startReferenceAdapter({
+      signingSecret: ADAPTER_SIGNING_SECRET,
+      healthPatch: { status: "<b>ok</b>" },
+    });
+    const out = join(dir, "report.html");
+    expect(
+      await exitCodeOf(["conformance", adapter.url, ...signed, "--only", "health", "--reporter", "html", "--out", out]),
+    ).toBe(1);
+    const html = await readFile(out, "utf8");
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html).toContain("FAILED: 1 required check(s) failed");
+    expect(html).toContain("&lt;b&gt;ok&lt;/b&gt;");
+    expect(stdout.join("")).toBe("");
+  });
+
   it("exits 0 when only a recommended check fails", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
     expect(

@@ -5,6 +5,7 @@ import {
   createProgressPrinter,
   FixturesError,
   type RunResult,
+  renderHtmlReport,
   renderJson,
   renderJunit,
   renderPretty,
@@ -13,7 +14,7 @@ import {
 import { CliError, EXIT_CODES, type ExitReason } from "../cli-error.ts";
 import { defineCommand } from "../define-command.ts";
 
-const REPORTERS = ["pretty", "json", "junit"] as const;
+const REPORTERS = ["pretty", "json", "junit", "html"] as const;
 
 /** Each result a report can carry, as the CLI's exit reason; a usage or fixtures error throws instead (exit 2). */
 export const EXIT_REASON_OF_RESULT = {
@@ -88,12 +89,7 @@ export const conformanceCommand = defineCommand({
         throw new CliError("usage", error.message, { cause: error });
       throw error;
     }
-    const text =
-      args.reporter === "json"
-        ? renderJson(report)
-        : args.reporter === "junit"
-          ? renderJunit(report)
-          : renderPretty(report, { color });
+    const text = renderReport(report, args.reporter, color);
     if (args.out === undefined) process.stdout.write(text);
     else await writeFile(args.out, text);
     if (report.result === "unreachable")
@@ -101,6 +97,20 @@ export const conformanceCommand = defineCommand({
     return EXIT_CODES[EXIT_REASON_OF_RESULT[report.result]];
   },
 });
+
+/** The report in the chosen format; a switch over the reporters, so a new one without a renderer fails to compile. */
+function renderReport(report: ConformanceReport, reporter: (typeof REPORTERS)[number], color: boolean): string {
+  switch (reporter) {
+    case "json":
+      return renderJson(report);
+    case "junit":
+      return renderJunit(report);
+    case "html":
+      return renderHtmlReport(report);
+    case "pretty":
+      return renderPretty(report, { color });
+  }
+}
 
 /** `--only a,b --only c` → `["a", "b", "c"]`. */
 function splitList(values: readonly (string | number)[] | undefined): string[] {
