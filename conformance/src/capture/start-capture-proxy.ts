@@ -1,0 +1,145 @@
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { AddressInfo } from "node:net";
+import { parseInboundRequestSchema, parseInboundResponseSchema } from "@adapterkit/contract";
+import type { CapturedExchange } from "./captured-exchange.ts";
+
+/** Larger requests are refused: an envelope carries at most the service's 1 MiB inbound body, base64-grown. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const HOP_BY_HOP = /^(connection|keep-alive|transfer-encoding|te|trailer|upgrade|proxy-.*|host|content-length)$/i;
+
+/** Options of {@link startCaptureProxy}. */
+export interface CaptureProxyOptions {
+  /** The adapter's base URL, e.g. `http://127.0.0.1:3100/webhook`. */
+  readonly adapterUrl: string;
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  readonly port?: number;
+  /** Called for each captured `/parse-inbound` exchange, with how many have been captured so far. */
+  readonly onCapture?: (exchange: CapturedExchange, count: number) => void;
+}
+
+/** A running recording proxy. */
+export interface CaptureProxy {
+  /** The adapter's URL through the proxy (same path, the proxy's origin): point the service at it. */
+  readonly url: string;
+  exchanges(): readonly CapturedExchange[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a recording proxy on 127.0.0.1 in front of an adapter: every request is forwarded unchanged (bytes,
+ * headers, D9 signature) and answered with the adapter's answer; each `/parse-inbound` call that got a valid 200
+ * is recorded with its answer.
+ * @example const proxy = await startCaptureProxy({ adapterUrl: "http://127.0.0.1:3100/webhook" });
+ */
+export async function startCaptureProxy(options: CaptureProxyOptions): Promise<CaptureProxy> {
+  const target = new URL(options.adapterUrl);
+  const basePath = target.pathname.replace(/\/+$/, "");
+  const exchanges: CapturedExchange[] = [];
+  const onAnswered = (req: IncomingMessage, exchange: Forwarded) => {
+    if (new URL(req.url ?? "/", "http://proxy").pathname !== `${basePath}/parse-inbound`) return;
+    const recorded = record(exchange);
+    if (recorded === undefined) return;
+    exchanges.push(recorded);
+    options.onCapture?.(recorded, exchanges.length);
+  };
+  // Recorded before the answer is written, so whoever sent the request finds it captured once answered.
+  const server = createServer((req, res) => void forward(req, res, target, (exchange) => onAnswered(req, exchange)));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${basePath}`,
+    exchanges: () => [...exchanges],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Forwarded {
+  readonly method: string;
+  readonly requestBody: Buffer;
+  readonly status: number;
+  readonly responseBody: Buffer;
+}
+
+async function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: URL,
+  onAnswered: (exchange: Forwarded) => void,
+): Promise<void> {
+  const requestBody = await readBody(req).catch(() => undefined);
+  if (requestBody === undefined) {
+    sendError(res, 413, "payload_too_large", "capture proxy: the request is over 4 MiB");
+    return;
+  }
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.test(name)));
+  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  await new Promise<void>((resolve) => {
+    const outgoing = send(
+      new URL(req.url ?? "/", target.origin),
+      { method: req.method, headers: { ...headers, "content-length": String(requestBody.length) } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("error", () => {
+          res.destroy();
+          resolve();
+        });
+        answer.on("end", () => {
+          const responseBody = Buffer.concat(chunks);
+          const status = answer.statusCode ?? 502;
+          onAnswered({ method: req.method ?? "GET", requestBody, status, responseBody });
+          const kept = Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.test(name));
+          res.writeHead(status, Object.fromEntries(kept));
+          res.end(responseBody);
+          resolve();
+        });
+      },
+    );
+    outgoing.on("error", () => {
+      sendError(res, 502, "platform_error", "capture proxy: the adapter did not answer");
+      resolve();
+    });
+    outgoing.end(requestBody);
+  });
+}
+
+function record(exchange: Forwarded): CapturedExchange | undefined {
+  if (exchange.method !== "POST" || exchange.status !== 200) return undefined;
+  const request = parseInboundRequestSchema.safeParse(parseJson(exchange.requestBody));
+  const answer = parseJson(exchange.responseBody);
+  if (!request.success || !parseInboundResponseSchema.safeParse(answer).success) return undefined;
+  return { request: request.data, answer, at: new Date().toISOString() };
+}
+
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendError(res: ServerResponse, status: number, code: string, error: string): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ ok: false, error, code }));
+}
