@@ -1,3 +1,9 @@
+export { buildCapturedFixtures, type CapturedFixtures } from "./capture/build-captured-fixtures.ts";
+export type { CapturedExchange } from "./capture/captured-exchange.ts";
+export { describeExchange } from "./capture/describe-exchange.ts";
+export { type PlatformRequest, readCaptureFile } from "./capture/read-capture-file.ts";
+export { type ReplayOptions, replayPlatformRequests } from "./capture/replay-platform-requests.ts";
+export { type CaptureProxy, type CaptureProxyOptions, startCaptureProxy } from "./capture/start-capture-proxy.ts";
 export type {
   CapturedDelivery,
   Check,

@@ -55,8 +55,13 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
     exchanges: () => [...exchanges],
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        // Answers in flight are finished first (the last one may have just ended the capture); stragglers go after 2 s.
+        const timer = setTimeout(() => server.closeAllConnections(), 2_000);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
       }),
   };
 }

@@ -1,5 +1,6 @@
 import type { CommandModule } from "yargs";
 import { callbacksCommand } from "./callbacks.ts";
+import { captureCommand } from "./capture.ts";
 import { conformanceCommand } from "./conformance.ts";
 import { newCommand } from "./new.ts";
 import { schemasCommand } from "./schemas.ts";
@@ -10,6 +11,7 @@ import { tokenCommand } from "./token.ts";
 export const COMMANDS: CommandModule[] = [
   serveCommand,
   conformanceCommand,
+  captureCommand,
   newCommand,
   tokenCommand,
   callbacksCommand,
