@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { signStandardWebhook } from "@adapterkit/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RunningAdapter, startReferenceAdapter } from "../../test/reference-adapter.ts";
 import { ADAPTER_SIGNING_SECRET, REFERENCE_FIXTURES } from "../../test/run-against.ts";
@@ -61,6 +62,41 @@ describe("startCaptureProxy", () => {
     expect(proxy.exchanges()).toHaveLength(1);
     expect(proxy.exchanges()[0]?.answer).toEqual(answer);
     expect(proxy.exchanges()[0]?.request.mode).toBe("trigger");
+  });
+
+  it("takes a platform's own webhook at /platform/…: verifies, parses, records and answers it as the service would", async () => {
+    const running = await start();
+    await running.proxy.close();
+    proxy = await startCaptureProxy({
+      adapterUrl: running.adapter.url,
+      credentials: good,
+      signingSecret: ADAPTER_SIGNING_SECRET,
+    });
+    const post = (body: string, secret = PLATFORM_SECRET) =>
+      fetch(`${proxy!.platformUrl}/events?team=T1`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...signStandardWebhook({ secret, body }) },
+        body,
+      });
+    const message = await post(JSON.stringify({ type: "message", id: "evt_5", sender: "ana", text: "hey" }));
+    expect(message.status).toBe(200);
+    expect(await message.json()).toEqual({ ok: true });
+    const handshake = await post(JSON.stringify({ type: "url_verification", challenge: "chal-1" }));
+    expect(await handshake.text()).toBe("chal-1");
+    const forged = await post(
+      JSON.stringify({ type: "message", id: "evt_6", sender: "eve", text: "x" }),
+      "whsec_Zm9yZ2VkLXNlY3JldC1mb3ItdGVzdHM=",
+    );
+    expect(forged.status).toBe(401);
+    expect(proxy.exchanges().map((exchange) => [exchange.request.path, exchange.request.query])).toEqual([
+      ["/events", { team: "T1" }],
+      ["/events", { team: "T1" }],
+    ]);
+    expect(proxy.exchanges()[0]?.answer).toMatchObject({ dedup_key: "evt_5", message: "hey" });
+
+    await proxy.close();
+    proxy = await startCaptureProxy({ adapterUrl: running.adapter.url });
+    expect((await fetch(`${proxy.platformUrl}/events`, { method: "POST", body: "{}" })).status).toBe(404);
   });
 
   it("answers 502 when the adapter behind it does not answer", async () => {

@@ -1,11 +1,12 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
-import { parseInboundRequestSchema, parseInboundResponseSchema } from "@adapterkit/contract";
+import { createAdapterClient } from "@adapterkit/client";
+import { type InboundMode, parseInboundRequestSchema, parseInboundResponseSchema } from "@adapterkit/contract";
+import { answerPlatformWebhook, PLATFORM_PREFIX } from "./answer-platform-webhook.ts";
 import type { CapturedExchange } from "./captured-exchange.ts";
+import { readBody, sendError } from "./proxy-io.ts";
 
-/** Larger requests are refused: an envelope carries at most the service's 1 MiB inbound body, base64-grown. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const HOP_BY_HOP = /^(connection|keep-alive|transfer-encoding|te|trailer|upgrade|proxy-.*|host|content-length)$/i;
 
 /** Options of {@link startCaptureProxy}. */
@@ -14,6 +15,12 @@ export interface CaptureProxyOptions {
   readonly adapterUrl: string;
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
   readonly port?: number;
+  /** The installation's credentials, for platform webhooks sent to `<proxy>/platform/…` (the proxy then acts as the service). */
+  readonly credentials?: Readonly<Record<string, unknown>>;
+  /** The adapter's D9 secret, to sign the calls the proxy makes itself for platform webhooks. */
+  readonly signingSecret?: string;
+  /** The mode of those `/parse-inbound` calls; default trigger. */
+  readonly mode?: InboundMode;
   /** Called for each captured `/parse-inbound` exchange, with how many have been captured so far. */
   readonly onCapture?: (exchange: CapturedExchange, count: number) => void;
 }
@@ -22,6 +29,8 @@ export interface CaptureProxyOptions {
 export interface CaptureProxy {
   /** The adapter's URL through the proxy (same path, the proxy's origin): point the service at it. */
   readonly url: string;
+  /** Where a platform's own webhooks go (through a tunnel, say): the proxy verifies and parses them as the service would. */
+  readonly platformUrl: string;
   exchanges(): readonly CapturedExchange[];
   close(): Promise<void>;
 }
@@ -29,22 +38,37 @@ export interface CaptureProxy {
 /**
  * Starts a recording proxy on 127.0.0.1 in front of an adapter: every request is forwarded unchanged (bytes,
  * headers, D9 signature) and answered with the adapter's answer; each `/parse-inbound` call that got a valid 200
- * is recorded with its answer.
+ * is recorded with its answer. Platform webhooks sent to `/platform/…` are verified and parsed as the service would
+ * (with `credentials`), and recorded too.
  * @example const proxy = await startCaptureProxy({ adapterUrl: "http://127.0.0.1:3100/webhook" });
  */
 export async function startCaptureProxy(options: CaptureProxyOptions): Promise<CaptureProxy> {
   const target = new URL(options.adapterUrl);
   const basePath = target.pathname.replace(/\/+$/, "");
   const exchanges: CapturedExchange[] = [];
+  const keep = (exchange: CapturedExchange) => {
+    exchanges.push(exchange);
+    options.onCapture?.(exchange, exchanges.length);
+  };
   const onAnswered = (req: IncomingMessage, exchange: Forwarded) => {
     if (new URL(req.url ?? "/", "http://proxy").pathname !== `${basePath}/parse-inbound`) return;
     const recorded = record(exchange);
-    if (recorded === undefined) return;
-    exchanges.push(recorded);
-    options.onCapture?.(recorded, exchanges.length);
+    if (recorded !== undefined) keep(recorded);
   };
+  const client = createAdapterClient({
+    baseUrl: options.adapterUrl,
+    ...(options.signingSecret === undefined ? {} : { signingSecret: options.signingSecret }),
+  });
+  const platform = { client, credentials: options.credentials, mode: options.mode ?? "trigger", record: keep } as const;
   // Recorded before the answer is written, so whoever sent the request finds it captured once answered.
-  const server = createServer((req, res) => void forward(req, res, target, (exchange) => onAnswered(req, exchange)));
+  const server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? "/", "http://proxy").pathname;
+    if (pathname === PLATFORM_PREFIX || pathname.startsWith(`${PLATFORM_PREFIX}/`))
+      answerPlatformWebhook(req, res, platform).catch(() =>
+        sendError(res, 500, "internal_error", "capture proxy failed"),
+      );
+    else void forward(req, res, target, (exchange) => onAnswered(req, exchange));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", resolve);
@@ -52,6 +76,7 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${basePath}`,
+    platformUrl: `http://127.0.0.1:${port}${PLATFORM_PREFIX}`,
     exchanges: () => [...exchanges],
     close: () =>
       new Promise<void>((resolve) => {
@@ -59,7 +84,7 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         const timer = setTimeout(() => server.closeAllConnections(), 2_000);
         server.close(() => {
           clearTimeout(timer);
-          resolve();
+          client.close().then(resolve, resolve);
         });
         server.closeIdleConnections();
       }),
@@ -130,21 +155,4 @@ function parseJson(bytes: Buffer): unknown {
   } catch {
     return undefined;
   }
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-function sendError(res: ServerResponse, status: number, code: string, error: string): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ ok: false, error, code }));
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { webhookAdapter } from "@adapterkit/adapter-webhook";
+import { webhookAdapter, type webhookManifest } from "@adapterkit/adapter-webhook";
 import { type Fixtures, loadFixtures, runConformance } from "@adapterkit/conformance";
 import { ADAPTER_SIGNING_SECRET, sendPlatformEvent } from "@adapterkit/conformance/testing";
 import { signStandardWebhook } from "@adapterkit/sdk";
@@ -19,7 +19,7 @@ const base = JSON.parse(await readFile(WEBHOOK_FIXTURES, "utf8")) as Fixtures;
 const good = base.credentials.good;
 const PLATFORM_SECRET = String(good.signing_secret);
 
-let adapter: StartedAdapter | undefined;
+let adapter: StartedAdapter<typeof webhookManifest> | undefined;
 let dir: string;
 let stdout: string[];
 
@@ -83,7 +83,11 @@ function send(url: string, body: string, extra: { mode?: "front_desk"; headers?:
 describe("adapterkit capture", () => {
   it("round trip: requests through the proxy to the webhook sample become fixtures that pass conformance unchanged", async () => {
     const out = join(dir, "captured.json");
-    const run = exitCodeOf(["capture", adapter!.url, "--count", "3", "--base", WEBHOOK_FIXTURES, "--out", out]);
+    const run = exitCodeOf([
+      "capture",
+      adapter!.url,
+      ...["--count", "3", "--base", WEBHOOK_FIXTURES, "--out", out, "--signing-secret", ADAPTER_SIGNING_SECRET],
+    ]);
     const url = await proxyUrl();
     const ticket = {
       type: "ticket.created",
@@ -94,12 +98,23 @@ describe("adapterkit capture", () => {
     };
     await send(url, JSON.stringify(ticket));
     await send(url, JSON.stringify({ from: "ci-runner", text: "deploy 7 finished" }), { mode: "front_desk" });
-    await send(url, "disk almost full on host-7", { headers: { "content-type": "text/plain; charset=utf-8" } });
+    // The third comes straight from the platform: the proxy verifies and parses it as the service would.
+    const platformUrl = /Platform webhooks: (\S+)\/…/.exec(stdout.join(""))?.[1];
+    const disk = "disk almost full on host-7";
+    const answer = await fetch(`${platformUrl}/alerts`, {
+      method: "POST",
+      headers: {
+        "content-type": "text/plain; charset=utf-8",
+        ...signStandardWebhook({ secret: PLATFORM_SECRET, body: disk }),
+      },
+      body: disk,
+    });
+    expect(answer.status).toBe(200);
     expect(await run).toBe(0);
 
     const text = stdout.join("");
     expect(text).toContain("[1] POST / → message ticket.created (trigger)");
-    expect(text).toContain("[3] POST / → message webhook.received (trigger)");
+    expect(text).toContain("[3] POST /alerts → message webhook.received (trigger)");
     expect(text).toContain("Wrote 3 captured sample(s)");
     expect(text).not.toContain(PLATFORM_SECRET);
     const fixtures = await loadFixtures(out);
@@ -107,7 +122,7 @@ describe("adapterkit capture", () => {
     expect(samples).toHaveLength(3);
     expect(samples[0]?.request.body).toEqual({ ...ticket, id: "tk_1001-{{nonce}}" });
     expect(samples[1]?.expect).toMatchObject({ message: "deploy 7 finished-{{nonce}}", sender: "ci-runner" });
-    expect(samples[2]).toMatchObject({ request: { body: "disk almost full on host-7-{{nonce}}" } });
+    expect(samples[2]).toMatchObject({ request: { path: "/alerts", body: "disk almost full on host-7-{{nonce}}" } });
     expect(fixtures.echo).toEqual(base.echo);
 
     const report = await runConformance({

@@ -4,7 +4,6 @@ import {
   type CapturedExchange,
   ConformanceUsageError,
   describeExchange,
-  type Fixtures,
   FixturesError,
   loadFixtures,
   readCaptureFile,
@@ -53,10 +52,17 @@ export const captureCommand = defineCommand({
     if (!/^https?:\/\//.test(adapterUrl)) throw new CliError("usage", `adapter_url must be an http(s) URL`);
     try {
       const base = args.base === undefined ? undefined : await loadFixtures(args.base);
+      const signingSecret = args.signingSecret ?? (process.env.ADAPTER_SIGNING_SECRET || undefined);
+      const calls = {
+        adapterUrl,
+        ...(base === undefined ? {} : { credentials: base.credentials.good }),
+        ...(signingSecret === undefined ? {} : { signingSecret }),
+        ...(args.mode === undefined ? {} : { mode: args.mode }),
+      };
       const exchanges =
         args.from === undefined
-          ? await recordThroughProxy(adapterUrl, args.listen, args.count)
-          : await replayFile(adapterUrl, args.from, base, args);
+          ? await recordThroughProxy(calls, args.listen, args.count)
+          : await replayFile(calls, args.from);
       if (exchanges.length === 0) throw new CliError("failed", "nothing was captured; no fixtures written");
       const { fixtures, review } = await buildCapturedFixtures(exchanges, base === undefined ? {} : { base });
       await writeFile(args.out, `${JSON.stringify(fixtures, null, 2)}\n`);
@@ -72,13 +78,21 @@ export const captureCommand = defineCommand({
   },
 });
 
-async function recordThroughProxy(adapterUrl: string, port: number | undefined, count: number | undefined) {
+/** How capture reaches the adapter, and what it sends when it makes the calls itself. */
+interface AdapterCalls {
+  readonly adapterUrl: string;
+  readonly credentials?: Readonly<Record<string, unknown>>;
+  readonly signingSecret?: string;
+  readonly mode?: "trigger" | "front_desk";
+}
+
+async function recordThroughProxy(calls: AdapterCalls, port: number | undefined, count: number | undefined) {
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
   const proxy = await startCaptureProxy({
-    adapterUrl,
+    ...calls,
     ...(port === undefined ? {} : { port }),
     onCapture: (exchange, captured) => {
       process.stdout.write(`${describeExchange(exchange, captured)}\n`);
@@ -92,7 +106,10 @@ async function recordThroughProxy(adapterUrl: string, port: number | undefined, 
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   process.stdout.write(
-    `adapterkit capture: recording proxy for ${adapterUrl} at ${proxy.url}\n` +
+    `adapterkit capture: recording proxy for ${calls.adapterUrl} at ${proxy.url}\n` +
+      (calls.credentials === undefined
+        ? ""
+        : `Platform webhooks: ${proxy.platformUrl}/… (verified and parsed as the service would)\n`) +
       `Point the service (the App's adapter URL) at it; ${count === undefined ? "Ctrl-C" : `${count} request(s) or Ctrl-C`} ends the capture.\n`,
   );
   try {
@@ -105,22 +122,13 @@ async function recordThroughProxy(adapterUrl: string, port: number | undefined, 
   }
 }
 
-async function replayFile(
-  adapterUrl: string,
-  file: string,
-  base: Fixtures | undefined,
-  args: { mode?: "trigger" | "front_desk" | undefined; signingSecret?: string | undefined },
-): Promise<CapturedExchange[]> {
+async function replayFile(calls: AdapterCalls, file: string): Promise<CapturedExchange[]> {
   const text = await readFile(file, "utf8").catch((error: unknown) => {
     throw new CliError("usage", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
   });
-  const signingSecret = args.signingSecret ?? (process.env.ADAPTER_SIGNING_SECRET || undefined);
   return await replayPlatformRequests({
-    adapterUrl,
+    ...calls,
     requests: readCaptureFile(text, file),
-    ...(base === undefined ? {} : { credentials: base.credentials.good }),
-    ...(signingSecret === undefined ? {} : { signingSecret }),
-    ...(args.mode === undefined ? {} : { mode: args.mode }),
     onCapture: (exchange, count) => process.stdout.write(`${describeExchange(exchange, count)}\n`),
     onSkip: (number, why) => process.stdout.write(`[skipped request ${number}] ${why}\n`),
   });
