@@ -139,11 +139,21 @@ export function createRequestListener(context: ServiceContext, options: Listener
         sendProblem(res, error.code, error.message, { errors: error.errors, headers: error.headers, requestId });
         return;
       }
+      if (clientWentAway(req, error)) {
+        // The client's doing, not ours: nobody is left to answer.
+        context.logger.debug({ reqId: requestId, route: log.route }, "client went away mid-request");
+        return;
+      }
       context.logger.error({ err: error, reqId: requestId, route: log.route }, "unhandled error");
       const detail = `Something went wrong on our side; quote request id ${requestId}.`;
       sendProblem(res, "internal_error", detail, { requestId });
     });
   };
+}
+
+// A body cut off by the client: Node reports it as an "aborted" ECONNRESET on the request.
+function clientWentAway(req: IncomingMessage, error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "ECONNRESET" && !req.complete;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
