@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { triggerSchema, workflowSchema } from "@adapterkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENABLE_REFUSED_MESSAGE } from "../src/index.ts";
@@ -240,6 +241,35 @@ for (const lane of STORE_LANES) {
       expect(wrong.status).toBe(405);
       expect(wrong.headers.get("allow")).toBe("POST");
       expect((await readProblem(wrong)).code).toBe("method_not_allowed");
+    });
+
+    it("refuses paths with dot segments, plain or percent-encoded, with 400 instead of resolving them", async () => {
+      const { id } = await createWorkflow(test, acme.token);
+      // fetch would resolve the dots before sending; node:http sends the path as given.
+      const raw = (path: string) =>
+        new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+          const { hostname, port } = new URL(test.url);
+          const req = request({ hostname, port, path, headers: { authorization: `Bearer ${acme.token}` } }, (res) => {
+            let body = "";
+            res.on("data", (chunk: Buffer) => {
+              body += chunk.toString();
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"], body }));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+      expect((await raw(`/api/v1/workflows/${id}`)).status).toBe(200);
+      for (const path of [
+        `/api/v1/triggers/../workflows/${id}`,
+        `/api/v1/triggers/%2e%2e/workflows/${id}`,
+        `/api/v1/./workflows/${id}`,
+      ]) {
+        const answer = await raw(path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.type).toBe("application/problem+json");
+        expect(answer.body).toContain("dot segments");
+      }
     });
 
     it("previews a schedule, and names the field when it cannot", async () => {

@@ -15,6 +15,7 @@ import { invalidRequest } from "../errors/describe-issues.ts";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { readIdempotencyKey } from "../triggers/idempotency.ts";
+import { hasDotSegment } from "./has-dot-segment.ts";
 import { matchRoute } from "./match-route.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import { BODY_LIMIT_BYTES, readBody } from "./read-body.ts";
@@ -65,6 +66,11 @@ export function createRequestListener(context: ServiceContext, options: Listener
     log: Record<string, unknown>,
     requestId: string,
   ): Promise<void> {
+    if (hasDotSegment(req.url ?? "/")) {
+      log.route = "(dot segments)";
+      const message = "path: dot segments (. and ..) are not allowed";
+      throw new ServiceError("invalid_request", message, { errors: [{ path: "", message }] });
+    }
     const url = new URL(req.url ?? "/", "http://service.invalid");
     const match = matchRoute(req.method ?? "GET", url.pathname);
     if (match.kind === "wrong-method") {
