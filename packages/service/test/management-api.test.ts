@@ -243,6 +243,25 @@ for (const lane of STORE_LANES) {
       expect((await readProblem(wrong)).code).toBe("method_not_allowed");
     });
 
+    it("refuses control characters and bidirectional overrides in workflow, stage and trigger names, naming the field", async () => {
+      const { id } = await createWorkflow(test, acme.token);
+      const { id: triggerId } = await createWebhookTrigger(test, acme.token, id);
+      for (const [path, method, body, field] of [
+        ["/api/v1/workflows", "POST", { name: "a\u0000b" }, "/name"],
+        ["/api/v1/workflows", "POST", { name: "w", stages: [{ name: "s\u202E", action: "echo" }] }, "/stages/0/name"],
+        [`/api/v1/workflows/${id}`, "PATCH", { name: "\u2067x" }, "/name"],
+        [`/api/v1/workflows/${id}/triggers`, "POST", { type: "webhook", name: "t\u009b" }, "/name"],
+        [`/api/v1/triggers/${triggerId}`, "PATCH", { name: "t\r\n" }, "/name"],
+      ] as const) {
+        const response = await api(path, { method, json: body });
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        const problem = await readProblem(response);
+        expect(problem.errors?.map((error) => error.path)).toEqual([field]);
+        expect(problem.detail).toContain("control characters");
+      }
+      expect((await api("/api/v1/workflows", { json: { name: "Ünïcödé – fine 日本" } })).status).toBe(201);
+    });
+
     it("refuses paths with dot segments, plain or percent-encoded, with 400 instead of resolving them", async () => {
       const { id } = await createWorkflow(test, acme.token);
       // fetch would resolve the dots before sending; node:http sends the path as given.
