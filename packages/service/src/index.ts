@@ -12,6 +12,7 @@ export { DEFAULT_RATE_LIMIT, type RateLimit } from "./http/rate-limiter.ts";
 export { BODY_LIMIT_BYTES } from "./http/read-body.ts";
 export type { HandlerInput, HandlerResult, Route, RouteTable } from "./http/route.ts";
 export type { ExtraRoutes } from "./http/routes.ts";
+export * from "./outbound/index.ts";
 export {
   BUILT_IN_ACTIONS,
   createReferenceExecutor,
@@ -35,6 +36,6 @@ export {
 export type { ServiceContext } from "./service-context.ts";
 export { type ServiceOptions, serviceOptionsFromEnv } from "./service-options.ts";
 export type { Database } from "./store/index.ts";
-export { openStore, type Store, type StoreOptions } from "./store/index.ts";
+export { openStore, type SqliteSynchronous, type Store, type StoreOptions } from "./store/index.ts";
 export { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
 export { ENABLE_REFUSED_MESSAGE, type HookIntake, type HookRequest, type HookResult } from "./triggers/index.ts";
