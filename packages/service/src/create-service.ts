@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ApiToken, CallbackSecret, Organization } from "@adapterkit/contract";
 import type { Logger } from "pino";
-import { loadServiceKey } from "./auth/load-service-key.ts";
+import { loadServiceKeys } from "./auth/load-service-key.ts";
 import { bootstrapDemo, type DemoSetup } from "./bootstrap-demo.ts";
 import { type CallbackDispatcher, createCallbackDispatcher } from "./callbacks/callback-dispatcher.ts";
 import { readCallbackSecrets, rotateCallbackSecret } from "./callbacks/callback-secret.ts";
@@ -80,10 +80,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let scheduler: Scheduler | undefined;
   try {
     const executor = options.executor ?? createReferenceExecutor({ deliver: options.deliver });
+    const serviceKeys = loadServiceKeys({ secretKey: options.secretKey, dataDir: store.dataDir });
     const context: ServiceContext = {
       store,
       executor,
-      serviceKey: loadServiceKey({ secretKey: options.secretKey, dataDir: store.dataDir }),
+      serviceKey: serviceKeys.current,
+      serviceKeys,
       adminToken: options.adminToken,
       logger,
       onRunEvent: createCallbackRunEventHandler({ next: options.onRunEvent, wake: () => callbacks?.wake() }),

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { ServiceKeys } from "./auth/service-keys.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import type { Store } from "./store/index.ts";
@@ -10,6 +11,8 @@ export interface ServiceContext {
   readonly executor: WorkflowExecutor;
   /** D15: the key that seals secrets at rest. */
   readonly serviceKey: Buffer;
+  /** D116: the service key ring: `serviceKey` first, then older keys that still open secrets sealed under them. */
+  readonly serviceKeys: ServiceKeys;
   /** The admin API's bearer token; the admin API is closed without one. */
   readonly adminToken: string | undefined;
   readonly logger: Logger;
