@@ -24,7 +24,8 @@ export interface AppTable {
   signing_secret_created_at: string;
   previous_signing_secret_enc: string | null;
   previous_signing_expires_at: string | null;
-  health_status: Generated<AppHealthStatus>;
+  /** An AppHealthStatus. */
+  health_status: Generated<string>;
   health_version: string | null;
   health_failures: Generated<number>;
   health_checked_at: string | null;
