@@ -84,6 +84,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let callbacks: CallbackDispatcher | undefined;
   let scheduler: Scheduler | undefined;
   let healthPoller: HealthPoller | undefined;
+  let outboundClosed: Promise<void> | undefined;
   const outbound = createOutboundGuard({
     allowedHosts: options.allowedHosts ?? [],
     ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
@@ -165,7 +166,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
-        await outbound.close();
+        // A second close (a test closing early, then its teardown) finds the guard's connections already closed.
+        outboundClosed ??= outbound.close();
+        await outboundClosed;
         await store.close();
       },
       createToken: (input) => createToken(store.db, input, now()),
