@@ -14,6 +14,9 @@ export interface AdapterTarget {
   readonly projectId?: number | null | undefined;
 }
 
+/** How the outbound guard's refusal reads in a connection error (it names the variable that would allow the host). */
+const GUARD_REFUSAL = /ADAPTERKIT_ALLOWED_HOSTS/;
+
 type Context = Pick<ServiceContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
 
 /** A client for one adapter: the URL checked by the outbound guard (A15), every connection through its dispatcher. */
@@ -53,6 +56,13 @@ export async function callAdapter<T>(
   if (target.appId !== undefined) context.adapterCalls.record(target.appId, endpoint, outcome, result.durationMs);
   if (result.ok) return result.value;
   const where = `The adapter at ${target.baseUrl} (${endpoint})`;
+  // The guard refused the address the name resolved to: the URL is at fault, not the adapter (A15).
+  if (result.error.kind === "unreachable" && GUARD_REFUSAL.test(result.error.message)) {
+    const reason = result.error.message;
+    throw new ServiceError("invalid_request", `base_url: ${reason}`, {
+      errors: [{ path: "/base_url", message: reason }],
+    });
+  }
   if (result.error.kind === "timeout") {
     throw new ServiceError("adapter_timeout", `${where} did not answer within ${result.error.timeoutMs} ms.`);
   }

@@ -45,8 +45,9 @@ describe.skipIf(lane?.skip ?? true)("registering an adapter behind the outbound 
       const { test, token } = await start({ address, allowedHosts: [] }, asked);
       const before = adapter.verifies.length;
       const problem = await readProblem(await test.call("/api/v1/apps", { token, json: { base_url: viaName() } }));
-      expect(problem.code).toBe("adapter_failed");
+      expect(problem).toMatchObject({ status: 400, code: "invalid_request" });
       expect(problem.detail).toContain("private");
+      expect(problem.errors?.[0]?.path).toBe("/base_url");
       expect(asked).toContain("adapter.example");
       expect(adapter.verifies.length).toBe(before);
       const apps = (await (await test.call("/api/v1/apps", { token })).json()) as { items: unknown[] };
