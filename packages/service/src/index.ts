@@ -1,6 +1,7 @@
 // The reference workflow service core: one entry point plus what a CLI and later modules need.
 
 export type { AppAdmin, LocalActor } from "./apps/app-admin.ts";
+export type { DemoAdapter } from "./apps/install-demo-apps.ts";
 export {
   loadServiceKey,
   loadServiceKeys,

@@ -8,8 +8,9 @@ import type { ServiceContext } from "../service-context.ts";
 import { ensureOrganization, ensureProject } from "../tenancy/organizations.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { findAppBySlug } from "./find-app.ts";
+import { type DemoAdapter, demoSigningSecrets, installDemoApps } from "./install-demo-apps.ts";
 import { listApps } from "./list-apps.ts";
-import { refreshAppBySlug } from "./manage-app.ts";
+import { refreshAppBySlug, signingSecretOf } from "./manage-app.ts";
 import { previewApp } from "./preview-app.ts";
 import { registerApp } from "./register-app.ts";
 import { showApp } from "./show-app.ts";
@@ -27,6 +28,8 @@ export interface AppAdmin {
   /** Registers a draft; `signingSecret` sets its secret instead of a fresh one (D123: npm start's demo Apps). */
   register(actor: LocalActor, baseUrl: string, options?: { signingSecret?: string | undefined }): Promise<AppJson>;
   refresh(actor: LocalActor, slug: string): Promise<AppJson>;
+  /** A3: the signing secret in force of one of the actor's Apps. */
+  signingSecret(actor: LocalActor, slug: string): Promise<string>;
   /** Submits and passes the review at once, as the instance's operator (D118). */
   publish(slug: string): Promise<AppJson>;
   list(actor: LocalActor): Promise<AppJson[]>;
@@ -35,6 +38,13 @@ export interface AppAdmin {
     request: { app: string; credentials: CredentialInput; projectId?: boolean },
   ): Promise<InstallationJson>;
   installations(actor: LocalActor): Promise<InstallationJson[]>;
+  /** D123: the secrets `npm start` serves the sample adapters with (ADAPTER_SIGNING_SECRET when given). */
+  demoSigningSecrets(slugs: readonly string[], wanted?: string): Promise<Map<string, string>>;
+  /** D123: registers, publishes and installs the sample adapters into the actor's organization. */
+  installDemoApps(
+    actor: LocalActor,
+    options: { adapters: readonly DemoAdapter[]; signingSecrets: ReadonlyMap<string, string> },
+  ): Promise<InstallationJson[]>;
 }
 
 /** The AppAdmin of a service. */
@@ -64,6 +74,8 @@ export function createAppAdmin(context: ServiceContext): AppAdmin {
       return showApp(context, principal, app);
     },
     refresh: async (actor, slug) => refreshAppBySlug(context, await actAs(actor), slug),
+    signingSecret: async (actor, slug) =>
+      (await signingSecretOf(context, await actAs(actor), slug, { rotate: false })).secret,
     async publish(slug) {
       let app = await findAppBySlug(db, slug);
       if (app === undefined) throw new Error(`no App ${slug}`);
@@ -84,6 +96,8 @@ export function createAppAdmin(context: ServiceContext): AppAdmin {
         project_id: projectId,
       });
     },
+    demoSigningSecrets: (slugs, wanted) => demoSigningSecrets(context, slugs, wanted),
+    installDemoApps: async (actor, options) => installDemoApps(context, await actAs(actor), options),
     async installations(actor) {
       const principal = await actAs(actor);
       const rows = await listInstallations(db, principal.organizationId);
