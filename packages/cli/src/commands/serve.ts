@@ -32,8 +32,13 @@ export const serveCommand = defineCommand({
     const standIns = args.standIns ? await startStandIns() : undefined;
     step("opening the store and starting the service");
     const options = serviceOptionsFromEnv();
-    // A15: the service may call its own adapters and stand-ins on this machine.
-    const allowedHosts = [...(options.allowedHosts ?? []), args.host, "localhost", "127.0.0.1"];
+    // A15: the service's own adapters and stand-ins listen on loopback, which user-supplied URLs may not reach.
+    const adapterHosts = [args.host, "localhost", "127.0.0.1"].map((host) => `${host}:${args.adaptersPort}`);
+    const standInHosts = (standIns?.summaries ?? []).flatMap((s) => {
+      const { hostname, port } = new URL(s.url);
+      return [`${hostname}:${port}`, `localhost:${port}`];
+    });
+    const allowedHosts = [...new Set([...(options.allowedHosts ?? []), ...adapterHosts, ...standInHosts])];
     const service = await createService({ ...options, allowedHosts });
     const slugs = SAMPLE_ADAPTERS.map((adapter) => adapter.slug);
     const wanted = process.env.ADAPTER_SIGNING_SECRET || undefined;
