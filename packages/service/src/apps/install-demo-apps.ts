@@ -4,7 +4,6 @@ import { fromAdapterCredentials } from "../credentials/from-adapter-credentials.
 import { installApp } from "../installations/install-app.ts";
 import { listInstallations, updateInstallation } from "../installations/installation-store.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { appSigningSecrets, generateAppSecret, rotateAppSecret } from "./app-signing-secret.ts";
 import { withAppTables } from "./app-tables.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { findAppBySlug, getAppVersion } from "./find-app.ts";
@@ -16,27 +15,6 @@ export interface DemoAdapter {
   readonly slug: string;
   readonly baseUrl: string;
   readonly credentials: Readonly<Record<string, unknown>>;
-}
-
-/**
- * D123: the signing secret each demo App's adapter is served with: `wanted` (ADAPTER_SIGNING_SECRET) when given, the
- * App is rotated to it if it had another; else the App's own secret from an earlier start; else a fresh one.
- */
-export async function demoSigningSecrets(
-  context: ServiceContext,
-  slugs: readonly string[],
-  wanted?: string,
-): Promise<Map<string, string>> {
-  const secrets = new Map<string, string>();
-  for (const slug of slugs) {
-    const app = await findAppBySlug(context.store.db, slug);
-    const existing = app === undefined ? undefined : appSigningSecrets(context.serviceKeys, app, context.now())[0];
-    if (app !== undefined && wanted !== undefined && existing !== wanted) {
-      await rotateAppSecret(context.store.db, context.serviceKeys, app, { now: context.now(), secret: wanted });
-    }
-    secrets.set(slug, wanted ?? existing ?? generateAppSecret());
-  }
-  return secrets;
 }
 
 async function ensurePublished(
