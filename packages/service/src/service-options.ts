@@ -1,4 +1,6 @@
+import type { AdapterEndpointId } from "@adapterkit/contract";
 import type { Logger } from "pino";
+import type { HealthPollerOptions } from "./adapters/health-poller.ts";
 import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
@@ -53,6 +55,12 @@ export interface ServiceOptions {
   readonly now?: (() => Date) | undefined;
   /** ADAPTERKIT_ALLOWED_HOSTS: hosts (`host` or `host:port`) user-supplied URLs may reach although they are loopback or private (A15). */
   readonly allowedHosts?: readonly string[] | undefined;
+  /** The outbound guard's name resolution (tests stub it). */
+  readonly lookup?: typeof import("node:dns").lookup | undefined;
+  /** D11 adapter time-outs by endpoint, overriding the contract's (tests). */
+  readonly adapterTimeouts?: Partial<Record<AdapterEndpointId, number>> | undefined;
+  /** A8 health polling, or false for none. */
+  readonly healthPolling?: HealthPollerOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }

@@ -1,4 +1,7 @@
 export * from "./admin.ts";
+export * from "./app.ts";
+export * from "./app-endpoints.ts";
+export * from "./app-examples.ts";
 export * from "./callback.ts";
 export * from "./callback-endpoints.ts";
 export * from "./callback-secret.ts";
@@ -6,6 +9,8 @@ export { nameSchema, withoutControls } from "./common.ts";
 export * from "./endpoints.ts";
 export * from "./examples.ts";
 export * from "./health.ts";
+export * from "./installation.ts";
+export * from "./installation-endpoints.ts";
 export * from "./problem.ts";
 export * from "./received-callback.ts";
 export * from "./schedule-preview.ts";
