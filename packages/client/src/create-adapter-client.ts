@@ -21,8 +21,11 @@ import { signingKey } from "./sign-request.ts";
 export interface AdapterClientOptions {
   /** The adapter's base URL; its last path segment is the slug (D1), e.g. `http://localhost:3100/chat`. */
   readonly baseUrl: string;
-  /** The adapter's `whsec_…` secret; when set, every endpoint marked `signed` is signed (D9). */
-  readonly signingSecret?: string;
+  /**
+   * The adapter's `whsec_…` secret; when set, every endpoint marked `signed` is signed (D9). Several (a secret being
+   * rotated, D103) sign with one signature each, so an adapter holding either accepts the call.
+   */
+  readonly signingSecret?: string | readonly string[];
   readonly organizationId?: string;
   readonly projectId?: string;
   /** Per-endpoint timeouts in ms, overriding the contract's (D11). */
@@ -83,7 +86,7 @@ export interface AdapterClient {
  */
 export function createAdapterClient(options: AdapterClientOptions): AdapterClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
-  if (options.signingSecret !== undefined) signingKey(options.signingSecret);
+  for (const secret of [options.signingSecret ?? []].flat()) signingKey(secret);
   const ownAgent = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 4_000 });
   const timeouts = Object.fromEntries(
     ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, options.timeouts?.[endpoint.id] ?? endpoint.timeoutMs]),

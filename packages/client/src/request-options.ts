@@ -33,7 +33,7 @@ export interface CallOptions extends RequestOptions {
 /** The resolved settings of one client. */
 export interface ClientConfig {
   readonly baseUrl: string;
-  readonly signingSecret: string | undefined;
+  readonly signingSecret: string | readonly string[] | undefined;
   readonly organizationId: string | undefined;
   readonly projectId: string | undefined;
   readonly timeouts: Readonly<Record<AdapterEndpointId, number>>;

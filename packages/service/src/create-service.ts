@@ -2,7 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ApiToken, CallbackSecret, Organization } from "@adapterkit/contract";
 import type { Logger } from "pino";
-import { loadServiceKey } from "./auth/load-service-key.ts";
+import { createCallStats } from "./adapters/call-stats.ts";
+import { createHealthPoller, type HealthPoller } from "./adapters/health-poller.ts";
+import { loadServiceKeys } from "./auth/load-service-key.ts";
 import { bootstrapDemo, type DemoSetup } from "./bootstrap-demo.ts";
 import { type CallbackDispatcher, createCallbackDispatcher } from "./callbacks/callback-dispatcher.ts";
 import { readCallbackSecrets, rotateCallbackSecret } from "./callbacks/callback-secret.ts";
@@ -12,6 +14,7 @@ import { createLogger } from "./create-logger.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
+import { createOutboundGuard } from "./outbound/index.ts";
 import { createReferenceExecutor } from "./runs/reference-executor.ts";
 import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
 import { createScheduler, type Scheduler } from "./scheduler/index.ts";
@@ -33,6 +36,8 @@ export interface Service {
   readonly callbacks: CallbackDispatcher | undefined;
   /** Fires schedule triggers when due; undefined with `scheduler: false`. */
   readonly scheduler: Scheduler | undefined;
+  /** A8: polls installed Apps' health; undefined with `healthPolling: false`. */
+  readonly healthPoller: HealthPoller | undefined;
   readonly logger: Logger;
   /** Starts serving HTTP; resolves with the base URL. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
@@ -78,16 +83,27 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let worker: RunWorker | undefined;
   let callbacks: CallbackDispatcher | undefined;
   let scheduler: Scheduler | undefined;
+  let healthPoller: HealthPoller | undefined;
+  let outboundClosed: Promise<void> | undefined;
+  const outbound = createOutboundGuard({
+    allowedHosts: options.allowedHosts ?? [],
+    ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+  });
   try {
     const executor = options.executor ?? createReferenceExecutor({ deliver: options.deliver });
+    const serviceKeys = loadServiceKeys({ secretKey: options.secretKey, dataDir: store.dataDir });
     const context: ServiceContext = {
       store,
       executor,
-      serviceKey: loadServiceKey({ secretKey: options.secretKey, dataDir: store.dataDir }),
+      serviceKey: serviceKeys.current,
+      serviceKeys,
       adminToken: options.adminToken,
       logger,
       onRunEvent: createCallbackRunEventHandler({ next: options.onRunEvent, wake: () => callbacks?.wake() }),
       hooks: createHookIntake(store.db, { executor, now, logger }),
+      outbound,
+      adapterCalls: createCallStats(),
+      adapterTimeouts: options.adapterTimeouts ?? {},
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
@@ -104,6 +120,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (options.scheduler !== false) {
       scheduler = createScheduler({ ...context, options: options.scheduler });
       scheduler.start();
+    }
+    if (options.healthPolling !== false) {
+      healthPoller = createHealthPoller(context, options.healthPolling);
+      healthPoller.start();
     }
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
@@ -122,6 +142,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       worker,
       callbacks,
       scheduler,
+      healthPoller,
       logger,
       async listen(port = 0, host) {
         await new Promise<void>((resolve, reject) => {
@@ -141,9 +162,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        await healthPoller?.stop();
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
+        // A second close (a test closing early, then its teardown) finds the guard's connections already closed.
+        outboundClosed ??= outbound.close();
+        await outboundClosed;
         await store.close();
       },
       createToken: (input) => createToken(store.db, input, now()),
@@ -158,6 +183,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       findOrganization: (name) => findOrganization(store.db, name),
     };
   } catch (error) {
+    await healthPoller?.stop();
+    await outbound.close();
     await scheduler?.stop();
     await worker?.stop();
     await callbacks?.stop();

@@ -1,4 +1,8 @@
+import type { AdapterEndpointId } from "@adapterkit/contract";
 import type { Logger } from "pino";
+import type { CallStats } from "./adapters/call-stats.ts";
+import type { ServiceKeys } from "./auth/service-keys.ts";
+import type { OutboundGuard } from "./outbound/index.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import type { Store } from "./store/index.ts";
@@ -10,12 +14,20 @@ export interface ServiceContext {
   readonly executor: WorkflowExecutor;
   /** D15: the key that seals secrets at rest. */
   readonly serviceKey: Buffer;
+  /** D116: the service key ring: `serviceKey` first, then older keys that still open secrets sealed under them. */
+  readonly serviceKeys: ServiceKeys;
   /** The admin API's bearer token; the admin API is closed without one. */
   readonly adminToken: string | undefined;
   readonly logger: Logger;
   readonly onRunEvent: RunEventHandler;
   /** Where the hook endpoint hands its requests (concurrent ones are accepted together). */
   readonly hooks: HookIntake;
+  /** A15: checks every URL the service calls for a user (adapter base URLs, OAuth endpoints). */
+  readonly outbound: OutboundGuard;
+  /** A7: outcomes and latency of adapter calls per App and endpoint. */
+  readonly adapterCalls: CallStats;
+  /** D11 time-outs of adapter calls by endpoint, where they differ from the contract's (tests shorten them). */
+  readonly adapterTimeouts: Partial<Record<AdapterEndpointId, number>>;
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

@@ -1,7 +1,10 @@
+import type { AdapterEndpointId } from "@adapterkit/contract";
 import type { Logger } from "pino";
+import type { HealthPollerOptions } from "./adapters/health-poller.ts";
 import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
+import { parseAllowedHosts } from "./outbound/index.ts";
 import type { DeliverStage } from "./runs/reference-executor.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { RunWorkerOptions } from "./runs/run-worker.ts";
@@ -47,6 +50,14 @@ export interface ServiceOptions {
   readonly bodyLimitBytes?: number | undefined;
   /** The clock; tests move it. */
   readonly now?: (() => Date) | undefined;
+  /** A15 ADAPTERKIT_ALLOWED_HOSTS: hosts the outbound guard lets through although they resolve to private addresses. */
+  readonly allowedHosts?: readonly string[] | undefined;
+  /** The outbound guard's name resolution (tests stub it). */
+  readonly lookup?: typeof import("node:dns").lookup | undefined;
+  /** D11 adapter time-outs by endpoint, overriding the contract's (tests). */
+  readonly adapterTimeouts?: Partial<Record<AdapterEndpointId, number>> | undefined;
+  /** A8 health polling, or false for none. */
+  readonly healthPolling?: HealthPollerOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }
@@ -61,7 +72,7 @@ function readRateLimit(text: string | undefined): RateLimit | false | undefined 
   return { perSecond, burst };
 }
 
-/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW and LOG_LEVEL. */
+/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW, ADAPTERKIT_ALLOWED_HOSTS and LOG_LEVEL. */
 export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
   const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
   return {
@@ -73,5 +84,6 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
     rateLimit: readRateLimit(env.ADAPTERKIT_RATE_LIMIT),
     scheduler: schedulerOptionsFromEnv(env.ADAPTERKIT_CATCH_UP_WINDOW),
     logLevel: blankToUndefined(env.LOG_LEVEL),
+    allowedHosts: parseAllowedHosts(env.ADAPTERKIT_ALLOWED_HOSTS),
   };
 }

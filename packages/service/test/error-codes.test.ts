@@ -1,6 +1,8 @@
 import { SERVICE_ERROR_STATUS, type ServiceErrorCode } from "@adapterkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReferenceExecutor, type WorkflowExecutor } from "../src/index.ts";
+import { type BrokenAdapter, startBrokenAdapter, unusedAdapterUrl } from "./helpers/broken-adapter.ts";
+import { type RecordingAdapter, startRecordingAdapter } from "./helpers/recording-adapter.ts";
 import { STORE_LANES } from "./helpers/store-lanes.ts";
 import {
   createWebhookTrigger,
@@ -24,12 +26,26 @@ for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`public API error codes ${lane.title}`, () => {
     let test: TestService;
     let workflowId: number;
+    let recorder: RecordingAdapter;
+    let hanging: BrokenAdapter;
 
     beforeAll(async () => {
-      test = await startTestService(lane, { executor, rateLimit: { perSecond: 0.001, burst: 2 } });
+      recorder = await startRecordingAdapter();
+      hanging = await startBrokenAdapter("hang");
+      test = await startTestService(lane, {
+        executor,
+        rateLimit: { perSecond: 0.001, burst: 2 },
+        allowedHosts: ["127.0.0.1"],
+        adapterTimeouts: { manifest: 300 },
+        healthPolling: false,
+      });
       workflowId = (await createWorkflow(test, await mainToken())).id;
     });
-    afterAll(async () => test?.close());
+    afterAll(async () => {
+      await test?.close();
+      await recorder?.close();
+      await hanging?.close();
+    });
 
     // The limit allows two requests per token, so every call takes a fresh token of the main project.
     const mainToken = async () => (await test.service.createToken({ organization: "acme", project: "main" })).token;
@@ -76,6 +92,15 @@ for (const lane of STORE_LANES) {
         await test.call("/api/v1/workflows", { token });
         return test.call("/api/v1/workflows", { token });
       },
+      verification_failed: async () => {
+        await test.call("/api/v1/apps", { token: await mainToken(), json: { base_url: recorder.url } });
+        const credentials = { recorder_token: "bad", recorder_server: { host: "h", password: "p" } };
+        return test.call("/api/v1/installations", { token: await mainToken(), json: { app: "recorder", credentials } });
+      },
+      adapter_failed: async () =>
+        test.call("/api/v1/apps/preview", { token: await mainToken(), json: { base_url: await unusedAdapterUrl() } }),
+      adapter_timeout: async () =>
+        test.call("/api/v1/apps/preview", { token: await mainToken(), json: { base_url: hanging.url } }),
       internal_error: async () => {
         const broken = await createWorkflow(test, await mainToken(), { name: "explodes" });
         return test.call("/api/v1/trigger", { token: await mainToken(), json: { workflow_id: broken.id } });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RecordingAdapter, startRecordingAdapter } from "./helpers/recording-adapter.ts";
 import { STORE_LANES } from "./helpers/store-lanes.ts";
 import {
   createTenant,
@@ -87,6 +88,159 @@ for (const lane of STORE_LANES) {
           };
           const response = await test.call(`/api/v1/hooks/${hook}`, { method: "POST", body: payload, headers });
           await assertNoServerError(response, [201, 400, 404, 422]);
+        }),
+        { numRuns: 150 },
+      );
+    });
+  });
+}
+
+/** Every name resolves to a private address the guard refuses, so no fuzzed URL reaches beyond this machine. */
+const refusedLookup = ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+  if (options.all) callback(null, [{ address: "10.0.0.1", family: 4 }]);
+  else callback(null, "10.0.0.1", 4);
+}) as unknown as typeof import("node:dns").lookup;
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`fuzzed bodies on the App endpoints (A1, A4, A5) ${lane.title}`, () => {
+    const ADMIN = "admin-token-for-fuzzing-apps-012345";
+    let test: TestService;
+    let token: string;
+    let adapter: RecordingAdapter;
+    let installationId: string;
+
+    beforeAll(async () => {
+      adapter = await startRecordingAdapter();
+      test = await startTestService(lane, {
+        worker: false,
+        healthPolling: false,
+        adminToken: ADMIN,
+        allowedHosts: ["127.0.0.1"],
+        lookup: refusedLookup,
+        adapterTimeouts: { manifest: 500, health: 500, verify: 500 },
+      });
+      token = (await createTenant(test, "fuzz-apps")).token;
+      expect((await test.call("/api/v1/apps", { token, json: { base_url: adapter.url } })).status).toBe(201);
+      const credentials = { recorder_token: "t", recorder_server: { host: "h", password: "p" } };
+      const installed = await test.call("/api/v1/installations", { token, json: { app: "recorder", credentials } });
+      installationId = ((await installed.json()) as { id: string }).id;
+    });
+    afterAll(async () => {
+      await test?.close();
+      await adapter?.close();
+    });
+
+    const baseUrl = fc.oneof(
+      fc.constantFrom("http://adapter.example/x", "ftp://x/y", "http://10.0.0.1/x", "http://[::1]/x", "http://0/x"),
+      fc.string({ maxLength: 40 }),
+      fc.anything(),
+    );
+    const jsonBody = (values: fc.Arbitrary<unknown>) =>
+      fc.oneof(
+        body,
+        values.map((value) => JSON.stringify(value)),
+      );
+
+    it("never answers preview or register with a 500", async () => {
+      const registerBody = jsonBody(fc.record({ base_url: baseUrl }, { requiredKeys: [] }));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("/api/v1/apps/preview", "/api/v1/apps"),
+          registerBody,
+          async (path, payload) => {
+            const response = await test.call(path, {
+              method: "POST",
+              body: payload,
+              token,
+              headers: { "content-type": "application/json" },
+            });
+            await assertNoServerError(response, [200, 400, 409, 502]);
+          },
+        ),
+        { numRuns: 100 },
+      );
+    });
+
+    it("never answers an install with a 500", async () => {
+      const credential = fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.dictionary(printable, fc.oneof(fc.string(), fc.anything())),
+        fc.anything(),
+      );
+      const installBody = jsonBody(
+        fc.record(
+          {
+            app: fc.oneof(fc.constant("recorder"), fc.string({ maxLength: 10 }), fc.anything()),
+            project_id: fc.oneof(fc.integer(), fc.anything()),
+            credentials: fc.oneof(
+              fc.dictionary(fc.constantFrom("recorder_token", "recorder_server", "other"), credential),
+              fc.anything(),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(installBody, async (payload) => {
+          const response = await test.call("/api/v1/installations", {
+            method: "POST",
+            body: payload,
+            token,
+            headers: { "content-type": "application/json" },
+          });
+          await assertNoServerError(response, [201, 400, 403, 404, 422]);
+        }),
+        { numRuns: 120 },
+      );
+    });
+
+    it("never answers the installation, App and review paths with a 500 whatever the id, slug or body", async () => {
+      const id = fc.oneof(
+        fc.constant(installationId),
+        fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+      );
+      const slug = fc.oneof(
+        fc.constant("recorder"),
+        fc.string({ minLength: 1, maxLength: 70 }).map(encodeURIComponent),
+      );
+      const request = fc.oneof(
+        fc.tuple(
+          fc.constant("PATCH"),
+          id.map((i) => `/api/v1/installations/${i}`),
+          jsonBody(fc.record({ front_desk: fc.anything() })),
+        ),
+        fc.tuple(
+          fc.constantFrom("GET", "DELETE"),
+          id.map((i) => `/api/v1/installations/${i}`),
+          fc.constant(""),
+        ),
+        fc.tuple(
+          fc.constant("GET"),
+          printable.map((q) => `/api/v1/installations?include_uninstalled=${encodeURIComponent(q)}`),
+          fc.constant(""),
+        ),
+        fc.tuple(
+          fc.constant("GET"),
+          slug.map((s) => `/api/v1/apps/${s}`),
+          fc.constant(""),
+        ),
+        fc.tuple(
+          fc.constant("POST"),
+          slug.map((s) => `/api/v1/apps/${s}/submit`),
+          fc.constant(""),
+        ),
+        fc.tuple(
+          fc.constant("POST"),
+          slug.map((s) => `/api/v1/admin/apps/${s}/review`),
+          jsonBody(fc.record({ passed: fc.anything(), report: fc.anything() })),
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(request, async ([method, path, payload]) => {
+          const auth = path.includes("/admin/") ? ADMIN : token;
+          const init = payload === "" ? {} : { body: payload, headers: { "content-type": "application/json" } };
+          const response = await test.call(path, { method, token: auth, ...init });
+          await assertNoServerError(response, [200, 400, 404, 409]);
         }),
         { numRuns: 150 },
       );

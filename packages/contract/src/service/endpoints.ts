@@ -1,6 +1,8 @@
 import type { EndpointDef } from "../endpoint.ts";
 import { ADMIN_ENDPOINTS } from "./admin-endpoints.ts";
+import { APP_ENDPOINTS } from "./app-endpoints.ts";
 import { CALLBACK_ENDPOINTS } from "./callback-endpoints.ts";
+import { INSTALLATION_ENDPOINTS } from "./installation-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
 import { SCHEDULE_ENDPOINTS, TRIGGER_ENDPOINTS } from "./trigger-endpoints.ts";
 import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
@@ -8,7 +10,7 @@ import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
 /** Every endpoint the reference service serves, by id. */
 export type ServiceEndpointId = (typeof SERVICE_ENDPOINTS)[number]["id"];
 
-/** The public API of the reference service, one row per endpoint (D13, D14, D16, D25). */
+/** The public API of the reference service, one row per endpoint (D13, D14, D16, D25, A1, A3–A5). */
 export const SERVICE_ENDPOINTS = [
   ...RUN_ENDPOINTS,
   ...WORKFLOW_ENDPOINTS,
@@ -16,5 +18,7 @@ export const SERVICE_ENDPOINTS = [
   ...RUN_READ_ENDPOINTS,
   ...SCHEDULE_ENDPOINTS,
   ...CALLBACK_ENDPOINTS,
+  ...APP_ENDPOINTS,
+  ...INSTALLATION_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
 ] as const satisfies readonly EndpointDef[];

@@ -12,8 +12,11 @@ export const SERVICE_ERROR_STATUS = {
   payload_too_large: 413,
   workflow_not_startable: 422,
   idempotency_key_reused: 422,
+  verification_failed: 422,
   rate_limited: 429,
   internal_error: 500,
+  adapter_failed: 502,
+  adapter_timeout: 504,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERROR_STATUS;
@@ -31,8 +34,11 @@ export const SERVICE_ERROR_TITLES = {
   payload_too_large: "Payload too large",
   workflow_not_startable: "Workflow failed to start",
   idempotency_key_reused: "Idempotency key reused",
+  verification_failed: "Credentials refused by the adapter",
   rate_limited: "Too many requests",
   internal_error: "Internal error",
+  adapter_failed: "Adapter failed",
+  adapter_timeout: "Adapter timed out",
 } as const satisfies Record<ServiceErrorCode, string>;
 
 /** Prefix of every problem `type`: a URN, because the service has no public documentation host to point at. */

@@ -7,9 +7,24 @@ import {
   projectCreateSchema,
   projectSchema,
 } from "./admin.ts";
+import {
+  appListSchema,
+  appPreviewSchema,
+  appRegisterSchema,
+  appReviewSchema,
+  appSchema,
+  appSigningSecretSchema,
+} from "./app.ts";
 import { callbackEnvelopeSchema } from "./callback.ts";
 import { callbackSecretSchema } from "./callback-secret.ts";
 import { serviceHealthSchema } from "./health.ts";
+import {
+  credentialListSchema,
+  installationCreateSchema,
+  installationListSchema,
+  installationPatchSchema,
+  installationSchema,
+} from "./installation.ts";
 import { problemSchema } from "./problem.ts";
 import { receivedCallbackPageSchema, receivedCallbackSchema } from "./received-callback.ts";
 import { schedulePreviewRequestSchema, schedulePreviewResponseSchema } from "./schedule-preview.ts";
@@ -58,6 +73,17 @@ export const SERVICE_SHAPES = {
   "api-token": apiTokenSchema,
   "api-token-create": apiTokenCreateSchema,
   "service-health": serviceHealthSchema,
+  app: appSchema,
+  "app-list": appListSchema,
+  "app-preview": appPreviewSchema,
+  "app-register": appRegisterSchema,
+  "app-review": appReviewSchema,
+  "app-signing-secret": appSigningSecretSchema,
+  installation: installationSchema,
+  "installation-list": installationListSchema,
+  "installation-create": installationCreateSchema,
+  "installation-patch": installationPatchSchema,
+  "credential-list": credentialListSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ServiceShapeName = keyof typeof SERVICE_SHAPES;

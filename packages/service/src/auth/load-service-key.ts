@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { type ServiceKeys, toServiceKeys } from "./service-keys.ts";
 
 /** File the generated service key lives in, inside the data dir. */
 export const SERVICE_KEY_FILE = "service.key";
@@ -15,15 +16,25 @@ export function parseServiceKey(text: string): Buffer {
   return key;
 }
 
+/** Reads a key ring: keys separated by commas or newlines, the first sealing new secrets (D116). */
+export function parseServiceKeys(text: string): ServiceKeys {
+  const keys = text
+    .split(/[\s,]+/)
+    .filter((part) => part !== "")
+    .map(parseServiceKey);
+  if (keys.length === 0) throw new Error("ADAPTERKIT_SECRET_KEY holds no key.");
+  return toServiceKeys(keys);
+}
+
 /**
  * D15: the service key for secrets at rest: `ADAPTERKIT_SECRET_KEY` when given, else the key in the data dir,
- * generated (mode 0600) on first start.
+ * generated (mode 0600) on first start. Either may list older keys after the first (D116).
  */
-export function loadServiceKey(options: { secretKey?: string | undefined; dataDir: string }): Buffer {
-  if (options.secretKey !== undefined && options.secretKey !== "") return parseServiceKey(options.secretKey);
+export function loadServiceKeys(options: { secretKey?: string | undefined; dataDir: string }): ServiceKeys {
+  if (options.secretKey !== undefined && options.secretKey !== "") return parseServiceKeys(options.secretKey);
   const file = join(options.dataDir, SERVICE_KEY_FILE);
   try {
-    return parseServiceKey(readFileSync(file, "utf8"));
+    return parseServiceKeys(readFileSync(file, "utf8"));
   } catch (error) {
     if ((error as { code?: string }).code !== "ENOENT") throw error;
   }
@@ -32,9 +43,14 @@ export function loadServiceKey(options: { secretKey?: string | undefined; dataDi
   // "wx" fails if another process created it meanwhile; then read theirs.
   try {
     writeFileSync(file, `${key.toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
-    return key;
+    return toServiceKeys([key]);
   } catch (error) {
     if ((error as { code?: string }).code !== "EEXIST") throw error;
-    return parseServiceKey(readFileSync(file, "utf8"));
+    return parseServiceKeys(readFileSync(file, "utf8"));
   }
+}
+
+/** The key that seals new secrets (the first of loadServiceKeys). */
+export function loadServiceKey(options: { secretKey?: string | undefined; dataDir: string }): Buffer {
+  return loadServiceKeys(options).current;
 }

@@ -4,26 +4,41 @@ import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
+import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
 import { createProjectRoute } from "./handlers/create-project.ts";
 import { createTriggerRoute } from "./handlers/create-trigger.ts";
 import { createWorkflowRoute } from "./handlers/create-workflow.ts";
+import { deleteInstallationRoute } from "./handlers/delete-installation.ts";
 import { deleteTriggerRoute } from "./handlers/delete-trigger.ts";
 import { disableTriggerRoute } from "./handlers/disable-trigger.ts";
 import { enableTriggerRoute } from "./handlers/enable-trigger.ts";
 import { fireTriggerRoute } from "./handlers/fire-trigger.ts";
+import { getAppRoute } from "./handlers/get-app.ts";
+import { getAppSigningSecretRoute } from "./handlers/get-app-signing-secret.ts";
+import { getInstallationRoute } from "./handlers/get-installation.ts";
 import { getTriggerRoute } from "./handlers/get-trigger.ts";
 import { getWorkflowRoute } from "./handlers/get-workflow.ts";
 import { getWorkflowRunRoute } from "./handlers/get-workflow-run.ts";
 import { healthzRoute } from "./handlers/healthz.ts";
 import { hookRoute } from "./handlers/hook.ts";
+import { listAppsRoute } from "./handlers/list-apps.ts";
+import { listCredentialsRoute } from "./handlers/list-credentials.ts";
+import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { listTriggerRunsRoute } from "./handlers/list-trigger-runs.ts";
 import { listTriggersRoute } from "./handlers/list-triggers.ts";
 import { listWorkflowsRoute } from "./handlers/list-workflows.ts";
+import { previewAppRoute } from "./handlers/preview-app.ts";
 import { previewScheduleRoute } from "./handlers/preview-schedule.ts";
 import { createReadyzRoute } from "./handlers/readyz.ts";
+import { refreshAppRoute } from "./handlers/refresh-app.ts";
+import { registerAppRoute } from "./handlers/register-app.ts";
+import { reviewAppRoute } from "./handlers/review-app.ts";
 import { revokeApiTokenRoute } from "./handlers/revoke-api-token.ts";
+import { rotateAppSigningSecretRoute } from "./handlers/rotate-app-signing-secret.ts";
+import { submitAppRoute } from "./handlers/submit-app.ts";
 import { triggerRoute } from "./handlers/trigger.ts";
+import { updateInstallationRoute } from "./handlers/update-installation.ts";
 import { updateTriggerRoute } from "./handlers/update-trigger.ts";
 import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
 import type { Route, RouteTable } from "./route.ts";
@@ -61,6 +76,21 @@ export function createRoutes(options: {
     "list-callbacks": listCallbacksRoute,
     "get-callback-secret": getCallbackSecretRoute,
     "rotate-callback-secret": rotateCallbackSecretRoute,
+    "preview-app": previewAppRoute,
+    "register-app": registerAppRoute,
+    "list-apps": listAppsRoute,
+    "get-app": getAppRoute,
+    "refresh-app": refreshAppRoute,
+    "submit-app": submitAppRoute,
+    "review-app": reviewAppRoute,
+    "get-app-signing-secret": getAppSigningSecretRoute,
+    "rotate-app-signing-secret": rotateAppSigningSecretRoute,
+    "create-installation": createInstallationRoute,
+    "list-installations": listInstallationsRoute,
+    "get-installation": getInstallationRoute,
+    "update-installation": updateInstallationRoute,
+    "delete-installation": deleteInstallationRoute,
+    "list-credentials": listCredentialsRoute,
     "create-organization": createOrganizationRoute,
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,

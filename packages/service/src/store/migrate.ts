@@ -5,6 +5,7 @@ import { coreMigration } from "./migrations/0001-core.ts";
 import { callbacksMigration } from "./migrations/0002-callbacks.ts";
 import { scheduleClaimsMigration } from "./migrations/0003-schedule-claims.ts";
 import { secretRotationMigration } from "./migrations/0004-secret-rotation.ts";
+import { appsMigration } from "./migrations/0005-apps.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -13,6 +14,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0002-callbacks": callbacksMigration(dialect),
     "0003-schedule-claims": scheduleClaimsMigration(),
     "0004-secret-rotation": secretRotationMigration(),
+    "0005-apps": appsMigration(dialect),
   };
 }
 

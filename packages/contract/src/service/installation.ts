@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { slugSchema } from "../adapter/manifest.ts";
+import { idSchema, instantSchema } from "./common.ts";
+
+const credentialValueSchema = z.string().min(1).max(8192);
+
+/** The body of `POST /api/v1/installations` (A4). */
+export const installationCreateSchema = z
+  .strictObject({
+    app: slugSchema.meta({ description: "The App's slug." }),
+    project_id: idSchema.optional(),
+    credentials: z
+      .record(z.string().min(1).max(200), z.union([credentialValueSchema, z.record(z.string(), credentialValueSchema)]))
+      .default({})
+      .meta({
+        description:
+          "By manifest key: an object of fields, or a string for a one-field credential. A key left out uses the organization's stored record.",
+      }),
+  })
+  .meta({
+    title: "Installation create request",
+    examples: [{ app: "chat", credentials: { chat_bot_token: "xoxb-…", chat_signing_secret: "…" } }],
+  });
+
+/** The body of `PATCH /api/v1/installations/{id}`. */
+export const installationPatchSchema = z
+  .strictObject({ front_desk: z.boolean() })
+  .meta({ title: "Installation patch request", examples: [{ front_desk: true }] });
+
+/** An App installed into an organization (A4). */
+export const installationSchema = z
+  .object({
+    id: z.string().meta({ description: "Opaque: inst_ + 22 base64url characters." }),
+    app: slugSchema,
+    app_version: z.int().positive(),
+    organization_id: idSchema,
+    project_id: idSchema.nullable(),
+    state: z.enum(["active", "uninstalled"]),
+    front_desk: z.boolean().meta({ description: "Inbound events go to the front desk instead of triggers." }),
+    verified_user: z.string().nullable().meta({ description: "Who /verify said the credentials belong to." }),
+    inbound_url: z.string().meta({ description: "Where the platform posts its events (D27)." }),
+    credential_keys: z.array(z.string()),
+    created_at: instantSchema,
+    updated_at: instantSchema,
+    uninstalled_at: instantSchema.nullable(),
+  })
+  .meta({ title: "Installation" });
+
+/** `GET /api/v1/installations`. */
+export const installationListSchema = z
+  .object({ items: z.array(installationSchema) })
+  .meta({ title: "Installation list" });
+
+/** A stored credential as the API shows it: never a value, only the field names (A5). */
+export const credentialSummarySchema = z
+  .object({
+    key: z.string(),
+    type: z.string(),
+    fields: z.array(z.string()),
+    status: z.enum(["active", "needs_reauth"]),
+    expires_at: instantSchema.nullable(),
+    updated_at: instantSchema,
+  })
+  .meta({ title: "Credential" });
+
+/** `GET /api/v1/credentials`. */
+export const credentialListSchema = z
+  .object({ items: z.array(credentialSummarySchema) })
+  .meta({ title: "Credential list" });
+
+export type InstallationJson = z.infer<typeof installationSchema>;
+export type CredentialSummary = z.infer<typeof credentialSummarySchema>;

@@ -1,0 +1,70 @@
+import { type AdapterClient, type ClientResult, createAdapterClient, describeFailure } from "@adapterkit/client";
+import type { AdapterEndpointId } from "@adapterkit/contract";
+import { ServiceError } from "../errors/service-error.ts";
+import type { ServiceContext } from "../service-context.ts";
+
+/** Which adapter to call, as whom: its base URL, the App's signing secrets (none while unregistered) and context. */
+export interface AdapterTarget {
+  /** Counted under this App (A7); undefined while registering, before an App exists. */
+  readonly appId?: number | undefined;
+  readonly baseUrl: string;
+  /** The secret in force first, then one being rotated out (D103); empty sends no signature. */
+  readonly signingSecrets?: readonly string[];
+  readonly organizationId?: number | undefined;
+  readonly projectId?: number | null | undefined;
+}
+
+/** How the outbound guard's refusal reads in a connection error (it names the variable that would allow the host). */
+const GUARD_REFUSAL = /ADAPTERKIT_ALLOWED_HOSTS/;
+
+type Context = Pick<ServiceContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
+
+/** A client for one adapter: the URL checked by the outbound guard (A15), every connection through its dispatcher. */
+export function adapterClientFor(context: Context, target: AdapterTarget): AdapterClient {
+  const checked = context.outbound.checkUrl(target.baseUrl);
+  if (!checked.ok) {
+    throw new ServiceError("invalid_request", `base_url: ${checked.reason}`, {
+      errors: [{ path: "/base_url", message: checked.reason }],
+    });
+  }
+  const [secret, ...older] = target.signingSecrets ?? [];
+  return createAdapterClient({
+    baseUrl: target.baseUrl,
+    ...(secret === undefined ? {} : { signingSecret: older.length === 0 ? secret : [secret, ...older] }),
+    ...(target.organizationId === undefined ? {} : { organizationId: String(target.organizationId) }),
+    ...(target.projectId == null ? {} : { projectId: String(target.projectId) }),
+    timeouts: context.adapterTimeouts,
+    dispatcher: context.outbound.dispatcher,
+  });
+}
+
+/**
+ * A7: the one way the service calls an adapter: through `@adapterkit/client` (D9 signing, context headers, D11
+ * time-outs, response validation), counted per App and endpoint. A failure becomes a 502 problem, a time-out a 504,
+ * each naming the adapter and the endpoint; never a hang, since every endpoint has its deadline.
+ */
+export async function callAdapter<T>(
+  context: Context,
+  target: AdapterTarget,
+  endpoint: AdapterEndpointId,
+  call: (client: AdapterClient) => Promise<ClientResult<T>>,
+): Promise<T> {
+  const client = adapterClientFor(context, target);
+  const result = await call(client);
+  await client.close();
+  const outcome = result.ok ? "ok" : result.error.kind === "timeout" ? "timed_out" : "failed";
+  if (target.appId !== undefined) context.adapterCalls.record(target.appId, endpoint, outcome, result.durationMs);
+  if (result.ok) return result.value;
+  const where = `The adapter at ${target.baseUrl} (${endpoint})`;
+  // The guard refused the address the name resolved to: the URL is at fault, not the adapter (A15).
+  if (result.error.kind === "unreachable" && GUARD_REFUSAL.test(result.error.message)) {
+    const reason = result.error.message;
+    throw new ServiceError("invalid_request", `base_url: ${reason}`, {
+      errors: [{ path: "/base_url", message: reason }],
+    });
+  }
+  if (result.error.kind === "timeout") {
+    throw new ServiceError("adapter_timeout", `${where} did not answer within ${result.error.timeoutMs} ms.`);
+  }
+  throw new ServiceError("adapter_failed", `${where} failed: ${describeFailure(result.error)}`);
+}

@@ -1,0 +1,16 @@
+import type { AppJson } from "@adapterkit/contract";
+import type { Principal } from "../auth/principal.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { AppRow } from "./app-tables.ts";
+import { getAppVersion, versionFor } from "./find-app.ts";
+import { toAppJson } from "./to-app-json.ts";
+
+/** An App as the principal's organization sees it: the author its latest version, others the published one. */
+export async function showApp(
+  context: ServiceContext,
+  principal: Pick<Principal, "organizationId">,
+  app: AppRow,
+): Promise<AppJson> {
+  const version = await getAppVersion(context.store.db, app.id, versionFor(app, principal.organizationId));
+  return toAppJson(app, version, context.adapterCalls.of(app.id));
+}

@@ -1,0 +1,11 @@
+import { signingSecretOf } from "../../apps/manage-app.ts";
+import { principalOf, type Route } from "../route.ts";
+
+/** `GET /api/v1/apps/{slug}/signing-secret` (A3): to the author's project-scoped tokens. */
+export const getAppSigningSecretRoute: Route<"get-app-signing-secret"> = {
+  auth: "api",
+  async handler(input, context) {
+    const body = await signingSecretOf(context, principalOf(input), input.params.slug ?? "", { rotate: false });
+    return { status: 200, body };
+  },
+};

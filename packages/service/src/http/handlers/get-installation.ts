@@ -1,0 +1,12 @@
+import { getInstallation } from "../../installations/get-installation.ts";
+import { showInstallation } from "../../installations/show-installation.ts";
+import { principalOf, type Route } from "../route.ts";
+
+/** `GET /api/v1/installations/{id}`. */
+export const getInstallationRoute: Route<"get-installation"> = {
+  auth: "api",
+  async handler(input, context) {
+    const row = await getInstallation(context, principalOf(input), input.params.id ?? "");
+    return { status: 200, body: await showInstallation(context, row) };
+  },
+};

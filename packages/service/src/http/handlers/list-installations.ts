@@ -1,0 +1,20 @@
+import { ServiceError } from "../../errors/service-error.ts";
+import { listInstallations } from "../../installations/installation-store.ts";
+import { showInstallation } from "../../installations/show-installation.ts";
+import { principalOf, type Route } from "../route.ts";
+
+/** `GET /api/v1/installations[?include_uninstalled=true]`. */
+export const listInstallationsRoute: Route<"list-installations"> = {
+  auth: "api",
+  async handler(input, context) {
+    const flag = input.query.get("include_uninstalled") ?? "false";
+    if (flag !== "true" && flag !== "false") {
+      throw new ServiceError("invalid_request", "include_uninstalled: expected true or false", {
+        errors: [{ path: "include_uninstalled", message: "expected true or false" }],
+      });
+    }
+    const { organizationId } = principalOf(input);
+    const rows = await listInstallations(context.store.db, organizationId, { includeUninstalled: flag === "true" });
+    return { status: 200, body: { items: await Promise.all(rows.map((row) => showInstallation(context, row))) } };
+  },
+};

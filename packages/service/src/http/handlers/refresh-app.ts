@@ -1,0 +1,10 @@
+import { refreshAppBySlug } from "../../apps/manage-app.ts";
+import { principalOf, type Route } from "../route.ts";
+
+/** `POST /api/v1/apps/{slug}/refresh` (A1). */
+export const refreshAppRoute: Route<"refresh-app"> = {
+  auth: "api",
+  async handler(input, context) {
+    return { status: 200, body: await refreshAppBySlug(context, principalOf(input), input.params.slug ?? "") };
+  },
+};

@@ -1,0 +1,16 @@
+export { generateInstallationId, isInstallationId } from "./installation-id.ts";
+export {
+  findInstallation,
+  insertInstallation,
+  listInstallations,
+  listInstalledAppIds,
+  type NewInstallation,
+  updateInstallation,
+} from "./installation-store.ts";
+export {
+  type AppsDatabase,
+  type InstallationRow,
+  type InstallationState,
+  type InstallationTable,
+  withInstallationTables,
+} from "./installation-tables.ts";

@@ -1,0 +1,26 @@
+import type { InstallationJson, Manifest } from "@adapterkit/contract";
+import type { AppRow } from "../apps/app-tables.ts";
+import { getAppVersion } from "../apps/find-app.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { type InstallationRow, withInstallationTables } from "./installation-tables.ts";
+import { toInstallationJson } from "./to-installation-json.ts";
+
+/** An installation's App row and the manifest of the version it pins. */
+export async function installedApp(
+  context: Pick<ServiceContext, "store">,
+  row: InstallationRow,
+): Promise<{ app: AppRow; manifest: Manifest }> {
+  const app = await withInstallationTables(context.store.db)
+    .selectFrom("apps")
+    .selectAll()
+    .where("id", "=", row.app_id)
+    .executeTakeFirstOrThrow();
+  const version = await getAppVersion(context.store.db, app.id, row.app_version);
+  return { app, manifest: JSON.parse(version.manifest) as Manifest };
+}
+
+/** An installation as the API shows it. */
+export async function showInstallation(context: ServiceContext, row: InstallationRow): Promise<InstallationJson> {
+  const { app, manifest } = await installedApp(context, row);
+  return toInstallationJson(row, { slug: app.slug, manifest }, context.publicUrl());
+}
