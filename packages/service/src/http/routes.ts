@@ -3,6 +3,7 @@ import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
+import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
@@ -28,6 +29,7 @@ import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { listTriggerRunsRoute } from "./handlers/list-trigger-runs.ts";
 import { listTriggersRoute } from "./handlers/list-triggers.ts";
 import { listWorkflowsRoute } from "./handlers/list-workflows.ts";
+import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
 import { previewAppRoute } from "./handlers/preview-app.ts";
 import { previewScheduleRoute } from "./handlers/preview-schedule.ts";
 import { createReadyzRoute } from "./handlers/readyz.ts";
@@ -95,6 +97,8 @@ export function createRoutes(options: {
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,
     "revoke-api-token": revokeApiTokenRoute,
+    "connect-oauth": connectOAuthRoute,
+    "oauth-callback": oauthCallbackRoute,
     healthz: healthzRoute,
     readyz: createReadyzRoute(options.worker),
     ...options.extra,
