@@ -67,16 +67,20 @@ describe("adapter contract document", () => {
 });
 
 describe("service API document", () => {
-  it("types every path parameter: ids as positive integers, the hook token as 43 URL-safe characters", () => {
+  it("types every path parameter: ids as positive integers, the hook token as 43 URL-safe characters, slugs and installation ids by their patterns", () => {
     const seen: string[] = [];
     for (const [name, op] of operations(service)) {
       for (const p of op.parameters?.filter((p) => p.in === "path") ?? []) {
         seen.push(p.name);
         if (p.name === "id") expect(p.schema, name).toMatchObject({ type: "integer", exclusiveMinimum: 0 });
+        else if (p.name === "slug")
+          expect(p.schema, name).toMatchObject({ type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" });
+        else if (p.name === "installation_id")
+          expect(p.schema, name).toEqual({ type: "string", pattern: "^inst_[A-Za-z0-9_-]{22}$" });
         else expect(p.schema, name).toEqual({ type: "string", pattern: "^[A-Za-z0-9_-]{43}$" });
       }
     }
-    expect(new Set(seen)).toEqual(new Set(["id", "token"]));
+    expect(new Set(seen)).toEqual(new Set(["id", "token", "slug", "installation_id"]));
   });
 
   it("documents the hook's Idempotency-Key header and optional body", () => {

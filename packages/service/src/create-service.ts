@@ -4,6 +4,7 @@ import type { ApiToken, CallbackSecret, Organization } from "@adapterkit/contrac
 import type { Logger } from "pino";
 import { createCallStats } from "./adapters/call-stats.ts";
 import { createHealthPoller, type HealthPoller } from "./adapters/health-poller.ts";
+import { type AppAdmin, createAppAdmin } from "./apps/app-admin.ts";
 import { loadServiceKeys } from "./auth/load-service-key.ts";
 import { bootstrapDemo, type DemoSetup } from "./bootstrap-demo.ts";
 import { type CallbackDispatcher, createCallbackDispatcher } from "./callbacks/callback-dispatcher.ts";
@@ -41,6 +42,8 @@ export interface Service {
   readonly healthPoller: HealthPoller | undefined;
   /** A6: refreshes OAuth tokens expiring within 15 minutes; undefined with `oauthRefresher: false`. */
   readonly oauthRefresher: OAuthRefresher | undefined;
+  /** Apps and installations managed locally (the CLI, `npm start`). */
+  readonly apps: AppAdmin;
   readonly logger: Logger;
   /** Starts serving HTTP; resolves with the base URL. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
@@ -152,6 +155,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       scheduler,
       healthPoller,
       oauthRefresher,
+      apps: createAppAdmin(context),
       logger,
       async listen(port = 0, host) {
         await new Promise<void>((resolve, reject) => {

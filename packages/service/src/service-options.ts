@@ -51,7 +51,7 @@ export interface ServiceOptions {
   readonly bodyLimitBytes?: number | undefined;
   /** The clock; tests move it. */
   readonly now?: (() => Date) | undefined;
-  /** A15 ADAPTERKIT_ALLOWED_HOSTS: hosts the outbound guard lets through although they resolve to private addresses. */
+  /** ADAPTERKIT_ALLOWED_HOSTS: hosts (`host` or `host:port`) user-supplied URLs may reach although they are loopback or private (A15). */
   readonly allowedHosts?: readonly string[] | undefined;
   /** The outbound guard's name resolution (tests stub it). */
   readonly lookup?: typeof import("node:dns").lookup | undefined;

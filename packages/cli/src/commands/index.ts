@@ -1,6 +1,9 @@
 import type { CommandModule } from "yargs";
+import { appsCommand } from "./apps.ts";
 import { callbacksCommand } from "./callbacks.ts";
 import { conformanceCommand } from "./conformance.ts";
+import { installCommand } from "./install.ts";
+import { keysCommand } from "./keys.ts";
 import { newCommand } from "./new.ts";
 import { schemasCommand } from "./schemas.ts";
 import { serveCommand } from "./serve.ts";
@@ -13,5 +16,8 @@ export const COMMANDS: CommandModule[] = [
   newCommand,
   tokenCommand,
   callbacksCommand,
+  appsCommand,
+  installCommand,
+  keysCommand,
   schemasCommand,
 ];

@@ -4,15 +4,19 @@ import { chatAdapter } from "@adapterkit/adapter-chat";
 import { filesAdapter } from "@adapterkit/adapter-files";
 import { mailAdapter } from "@adapterkit/adapter-mail";
 import { webhookAdapter } from "@adapterkit/adapter-webhook";
-import { mountAdapters } from "@adapterkit/sdk";
 import { createService, serviceOptionsFromEnv } from "@adapterkit/service";
 import { defineCommand } from "../define-command.ts";
+import { serveSampleAdapters } from "../serve/serve-sample-adapters.ts";
 import { startStandIns } from "../serve/start-stand-ins.ts";
 
 /** The four sample adapters `npm start` serves. */
 export const SAMPLE_ADAPTERS = [mailAdapter, chatAdapter, webhookAdapter, filesAdapter] as const;
 
-/** `adapterkit serve` (`npm start`): the reference service, the sample adapters and their local platforms (D28). */
+/**
+ * `adapterkit serve` (`npm start`): the reference service, the sample adapters (each signing-checked with its App's
+ * secret, or all with ADAPTER_SIGNING_SECRET when set, D123), their local platforms, and the sample Apps registered,
+ * published and installed into the demo organization (D28).
+ */
 export const serveCommand = defineCommand({
   command: "serve",
   describe: "Serve the reference service (PORT, default 3000) and the sample adapters (ADAPTERS_PORT, default 3100)",
@@ -26,33 +30,70 @@ export const serveCommand = defineCommand({
     const step = (text: string) => console.log(`serve: ${text}`);
     step("starting the sample platforms' stand-ins");
     const standIns = args.standIns ? await startStandIns() : undefined;
-    step(`serving ${SAMPLE_ADAPTERS.length} sample adapters`);
-    const adapters = await mountAdapters([...SAMPLE_ADAPTERS], {
-      port: args.adaptersPort,
-      host: args.host,
-      handleSignals: false,
-    });
     step("opening the store and starting the service");
     const options = serviceOptionsFromEnv();
-    const service = await createService(options);
+    // A15: the service's own adapters and stand-ins listen on loopback, which user-supplied URLs may not reach.
+    const adapterHosts = [args.host, "localhost", "127.0.0.1"].map((host) => `${host}:${args.adaptersPort}`);
+    const standInHosts = (standIns?.summaries ?? []).flatMap((s) => {
+      const { hostname, port } = new URL(s.url);
+      return [`${hostname}:${port}`, `localhost:${port}`];
+    });
+    const allowedHosts = [...new Set([...(options.allowedHosts ?? []), ...adapterHosts, ...standInHosts])];
+    const service = await createService({ ...options, allowedHosts });
+    const slugs = SAMPLE_ADAPTERS.map((adapter) => adapter.slug);
+    const wanted = process.env.ADAPTER_SIGNING_SECRET || undefined;
+    const secrets = await service.apps.demoSigningSecrets(slugs, wanted);
+    step(`serving ${SAMPLE_ADAPTERS.length} sample adapters, each checking its App's signing secret`);
+    const adapters = await serveSampleAdapters([...SAMPLE_ADAPTERS], {
+      port: args.adaptersPort,
+      host: args.host,
+      secrets,
+    });
     const serviceUrl = await service.listen(args.port, args.host);
     const demo = await service.bootstrapDemo();
+    step("registering, publishing and installing the sample Apps into the demo organization");
+    const installations = await service.apps
+      .installDemoApps(
+        { organization: "demo" },
+        {
+          adapters: SAMPLE_ADAPTERS.map((adapter) => ({
+            slug: adapter.slug,
+            baseUrl: adapters.urls[adapter.slug] ?? "",
+            credentials: standIns?.summaries.find((s) => s.adapter === adapter.slug)?.credentials ?? {},
+          })),
+          signingSecrets: secrets,
+        },
+      )
+      .catch((error: unknown) => {
+        console.error(
+          `serve: installing the sample Apps failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return [];
+      });
 
     const dataDir = resolve(options.dataDir ?? "data");
     await mkdir(dataDir, { recursive: true });
     const credentialsFile = join(dataDir, "demo-credentials.json");
     if (standIns) await writeFile(credentialsFile, `${JSON.stringify(standIns.summaries, null, 2)}\n`, { mode: 0o600 });
+    const auth = `-H 'Authorization: Bearer ${demo.apiToken}'`;
 
     const lines = [
       "",
       `adapterkit reference service   ${serviceUrl}   (ready: ${serviceUrl}/healthz)`,
       `  store                        ${options.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `SQLite in ${dataDir}`}`,
       `  API token (shown once)       ${demo.apiToken}`,
-      `  start a run                  curl -X POST ${demo.triggerUrl} -H 'Authorization: Bearer ${demo.apiToken}' -H 'Content-Type: application/json' -d '{"workflow_id":${demo.workflowId}}'`,
+      `  start a run                  curl -X POST ${demo.triggerUrl} ${auth} -H 'Content-Type: application/json' -d '{"workflow_id":${demo.workflowId}}'`,
       `  demo webhook trigger         curl -X POST ${demo.hookUrl} -d '{"hello":"world"}'`,
       "",
-      "sample adapters",
+      "sample adapters (signing secrets: curl the Apps' /signing-secret with the token)",
       ...Object.entries(adapters.urls).map(([slug, url]) => `  ${slug.padEnd(28)} ${url}`),
+      "",
+      `installations in the demo organization   curl ${serviceUrl}/api/v1/installations ${auth}`,
+      ...installations.map(
+        (i) =>
+          `  ${i.app.padEnd(28)} ${i.id}   verified as ${i.verified_user ?? "—"}   curl ${serviceUrl}/api/v1/installations/${i.id} ${auth}`,
+      ),
+      `  the Apps                     curl ${serviceUrl}/api/v1/apps ${auth}`,
       ...(standIns
         ? [
             "",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugSchema } from "../adapter/manifest.ts";
 import type { EndpointDef } from "../endpoint.ts";
 import {
   appListSchema,
@@ -11,7 +12,7 @@ import {
 import * as ex from "./app-examples.ts";
 import { ADMIN, BEARER, created, E, ok, problem } from "./endpoint-parts.ts";
 
-const slugParam = { slug: { description: "The App's slug.", schema: z.string() } } as const;
+const slugParam = { slug: { description: "The App's slug.", schema: slugSchema } } as const;
 
 /** The responses of a call that reaches the adapter (A7): it failed, or it did not answer in time. */
 export const ADAPTER_ERRORS = {

@@ -11,7 +11,9 @@ import {
   installationSchema,
 } from "./installation.ts";
 
-const idParam = { id: { description: "The installation's id (inst_…).", schema: z.string() } } as const;
+const idParam = {
+  installation_id: { description: "The installation's id.", schema: z.string().regex(/^inst_[A-Za-z0-9_-]{22}$/) },
+} as const;
 
 const WORKFLOW_SCOPED = problem(
   "forbidden",
@@ -31,7 +33,12 @@ export const INSTALLATION_ENDPOINTS = [
     security: BEARER,
     request: { schema: installationCreateSchema, example: { app: "chat", credentials: { chat_bot_token: "xoxb-…" } } },
     responses: {
-      201: created("Installed.", installationSchema, ex.EXAMPLE_INSTALLATION, "/api/v1/installations/{id}"),
+      201: created(
+        "Installed.",
+        installationSchema,
+        ex.EXAMPLE_INSTALLATION,
+        "/api/v1/installations/{installation_id}",
+      ),
       400: E[400],
       401: E[401],
       403: WORKFLOW_SCOPED,
@@ -69,7 +76,7 @@ export const INSTALLATION_ENDPOINTS = [
   {
     id: "get-installation",
     method: "GET",
-    path: "/api/v1/installations/{id}",
+    path: "/api/v1/installations/{installation_id}",
     pathParameters: idParam,
     summary: "An installation.",
     tags: ["installations"],
@@ -84,7 +91,7 @@ export const INSTALLATION_ENDPOINTS = [
   {
     id: "update-installation",
     method: "PATCH",
-    path: "/api/v1/installations/{id}",
+    path: "/api/v1/installations/{installation_id}",
     pathParameters: idParam,
     summary: "Turn the front-desk toggle on or off (SPEC App setting).",
     tags: ["installations"],
@@ -104,7 +111,7 @@ export const INSTALLATION_ENDPOINTS = [
   {
     id: "delete-installation",
     method: "DELETE",
-    path: "/api/v1/installations/{id}",
+    path: "/api/v1/installations/{installation_id}",
     pathParameters: idParam,
     summary: "Uninstall: the installation is kept as uninstalled, its inbound URL then answers 410 (A4).",
     tags: ["installations"],

@@ -15,7 +15,7 @@ export interface AdapterTarget {
 }
 
 /** How the outbound guard's refusal reads in a connection error (it names the variable that would allow the host). */
-const GUARD_REFUSAL = /ADAPTERKIT_ALLOWED_HOSTS/;
+const GUARD_REFUSAL = /is refused: .*ADAPTERKIT_ALLOWED_HOSTS/;
 
 type Context = Pick<ServiceContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
 

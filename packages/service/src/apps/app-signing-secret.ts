@@ -12,6 +12,9 @@ import { type AppRow, withAppTables } from "./app-tables.ts";
 // Binds the ciphertext to its App (the slug never changes), so a sealed secret cannot be moved to another App.
 const context = (slug: string) => `adapterkit:app-signing-secret:${slug}`;
 
+/** The sealing context of an App's signing secrets (for re-sealing them under a new key, D116). */
+export const appSecretContext = context;
+
 /** A3: a fresh App signing secret, `whsec_` + 32 CSPRNG bytes, the same form as a callback secret (D25). */
 export const generateAppSecret = generateCallbackSecret;
 

@@ -7,6 +7,9 @@ import { type CallbackSecretTable, withCallbackTables } from "./callback-tables.
 // Binds the ciphertext to its purpose and organization, so a sealed secret cannot be moved to another row.
 const context = (organizationId: number) => `adapterkit:callback-secret:${organizationId}`;
 
+/** The sealing context of an organization's callback secrets (for re-sealing them under a new key, D116). */
+export const callbackSecretContext = context;
+
 /** Standard Webhooks secrets are `whsec_` + base64 of 24–64 key bytes; ours carry 32 CSPRNG bytes. */
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/;
 

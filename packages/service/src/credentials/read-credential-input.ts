@@ -27,6 +27,8 @@ function readOne(definition: CredentialDefinition, value: CredentialInput[string
   return fields;
 }
 
+const allOptional = (definition: CredentialDefinition) => storedFieldsOf(definition).every((field) => field.optional);
+
 /**
  * Checks an install's credentials against the manifest's definitions: every field known, every required field given
  * (a key left out uses the organization's stored record, when it has one). 400 names each bad field.
@@ -46,7 +48,7 @@ export function readCredentialInput(
   for (const definition of definitions) {
     const value = input[definition.key];
     if (value !== undefined) read.set(definition.key, readOne(definition, value, issues));
-    else if (!storedKeys.has(definition.key) && definition.type !== "oauth2") {
+    else if (!storedKeys.has(definition.key) && definition.type !== "oauth2" && !allOptional(definition)) {
       issues.push({ path: `/credentials/${definition.key}`, message: "required (no stored credential has this key)" });
     }
   }

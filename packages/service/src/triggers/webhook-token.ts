@@ -1,15 +1,15 @@
-import { decryptSecret, encryptSecret } from "../auth/secret-box.ts";
+import { decryptSecret, encryptSecret, type SealingKey } from "../auth/secret-box.ts";
 
 // Binds the ciphertext to its purpose, so a sealed webhook token cannot be passed off as another secret.
 const CONTEXT = "adapterkit:webhook-token";
 
 /** D15: the webhook token as kept at rest, encrypted only so the trigger can show its URL again. */
-export function sealWebhookToken(key: Buffer, token: string): string {
+export function sealWebhookToken(key: SealingKey, token: string): string {
   return encryptSecret(key, token, CONTEXT);
 }
 
 /** Recovers a webhook token from its sealed form. */
-export function unsealWebhookToken(key: Buffer, sealed: string): string {
+export function unsealWebhookToken(key: SealingKey, sealed: string): string {
   return decryptSecret(key, sealed, CONTEXT);
 }
 

@@ -46,7 +46,7 @@ describe.skipIf(lane?.skip ?? true)("registering an adapter behind the outbound 
       const before = adapter.verifies.length;
       const problem = await readProblem(await test.call("/api/v1/apps", { token, json: { base_url: viaName() } }));
       expect(problem).toMatchObject({ status: 400, code: "invalid_request" });
-      expect(problem.detail).toContain("private");
+      expect(problem.detail).toContain(`resolves to ${address}, not a public address`);
       expect(problem.errors?.[0]?.path).toBe("/base_url");
       expect(asked).toContain("adapter.example");
       expect(adapter.verifies.length).toBe(before);

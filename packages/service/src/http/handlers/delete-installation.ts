@@ -4,13 +4,13 @@ import { updateInstallation } from "../../installations/installation-store.ts";
 import { showInstallation } from "../../installations/show-installation.ts";
 import { principalOf, type Route } from "../route.ts";
 
-/** `DELETE /api/v1/installations/{id}`: uninstall (kept as uninstalled; a repeat changes nothing). */
+/** `DELETE /api/v1/installations/{installation_id}`: uninstall (kept as uninstalled; a repeat changes nothing). */
 export const deleteInstallationRoute: Route<"delete-installation"> = {
   auth: "api",
   async handler(input, context) {
     const principal = principalOf(input);
     authorizeAppManagement(principal);
-    const row = await getInstallation(context, principal, input.params.id ?? "");
+    const row = await getInstallation(context, principal, input.params.installation_id ?? "");
     const updated =
       row.state === "active"
         ? await updateInstallation(context.store.db, row.id, { uninstall: true, now: context.now() })

@@ -5,13 +5,13 @@ import { updateInstallation } from "../../installations/installation-store.ts";
 import { showInstallation } from "../../installations/show-installation.ts";
 import { principalOf, type Route } from "../route.ts";
 
-/** `PATCH /api/v1/installations/{id}`: the front-desk toggle. */
+/** `PATCH /api/v1/installations/{installation_id}`: the front-desk toggle. */
 export const updateInstallationRoute: Route<"update-installation"> = {
   auth: "api",
   async handler(input, context) {
     const principal = principalOf(input);
     authorizeAppManagement(principal);
-    const row = await getInstallation(context, principal, input.params.id ?? "");
+    const row = await getInstallation(context, principal, input.params.installation_id ?? "");
     if (row.state !== "active") throw new ServiceError("conflict", `Installation ${row.id} is uninstalled.`);
     const updated = await updateInstallation(context.store.db, row.id, {
       frontDesk: input.body.front_desk,

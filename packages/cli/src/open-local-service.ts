@@ -1,0 +1,26 @@
+import { createService, type Service, serviceOptionsFromEnv } from "@adapterkit/service";
+import { CliError } from "./cli-error.ts";
+
+/**
+ * Runs a command's work on the service's store, beside a running service (no instance lock, worker, scheduler,
+ * dispatcher or health polling), and closes it. Service errors become one-line failures (exit 1).
+ */
+export async function withLocalService<T>(work: (service: Service) => Promise<T>): Promise<T> {
+  const service = await createService({
+    ...serviceOptionsFromEnv(),
+    instanceLock: false,
+    worker: false,
+    scheduler: false,
+    callbacks: false,
+    healthPolling: false,
+    logLevel: "warn",
+  });
+  try {
+    return await work(service);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError("failed", error instanceof Error ? error.message : String(error), { cause: error });
+  } finally {
+    await service.close();
+  }
+}

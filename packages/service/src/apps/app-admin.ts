@@ -1,0 +1,107 @@
+import type { AppJson, AppPreview, InstallationJson } from "@adapterkit/contract";
+import type { Principal } from "../auth/principal.ts";
+import type { CredentialInput } from "../credentials/read-credential-input.ts";
+import { installApp } from "../installations/install-app.ts";
+import { listInstallations } from "../installations/installation-store.ts";
+import { showInstallation } from "../installations/show-installation.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { ensureOrganization, ensureProject } from "../tenancy/organizations.ts";
+import { fetchListing } from "./fetch-listing.ts";
+import { findAppBySlug } from "./find-app.ts";
+import { type DemoAdapter, demoSigningSecrets, installDemoApps } from "./install-demo-apps.ts";
+import { listApps } from "./list-apps.ts";
+import { refreshAppBySlug, signingSecretOf } from "./manage-app.ts";
+import { previewApp } from "./preview-app.ts";
+import { registerApp } from "./register-app.ts";
+import { showApp } from "./show-app.ts";
+import { transitionApp } from "./transition-app.ts";
+
+/** Who acts in a local command: an organization (created when missing) through a project of it (default "default"). */
+export interface LocalActor {
+  readonly organization: string;
+  readonly project?: string | undefined;
+}
+
+/** Apps and installations managed from the CLI and `npm start`, acting as a project of an organization. */
+export interface AppAdmin {
+  preview(actor: LocalActor, baseUrl: string): Promise<AppPreview>;
+  /** Registers a draft; `signingSecret` sets its secret instead of a fresh one (D123: npm start's demo Apps). */
+  register(actor: LocalActor, baseUrl: string, options?: { signingSecret?: string | undefined }): Promise<AppJson>;
+  refresh(actor: LocalActor, slug: string): Promise<AppJson>;
+  /** A3: the signing secret in force of one of the actor's Apps. */
+  signingSecret(actor: LocalActor, slug: string): Promise<string>;
+  /** Submits and passes the review at once, as the instance's operator (D118). */
+  publish(slug: string): Promise<AppJson>;
+  list(actor: LocalActor): Promise<AppJson[]>;
+  install(
+    actor: LocalActor,
+    request: { app: string; credentials: CredentialInput; projectId?: boolean },
+  ): Promise<InstallationJson>;
+  installations(actor: LocalActor): Promise<InstallationJson[]>;
+  /** D123: the secrets `npm start` serves the sample adapters with (ADAPTER_SIGNING_SECRET when given). */
+  demoSigningSecrets(slugs: readonly string[], wanted?: string): Promise<Map<string, string>>;
+  /** D123: registers, publishes and installs the sample adapters into the actor's organization. */
+  installDemoApps(
+    actor: LocalActor,
+    options: { adapters: readonly DemoAdapter[]; signingSecrets: ReadonlyMap<string, string> },
+  ): Promise<InstallationJson[]>;
+}
+
+/** The AppAdmin of a service. */
+export function createAppAdmin(context: ServiceContext): AppAdmin {
+  const { db } = context.store;
+  const actAs = async (actor: LocalActor): Promise<Principal & { projectId: number }> => {
+    const organization = await ensureOrganization(db, actor.organization, context.now());
+    const project = await ensureProject(db, organization.id, actor.project ?? "default", context.now());
+    return {
+      tokenId: 0,
+      organizationId: organization.id,
+      scope: { type: "project", projectId: project.id },
+      projectId: project.id,
+    };
+  };
+  return {
+    preview: async (actor, baseUrl) => previewApp(context, await actAs(actor), baseUrl),
+    async register(actor, baseUrl, options = {}) {
+      const principal = await actAs(actor);
+      const listing = await fetchListing(context, { baseUrl });
+      const app = await registerApp(db, context.serviceKeys, {
+        organizationId: principal.organizationId,
+        listing,
+        now: context.now(),
+        signingSecret: options.signingSecret,
+      });
+      return showApp(context, principal, app);
+    },
+    refresh: async (actor, slug) => refreshAppBySlug(context, await actAs(actor), slug),
+    signingSecret: async (actor, slug) =>
+      (await signingSecretOf(context, await actAs(actor), slug, { rotate: false })).secret,
+    async publish(slug) {
+      let app = await findAppBySlug(db, slug);
+      if (app === undefined) throw new Error(`no App ${slug}`);
+      if (app.state === "draft" || (app.state === "published" && app.latest_version !== app.published_version)) {
+        app = await transitionApp(db, app, { kind: "submit" }, context.now());
+      }
+      if (app.state === "in_review")
+        app = await transitionApp(db, app, { kind: "review", passed: true }, context.now());
+      return showApp(context, { organizationId: app.organization_id }, app);
+    },
+    list: async (actor) => listApps(context, await actAs(actor)),
+    async install(actor, request) {
+      const principal = await actAs(actor);
+      const projectId = request.projectId ? principal.projectId : undefined;
+      return installApp(context, principal, {
+        app: request.app,
+        credentials: request.credentials,
+        project_id: projectId,
+      });
+    },
+    demoSigningSecrets: (slugs, wanted) => demoSigningSecrets(context, slugs, wanted),
+    installDemoApps: async (actor, options) => installDemoApps(context, await actAs(actor), options),
+    async installations(actor) {
+      const principal = await actAs(actor);
+      const rows = await listInstallations(db, principal.organizationId);
+      return Promise.all(rows.map((row) => showInstallation(context, row)));
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { InstallationJson } from "@adapterkit/contract";
+import type { Principal } from "../auth/principal.ts";
+import { fromAdapterCredentials } from "../credentials/from-adapter-credentials.ts";
+import { installApp } from "../installations/install-app.ts";
+import { listInstallations, updateInstallation } from "../installations/installation-store.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { appSigningSecrets, generateAppSecret, rotateAppSecret } from "./app-signing-secret.ts";
+import { withAppTables } from "./app-tables.ts";
+import { fetchListing } from "./fetch-listing.ts";
+import { findAppBySlug, getAppVersion } from "./find-app.ts";
+import { registerApp } from "./register-app.ts";
+import { transitionApp } from "./transition-app.ts";
+
+/** A sample adapter `npm start` serves, and credentials that work against its stand-in, as the adapter receives them. */
+export interface DemoAdapter {
+  readonly slug: string;
+  readonly baseUrl: string;
+  readonly credentials: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * D123: the signing secret each demo App's adapter is served with: `wanted` (ADAPTER_SIGNING_SECRET) when given, the
+ * App is rotated to it if it had another; else the App's own secret from an earlier start; else a fresh one.
+ */
+export async function demoSigningSecrets(
+  context: ServiceContext,
+  slugs: readonly string[],
+  wanted?: string,
+): Promise<Map<string, string>> {
+  const secrets = new Map<string, string>();
+  for (const slug of slugs) {
+    const app = await findAppBySlug(context.store.db, slug);
+    const existing = app === undefined ? undefined : appSigningSecrets(context.serviceKeys, app, context.now())[0];
+    if (app !== undefined && wanted !== undefined && existing !== wanted) {
+      await rotateAppSecret(context.store.db, context.serviceKeys, app, { now: context.now(), secret: wanted });
+    }
+    secrets.set(slug, wanted ?? existing ?? generateAppSecret());
+  }
+  return secrets;
+}
+
+async function ensurePublished(
+  context: ServiceContext,
+  principal: Principal,
+  adapter: DemoAdapter,
+  secret: string | undefined,
+) {
+  const { db } = context.store;
+  let app = await findAppBySlug(db, adapter.slug);
+  if (app === undefined) {
+    const listing = await fetchListing(context, { baseUrl: adapter.baseUrl });
+    app = await registerApp(db, context.serviceKeys, {
+      organizationId: principal.organizationId,
+      listing,
+      now: context.now(),
+      signingSecret: secret,
+    });
+  } else if (app.base_url !== adapter.baseUrl) {
+    // ADAPTERS_PORT changed since the last start: the demo App follows its adapter.
+    app = await withAppTables(db)
+      .updateTable("apps")
+      .set({ base_url: adapter.baseUrl })
+      .where("id", "=", app.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  if (app.state === "draft") app = await transitionApp(db, app, { kind: "submit" }, context.now());
+  if (app.state === "in_review") app = await transitionApp(db, app, { kind: "review", passed: true }, context.now());
+  return app;
+}
+
+/**
+ * D123 `npm start`: registers and publishes each sample adapter as an App of the demo organization and installs it
+ * there with its stand-in's credentials (checked by /verify). A demo installation from an earlier start is
+ * uninstalled first, since the stand-ins' addresses change with every start.
+ */
+export async function installDemoApps(
+  context: ServiceContext,
+  principal: Principal,
+  options: { adapters: readonly DemoAdapter[]; signingSecrets: ReadonlyMap<string, string> },
+): Promise<InstallationJson[]> {
+  const installed: InstallationJson[] = [];
+  const previous = await listInstallations(context.store.db, principal.organizationId);
+  for (const adapter of options.adapters) {
+    const app = await ensurePublished(context, principal, adapter, options.signingSecrets.get(adapter.slug));
+    for (const row of previous.filter((r) => r.app_id === app.id)) {
+      await updateInstallation(context.store.db, row.id, { uninstall: true, now: context.now() });
+    }
+    const version = await getAppVersion(context.store.db, app.id, app.published_version ?? app.latest_version);
+    const definitions = (JSON.parse(version.manifest) as { credentials?: [] }).credentials ?? [];
+    const credentials = fromAdapterCredentials(definitions, adapter.credentials);
+    installed.push(await installApp(context, principal, { app: app.slug, credentials }));
+  }
+  return installed;
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from "kysely";
+import { appSecretContext } from "../apps/app-signing-secret.ts";
+import { withAppTables } from "../apps/app-tables.ts";
+import { callbackSecretContext } from "../callbacks/callback-secret.ts";
+import { withCallbackTables } from "../callbacks/callback-tables.ts";
+import { withCredentialTables } from "../credentials/credential-tables.ts";
+import { openFields, sealFields } from "../credentials/seal-fields.ts";
+import type { Database } from "../store/index.ts";
+import { sealWebhookToken, unsealWebhookToken } from "../triggers/webhook-token.ts";
+import { decryptSecret, encryptSecret } from "./secret-box.ts";
+import type { ServiceKeys } from "./service-keys.ts";
+
+/** How many sealed values a re-seal rewrote, by kind. */
+export interface ResealCount {
+  webhookTokens: number;
+  callbackSecrets: number;
+  appSecrets: number;
+  credentials: number;
+}
+
+/**
+ * D116: opens every secret the service keeps sealed (webhook tokens, callback secrets, App signing secrets, credential
+ * fields) with whichever key of the ring sealed it and seals it again under the ring's first key, in one transaction,
+ * so either all move to the new key or none do. Throws, changing nothing, when a value was sealed under a key the
+ * ring lacks.
+ */
+export async function resealSecrets(db: Kysely<Database>, keys: ServiceKeys): Promise<ResealCount> {
+  return db.transaction().execute(async (trx) => {
+    const count: ResealCount = { webhookTokens: 0, callbackSecrets: 0, appSecrets: 0, credentials: 0 };
+    const triggers = await trx
+      .selectFrom("triggers")
+      .select(["id", "webhook_token_enc"])
+      .where("webhook_token_enc", "is not", null)
+      .execute();
+    for (const row of triggers) {
+      const sealed = sealWebhookToken(keys, unsealWebhookToken(keys, row.webhook_token_enc ?? ""));
+      await trx.updateTable("triggers").set({ webhook_token_enc: sealed }).where("id", "=", row.id).execute();
+      count.webhookTokens += 1;
+    }
+    const reseal = (sealed: string | null, context: string) =>
+      sealed === null ? null : encryptSecret(keys, decryptSecret(keys, sealed, context), context);
+    const callbacks = withCallbackTables(trx);
+    for (const row of await callbacks.selectFrom("callback_secrets").selectAll().execute()) {
+      const context = callbackSecretContext(row.organization_id);
+      await callbacks
+        .updateTable("callback_secrets")
+        .set({
+          secret_enc: reseal(row.secret_enc, context) ?? "",
+          previous_secret_enc: reseal(row.previous_secret_enc, context),
+        })
+        .where("organization_id", "=", row.organization_id)
+        .execute();
+      count.callbackSecrets += 1;
+    }
+    const apps = withAppTables(trx);
+    for (const row of await apps
+      .selectFrom("apps")
+      .select(["id", "slug", "signing_secret_enc", "previous_signing_secret_enc"])
+      .execute()) {
+      const context = appSecretContext(row.slug);
+      await apps
+        .updateTable("apps")
+        .set({
+          signing_secret_enc: reseal(row.signing_secret_enc, context) ?? "",
+          previous_signing_secret_enc: reseal(row.previous_signing_secret_enc, context),
+        })
+        .where("id", "=", row.id)
+        .execute();
+      count.appSecrets += 1;
+    }
+    const credentials = withCredentialTables(trx);
+    for (const row of await credentials
+      .selectFrom("credentials")
+      .select(["id", "organization_id", "key", "fields_enc"])
+      .execute()) {
+      const at = { organizationId: row.organization_id, key: row.key };
+      const fields_enc = sealFields(keys, at, openFields(keys, at, row.fields_enc));
+      await credentials.updateTable("credentials").set({ fields_enc }).where("id", "=", row.id).execute();
+      count.credentials += 1;
+    }
+    return count;
+  });
+}
