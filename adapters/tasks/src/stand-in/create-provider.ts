@@ -14,7 +14,8 @@ export interface ProviderSetup {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly redirectUris: readonly string[];
-  readonly accessTokenTtlSeconds: number;
+  /** Lifetime of the next access token, seconds; read at each issue, so a test can shorten it. */
+  readonly accessTokenTtlSeconds: () => number;
   /** Called with each grant the demo user approves, so the stand-in can revoke it later. */
   readonly onGrant: (grantId: string) => void;
   /** Where the provider keeps its records. */
@@ -45,7 +46,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
     ttl: {
-      AccessToken: setup.accessTokenTtlSeconds,
+      AccessToken: () => setup.accessTokenTtlSeconds(),
       AuthorizationCode: 60,
       Grant: 30 * 86_400,
       Interaction: 600,

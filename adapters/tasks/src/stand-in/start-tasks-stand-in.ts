@@ -30,6 +30,8 @@ export interface TasksStandIn {
   readonly credentials: { client_id: string; client_secret: string };
   /** Token-endpoint requests so far, all grant types or one (`refresh_token`, `authorization_code`). */
   tokenRequests(grantType?: string): number;
+  /** Changes the lifetime of access tokens issued from now on. */
+  setAccessTokenTtl(seconds: number): void;
   /** Revokes every grant the demo user gave (and its tokens), as a user disconnecting the App would. */
   revokeAll(): Promise<number>;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export interface TasksStandIn {
  */
 export async function startTasksStandIn(options: TasksStandInOptions = {}): Promise<TasksStandIn> {
   const grants = new Set<string>();
+  let ttlSeconds = options.accessTokenTtlSeconds ?? 900;
   const store: MemoryStore = new Map();
   const requests: string[] = [];
   let provider: Provider | undefined;
@@ -61,7 +64,7 @@ export async function startTasksStandIn(options: TasksStandInOptions = {}): Prom
     clientId: credentials.client_id,
     clientSecret: credentials.client_secret,
     redirectUris: options.redirectUris ?? [],
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+    accessTokenTtlSeconds: () => ttlSeconds,
     onGrant: (grantId) => grants.add(grantId),
     store,
   });
@@ -73,6 +76,9 @@ export async function startTasksStandIn(options: TasksStandInOptions = {}): Prom
     tokenUrl: `${listener.url}/token`,
     credentials,
     tokenRequests: (grantType) => requests.filter((type) => grantType === undefined || type === grantType).length,
+    setAccessTokenTtl(seconds) {
+      ttlSeconds = seconds;
+    },
     async revokeAll() {
       const adapter = new MemoryAdapter(store, "Grant");
       for (const grantId of grants) {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { EndpointDef } from "../endpoint.ts";
+import { EXAMPLE_INSTALLATION } from "./app-examples.ts";
 import { BEARER, E, ok, problem } from "./endpoint-parts.ts";
+import { installationSchema } from "./installation.ts";
 import { oauthAuthorizationSchema, oauthConnectedSchema, oauthConnectRequestSchema } from "./oauth.ts";
 
 const EXAMPLE_AUTHORIZATION = {
@@ -38,7 +40,10 @@ const UPSTREAM = {
 
 const param = (description: string) => ({ description, schema: z.string() });
 
-/** Connecting an account with OAuth 2 (A6): start at the API, finish at the service's own callback. */
+/**
+ * Connecting an account with OAuth 2 (A6): start at the API, finish at the service's own callback; and checking an
+ * installation's stored (OAuth: freshly refreshed) credentials with its adapter again.
+ */
 export const OAUTH_ENDPOINTS = [
   {
     id: "connect-oauth",
@@ -98,6 +103,42 @@ export const OAUTH_ENDPOINTS = [
         "The App no longer declares the oauth_config the connection started from.",
         "App tasks declares no oauth_config with an oauth2 credential.",
       ),
+      ...UPSTREAM,
+    },
+  },
+  {
+    id: "verify-installation",
+    method: "POST",
+    path: "/api/v1/installations/{installation_id}/verify",
+    pathParameters: { installation_id: { description: "The installation's id (inst_…).", schema: z.string() } },
+    summary:
+      "Call the adapter's /verify again with the organization's stored credentials (an OAuth token expiring within 5 minutes is refreshed first, A6) and record who they belong to.",
+    tags: ["installations"],
+    security: BEARER,
+    responses: {
+      200: ok("The adapter accepted the credentials.", installationSchema, EXAMPLE_INSTALLATION),
+      401: E[401],
+      403: problem(
+        "forbidden",
+        "A workflow-scoped token cannot verify installations.",
+        "A workflow-scoped token cannot register, change or install Apps; use a project-scoped token.",
+      ),
+      404: problem(
+        "not_found",
+        "Unknown installation, or another organization's.",
+        "No installation inst_x in this organization.",
+      ),
+      409: problem(
+        "conflict",
+        "Uninstalled, or an OAuth credential whose grant was revoked (connect it again).",
+        "Credential tasks_oauth needs to be connected again: the authorization server revoked its grant (POST /api/v1/oauth/connect).",
+      ),
+      422: problem(
+        "verification_failed",
+        "The adapter's /verify refused the credentials.",
+        "The adapter refused the credentials: invalid_token",
+      ),
+      429: E[429],
       ...UPSTREAM,
     },
   },

@@ -43,6 +43,7 @@ import { triggerRoute } from "./handlers/trigger.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
 import { updateTriggerRoute } from "./handlers/update-trigger.ts";
 import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
+import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
 import type { Route, RouteTable } from "./route.ts";
 
 /** Routes other modules add to the table (the callbacks receiver, later ones). */
@@ -99,6 +100,7 @@ export function createRoutes(options: {
     "revoke-api-token": revokeApiTokenRoute,
     "connect-oauth": connectOAuthRoute,
     "oauth-callback": oauthCallbackRoute,
+    "verify-installation": verifyInstallationRoute,
     healthz: healthzRoute,
     readyz: createReadyzRoute(options.worker),
     ...options.extra,
