@@ -3,6 +3,7 @@ import type { EndpointDef } from "../endpoint.ts";
 import { EXAMPLE_INSTALLATION } from "./app-examples.ts";
 import { BEARER, E, ok, problem } from "./endpoint-parts.ts";
 import { installationSchema } from "./installation.ts";
+import { INSTALLATION_ID_PARAM } from "./installation-endpoints.ts";
 import { oauthAuthorizationSchema, oauthConnectedSchema, oauthConnectRequestSchema } from "./oauth.ts";
 
 const EXAMPLE_AUTHORIZATION = {
@@ -110,7 +111,7 @@ export const OAUTH_ENDPOINTS = [
     id: "verify-installation",
     method: "POST",
     path: "/api/v1/installations/{installation_id}/verify",
-    pathParameters: { installation_id: { description: "The installation's id (inst_…).", schema: z.string() } },
+    pathParameters: INSTALLATION_ID_PARAM,
     summary:
       "Call the adapter's /verify again with the organization's stored credentials (an OAuth token expiring within 5 minutes is refreshed first, A6) and record who they belong to.",
     tags: ["installations"],
