@@ -44,7 +44,7 @@ export interface TasksStandIn {
  */
 export async function startTasksStandIn(options: TasksStandInOptions = {}): Promise<TasksStandIn> {
   const grants = new Set<string>();
-  let ttlSeconds = options.accessTokenTtlSeconds ?? 900;
+  let ttlSeconds = options.accessTokenTtlSeconds ?? 1800;
   const store: MemoryStore = new Map();
   const requests: string[] = [];
   let provider: Provider | undefined;
