@@ -43,6 +43,18 @@ describe("request signing and context headers", () => {
     expect(() => new Webhook(SECRET).verify(request.body, signatureHeaders(request))).not.toThrow();
   });
 
+  it("signs once per secret when given several (a rotation's overlap), so a receiver knowing either accepts", async () => {
+    const next = `whsec_${randomBytes(24).toString("base64")}`;
+    const client = createAdapterClient({ baseUrl: adapter.baseUrl, signingSecret: [next, SECRET] });
+    await client.verify({ credentials: CREDENTIALS });
+    await client.close();
+
+    const request = last(adapter);
+    expect(String(request.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(() => new Webhook(SECRET).verify(request.body, signatureHeaders(request))).not.toThrow();
+    expect(() => new Webhook(next).verify(request.body, signatureHeaders(request))).not.toThrow();
+  });
+
   it("produces a signature that fails verification under another secret", async () => {
     const client = createAdapterClient({ baseUrl: adapter.baseUrl, signingSecret: SECRET });
     await client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "hi" } });

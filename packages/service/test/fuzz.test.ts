@@ -226,7 +226,17 @@ for (const lane of STORE_LANES) {
         ),
         fc.tuple(
           fc.constant("POST"),
-          slug.map((s) => `/api/v1/apps/${s}/submit`),
+          fc
+            .constantFrom("submit", "refresh", "signing-secret/rotate")
+            .chain((action) => slug.map((s) => `/api/v1/apps/${s}/${action}`)),
+          fc.constant(""),
+        ),
+        fc.tuple(
+          fc.constant("GET"),
+          fc.oneof(
+            slug.map((s) => `/api/v1/apps/${s}/signing-secret`),
+            fc.constantFrom("/api/v1/apps", "/api/v1/credentials"),
+          ),
           fc.constant(""),
         ),
         fc.tuple(

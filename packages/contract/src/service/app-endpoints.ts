@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { slugSchema } from "../adapter/manifest.ts";
 import type { EndpointDef } from "../endpoint.ts";
 import {

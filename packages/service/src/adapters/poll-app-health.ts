@@ -1,4 +1,4 @@
-import type { AppHealthStatus, AppRow } from "../apps/app-tables.ts";
+import type { AppRow } from "../apps/app-tables.ts";
 import { withAppTables } from "../apps/app-tables.ts";
 import { isServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";

@@ -38,7 +38,7 @@ export function loadServiceKeys(options: { secretKey?: string | undefined; dataD
   } catch (error) {
     if ((error as { code?: string }).code !== "ENOENT") throw error;
   }
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   // "wx" fails if another process created it meanwhile; then read theirs.
   try {

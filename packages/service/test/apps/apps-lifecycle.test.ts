@@ -162,6 +162,19 @@ for (const lane of STORE_LANES) {
       expect((await api(`/api/v1/installations/${id}`, author.token)).status).toBe(404);
     });
 
+    it("rotates the signing secret with a day's overlap: the adapter still on the old secret keeps accepting calls", async () => {
+      const rotated = await api("/api/v1/apps/recorder/signing-secret/rotate", author.token, undefined, "POST");
+      const shown = appSigningSecretSchema.parse(await rotated.json());
+      expect(shown.secret).not.toBe(secret);
+      expect(Date.parse(shown.previous_secret_expires_at ?? "") - Date.now()).toBeGreaterThan(23 * 3600_000);
+      const response = await api("/api/v1/installations", other.token, { app: "recorder", credentials: {} });
+      expect(response.status).toBe(201);
+      await adapter.close();
+      adapter = await startRecordingAdapter({ port: adapter.port, signingSecret: shown.secret });
+      expect((await api("/api/v1/installations", other.token, { app: "recorder", credentials: {} })).status).toBe(201);
+      secret = shown.secret;
+    });
+
     it("counts the calls per endpoint on the App's answer (A7)", async () => {
       const app = appSchema.parse(await (await api("/api/v1/apps/recorder", author.token)).json());
       const verify = app.calls.find((call) => call.endpoint === "verify");

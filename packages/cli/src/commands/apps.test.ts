@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { webhookAdapter } from "@adapterkit/adapter-webhook";
+import { type AdapterServer, serve } from "@adapterkit/sdk";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import yargs from "yargs";
+import { CliError, EXIT_CODES } from "../cli-error.ts";
+import { appsCommand } from "./apps.ts";
+import { installCommand } from "./install.ts";
+
+let dir: string;
+let adapter: AdapterServer;
+let out: string[];
+let err: string[];
+
+beforeAll(async () => {
+  adapter = await serve(webhookAdapter, {
+    port: 0,
+    host: "127.0.0.1",
+    handleSignals: false,
+    logger: pino({ level: "silent" }),
+    signingSecret: undefined,
+  });
+});
+afterAll(async () => adapter?.close());
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "apps-cli-"));
+  vi.stubEnv("ADAPTERKIT_DATA_DIR", dir);
+  vi.stubEnv("DATABASE_URL", "");
+  vi.stubEnv("ADAPTERKIT_ALLOWED_HOSTS", "127.0.0.1");
+  out = [];
+  err = [];
+  vi.spyOn(console, "log").mockImplementation((line: unknown) => void out.push(String(line)));
+  vi.spyOn(console, "error").mockImplementation((line: unknown) => void err.push(String(line)));
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function exitCodeOf(argv: string[]): Promise<number> {
+  process.exitCode = undefined;
+  try {
+    await yargs(argv)
+      .command(appsCommand)
+      .command(installCommand)
+      .strict()
+      .fail((message, error) => {
+        throw error ?? new CliError("usage", message);
+      })
+      .parseAsync();
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (error instanceof CliError) return error.exitCode;
+    throw error;
+  } finally {
+    process.exitCode = undefined;
+  }
+}
+
+const url = () => adapter.url.replace("localhost", "127.0.0.1");
+
+describe("adapterkit apps and install", () => {
+  it("previews without --yes, registers with it, publishes, lists and installs with verified credentials", async () => {
+    expect(await exitCodeOf(["apps", "register", url()])).toBe(EXIT_CODES.ok);
+    expect(JSON.parse(out.join("\n"))).toMatchObject({ slug: "webhook", slug_taken: false });
+    expect(err.join("\n")).toContain("--yes");
+    out.length = 0;
+    expect(await exitCodeOf(["apps", "list"])).toBe(EXIT_CODES.ok);
+    expect(out).toEqual([]);
+
+    expect(await exitCodeOf(["apps", "register", url(), "--yes"])).toBe(EXIT_CODES.ok);
+    expect(out.at(-1)).toMatch(/^webhook\s+draft\s+v1/);
+    expect(err.at(-1)).toMatch(/ADAPTER_SIGNING_SECRET\): whsec_/);
+    expect(await exitCodeOf(["apps", "publish", "webhook"])).toBe(EXIT_CODES.ok);
+    expect(out.at(-1)).toMatch(/^webhook\s+published\s+v1, published v1/);
+
+    const secret = `whsec_${randomBytes(32).toString("base64")}`;
+    const credentials = JSON.stringify({ webhook_signing_secret: secret });
+    expect(await exitCodeOf(["install", "webhook", "--organization", "acme", "--credentials", credentials])).toBe(
+      EXIT_CODES.ok,
+    );
+    expect(out.at(-1)).toMatch(/^inst_[A-Za-z0-9_-]{22}$/);
+    expect(err.at(-1)).toContain("verified as Standard Webhooks endpoint");
+    expect(err.join("\n")).not.toContain(secret);
+  });
+
+  it("exits 1 with the adapter's error when /verify refuses, 2 for unreadable credentials or an unknown action", async () => {
+    expect(await exitCodeOf(["apps", "register", url(), "--yes"])).toBe(EXIT_CODES.ok);
+    const bad = JSON.stringify({ webhook_signing_secret: "not-a-secret" });
+    expect(await exitCodeOf(["install", "webhook", "--credentials", bad])).toBe(EXIT_CODES.failed);
+    expect(await exitCodeOf(["install", "webhook", "--credentials", "[1]"])).toBe(EXIT_CODES.usage);
+    expect(await exitCodeOf(["apps", "explode"])).toBe(EXIT_CODES.usage);
+    expect(await exitCodeOf(["apps", "refresh"])).toBe(EXIT_CODES.usage);
+  });
+});
