@@ -1,4 +1,5 @@
 import type { lookup as dnsLookup } from "node:dns";
+import { oauthAuthorizationSchema } from "@adapterkit/contract";
 import { type AdapterServer, defineAdapter, serve } from "@adapterkit/sdk";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,7 +83,9 @@ describe.skipIf(lane?.skip ?? true)("OAuth endpoints behind the outbound guard (
   it("exchanges the code through the guard's dispatcher: a token endpoint whose name resolves privately is refused at connect time", async () => {
     const started = await connect("by-name");
     expect(started.status).toBe(200);
-    const { authorize_url: authorizeUrl, redirect_uri: redirectUri } = (await started.json()) as Record<string, string>;
+    const { authorize_url: authorizeUrl, redirect_uri: redirectUri } = oauthAuthorizationSchema.parse(
+      await started.json(),
+    );
     const state = new URL(authorizeUrl).searchParams.get("state") ?? "";
     const callback = `${redirectUri}?${new URLSearchParams({ state, code: "a-code" })}`;
     const problem = await readProblem(await fetch(callback));
