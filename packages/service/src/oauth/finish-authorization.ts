@@ -8,6 +8,7 @@ import { authorizationServerOf, tokenFailureProblem, toTokenFailure } from "./au
 import { oauthAppOf } from "./oauth-app.ts";
 import { isSignedOAuthState, stateDigest } from "./oauth-state.ts";
 import { withOAuthTables } from "./oauth-tables.ts";
+import { exchangeCode } from "./request-tokens.ts";
 import { type PendingAuthorization, pendingContext } from "./start-authorization.ts";
 import { storeTokens } from "./store-tokens.ts";
 
@@ -62,17 +63,13 @@ export async function finishAuthorization(context: ServiceContext, query: URLSea
   }
   let tokens: oauth.TokenEndpointResponse;
   try {
-    const auth = oauth.ClientSecretBasic(pending.client_secret);
-    const response = await oauth.authorizationCodeGrantRequest(
-      server.as,
+    const client = { client_id: pending.client_id, client_secret: pending.client_secret };
+    tokens = await exchangeCode(context, config.token_url, {
       client,
-      auth,
-      checked,
-      pending.redirect_uri,
-      pending.verifier,
-      server.options,
-    );
-    tokens = await oauth.processAuthorizationCodeResponse(server.as, client, response);
+      callback: checked,
+      redirectUri: pending.redirect_uri,
+      verifier: pending.verifier,
+    });
   } catch (error) {
     const failure = toTokenFailure(error);
     if (failure.kind === "refused") throw invalid("code", `the authorization server refused it (${failure.error})`);
