@@ -6,14 +6,16 @@ import { listInstallations } from "../installations/installation-store.ts";
 import { showInstallation } from "../installations/show-installation.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { ensureOrganization, ensureProject } from "../tenancy/organizations.ts";
+import { demoSigningSecrets } from "./demo-signing-secrets.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { findAppBySlug } from "./find-app.ts";
-import { type DemoAdapter, demoSigningSecrets, installDemoApps } from "./install-demo-apps.ts";
+import { type DemoAdapter, installDemoApps } from "./install-demo-apps.ts";
 import { listApps } from "./list-apps.ts";
-import { refreshAppBySlug, signingSecretOf } from "./manage-app.ts";
 import { previewApp } from "./preview-app.ts";
+import { refreshAppBySlug } from "./refresh-app-by-slug.ts";
 import { registerApp } from "./register-app.ts";
 import { showApp } from "./show-app.ts";
+import { signingSecretOf } from "./signing-secret-of.ts";
 import { transitionApp } from "./transition-app.ts";
 
 /** Who acts in a local command: an organization (created when missing) through a project of it (default "default"). */

@@ -5,7 +5,6 @@ import { installApp } from "../installations/install-app.ts";
 import { listInstallations, updateInstallation } from "../installations/installation-store.ts";
 import { connectDemoAccount, type DemoOAuth } from "../oauth/connect-demo-account.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { appSigningSecrets, generateAppSecret, rotateAppSecret } from "./app-signing-secret.ts";
 import { withAppTables } from "./app-tables.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { findAppBySlug, getAppVersion } from "./find-app.ts";
@@ -19,27 +18,6 @@ export interface DemoAdapter {
   readonly credentials: Readonly<Record<string, unknown>>;
   /** A6: an OAuth App's client at its stand-in; its account is connected before the install. */
   readonly oauth?: DemoOAuth | undefined;
-}
-
-/**
- * D123: the signing secret each demo App's adapter is served with: `wanted` (ADAPTER_SIGNING_SECRET) when given, the
- * App is rotated to it if it had another; else the App's own secret from an earlier start; else a fresh one.
- */
-export async function demoSigningSecrets(
-  context: ServiceContext,
-  slugs: readonly string[],
-  wanted?: string,
-): Promise<Map<string, string>> {
-  const secrets = new Map<string, string>();
-  for (const slug of slugs) {
-    const app = await findAppBySlug(context.store.db, slug);
-    const existing = app === undefined ? undefined : appSigningSecrets(context.serviceKeys, app, context.now())[0];
-    if (app !== undefined && wanted !== undefined && existing !== wanted) {
-      await rotateAppSecret(context.store.db, context.serviceKeys, app, { now: context.now(), secret: wanted });
-    }
-    secrets.set(slug, wanted ?? existing ?? generateAppSecret());
-  }
-  return secrets;
 }
 
 async function ensurePublished(

@@ -1,4 +1,4 @@
-import { signingSecretOf } from "../../apps/manage-app.ts";
+import { signingSecretOf } from "../../apps/signing-secret-of.ts";
 import { principalOf, type Route } from "../route.ts";
 
 /** `GET /api/v1/apps/{slug}/signing-secret` (A3): to the author's project-scoped tokens. */

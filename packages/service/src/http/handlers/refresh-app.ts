@@ -1,4 +1,4 @@
-import { refreshAppBySlug } from "../../apps/manage-app.ts";
+import { refreshAppBySlug } from "../../apps/refresh-app-by-slug.ts";
 import { principalOf, type Route } from "../route.ts";
 
 /** `POST /api/v1/apps/{slug}/refresh` (A1). */

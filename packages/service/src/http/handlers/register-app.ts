@@ -1,4 +1,4 @@
-import { registerAppAt } from "../../apps/manage-app.ts";
+import { registerAppAt } from "../../apps/register-app-at.ts";
 import { principalOf, type Route } from "../route.ts";
 
 /** `POST /api/v1/apps` (A1): the draft, created on confirmation. */
