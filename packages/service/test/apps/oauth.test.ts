@@ -150,6 +150,14 @@ for (const lane of STORE_LANES) {
         detail: "error: the authorization server answered access_denied (no)",
       });
 
+      const late = await followAuthorization((await connect({})).authorize_url);
+      clockOffsetMs = 11 * MINUTE;
+      try {
+        expect((await readProblem(await fetch(late))).detail).toMatch(/^state: unknown, already used or expired/);
+      } finally {
+        clockOffsetMs = 0;
+      }
+
       const badCode = new URL(callbackUrl);
       badCode.searchParams.set("state", new URL((await connect({})).authorize_url).searchParams.get("state") ?? "");
       badCode.searchParams.set("code", "not-a-code");
