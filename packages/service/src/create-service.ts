@@ -15,6 +15,7 @@ import { createLogger } from "./create-logger.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
+import { createOAuthRefresher, type OAuthRefresher } from "./oauth/oauth-refresher.ts";
 import { createOutboundGuard } from "./outbound/index.ts";
 import { createReferenceExecutor } from "./runs/reference-executor.ts";
 import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
@@ -39,6 +40,8 @@ export interface Service {
   readonly scheduler: Scheduler | undefined;
   /** A8: polls installed Apps' health; undefined with `healthPolling: false`. */
   readonly healthPoller: HealthPoller | undefined;
+  /** A6: refreshes OAuth tokens expiring within 15 minutes; undefined with `oauthRefresher: false`. */
+  readonly oauthRefresher: OAuthRefresher | undefined;
   /** Apps and installations managed locally (the CLI, `npm start`). */
   readonly apps: AppAdmin;
   readonly logger: Logger;
@@ -88,6 +91,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let callbacks: CallbackDispatcher | undefined;
   let scheduler: Scheduler | undefined;
   let healthPoller: HealthPoller | undefined;
+  let oauthRefresher: OAuthRefresher | undefined;
   let outboundClosed: Promise<void> | undefined;
   const outbound = createOutboundGuard({
     allowedHosts: options.allowedHosts ?? [],
@@ -129,6 +133,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       healthPoller = createHealthPoller(context, options.healthPolling);
       healthPoller.start();
     }
+    if (options.oauthRefresher !== false) {
+      oauthRefresher = createOAuthRefresher(context, options.oauthRefresher);
+      oauthRefresher.start();
+    }
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
       routes: createRoutes({ worker, extra: options.routes ?? {} }),
@@ -147,6 +155,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       callbacks,
       scheduler,
       healthPoller,
+      oauthRefresher,
       apps: createAppAdmin(context),
       logger,
       async listen(port = 0, host) {
@@ -168,6 +177,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
           server.closeIdleConnections();
         });
         await healthPoller?.stop();
+        await oauthRefresher?.stop();
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
@@ -189,6 +199,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     };
   } catch (error) {
     await healthPoller?.stop();
+    await oauthRefresher?.stop();
     await outbound.close();
     await scheduler?.stop();
     await worker?.stop();

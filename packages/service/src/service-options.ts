@@ -4,6 +4,7 @@ import type { HealthPollerOptions } from "./adapters/health-poller.ts";
 import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
+import type { OAuthRefresherOptions } from "./oauth/oauth-refresher.ts";
 import { parseAllowedHosts } from "./outbound/index.ts";
 import type { DeliverStage } from "./runs/reference-executor.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
@@ -61,6 +62,8 @@ export interface ServiceOptions {
   readonly adapterTimeouts?: Partial<Record<AdapterEndpointId, number>> | undefined;
   /** A8 health polling, or false for none. */
   readonly healthPolling?: HealthPollerOptions | false | undefined;
+  /** A6 background refresh of OAuth tokens (every 60 s by default), or false for none. */
+  readonly oauthRefresher?: OAuthRefresherOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }

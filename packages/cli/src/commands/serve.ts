@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { chatAdapter } from "@adapterkit/adapter-chat";
 import { filesAdapter } from "@adapterkit/adapter-files";
 import { mailAdapter } from "@adapterkit/adapter-mail";
+import { createTasksAdapter, followAuthorization } from "@adapterkit/adapter-tasks";
 import { webhookAdapter } from "@adapterkit/adapter-webhook";
 import { createService, serviceOptionsFromEnv } from "@adapterkit/service";
 import { defineCommand } from "../define-command.ts";
@@ -28,10 +29,18 @@ export const serveCommand = defineCommand({
   },
   handler: async (args) => {
     const step = (text: string) => console.log(`serve: ${text}`);
-    step("starting the sample platforms' stand-ins");
-    const standIns = args.standIns ? await startStandIns() : undefined;
-    step("opening the store and starting the service");
     const options = serviceOptionsFromEnv();
+    step("starting the sample platforms' stand-ins");
+    // The tasks platform's OAuth client may come back to the service's callback under any name it answers to.
+    const oauthRedirectUris = [args.host, "localhost", "127.0.0.1"].map(
+      (h) => `http://${h}:${args.port}/oauth/callback`,
+    );
+    if (options.publicUrl) oauthRedirectUris.push(`${options.publicUrl.replace(/\/+$/, "")}/oauth/callback`);
+    const standIns = args.standIns ? await startStandIns({ oauthRedirectUris }) : undefined;
+    const tasksPlatform = standIns?.summaries.find((s) => s.adapter === "tasks");
+    // The OAuth sample is served only with its platform: its manifest names that platform's endpoints.
+    const served = tasksPlatform ? [...SAMPLE_ADAPTERS, createTasksAdapter(tasksPlatform.url)] : [...SAMPLE_ADAPTERS];
+    step("opening the store and starting the service");
     // A15: the service's own adapters and stand-ins listen on loopback, which user-supplied URLs may not reach.
     const adapterHosts = [args.host, "localhost", "127.0.0.1"].map((host) => `${host}:${args.adaptersPort}`);
     const standInHosts = (standIns?.summaries ?? []).flatMap((s) => {
@@ -40,11 +49,11 @@ export const serveCommand = defineCommand({
     });
     const allowedHosts = [...new Set([...(options.allowedHosts ?? []), ...adapterHosts, ...standInHosts])];
     const service = await createService({ ...options, allowedHosts });
-    const slugs = SAMPLE_ADAPTERS.map((adapter) => adapter.slug);
+    const slugs = served.map((adapter) => adapter.slug);
     const wanted = process.env.ADAPTER_SIGNING_SECRET || undefined;
     const secrets = await service.apps.demoSigningSecrets(slugs, wanted);
-    step(`serving ${SAMPLE_ADAPTERS.length} sample adapters, each checking its App's signing secret`);
-    const adapters = await serveSampleAdapters([...SAMPLE_ADAPTERS], {
+    step(`serving ${served.length} sample adapters, each checking its App's signing secret`);
+    const adapters = await serveSampleAdapters(served, {
       port: args.adaptersPort,
       host: args.host,
       secrets,
@@ -56,11 +65,21 @@ export const serveCommand = defineCommand({
       .installDemoApps(
         { organization: "demo" },
         {
-          adapters: SAMPLE_ADAPTERS.map((adapter) => ({
-            slug: adapter.slug,
-            baseUrl: adapters.urls[adapter.slug] ?? "",
-            credentials: standIns?.summaries.find((s) => s.adapter === adapter.slug)?.credentials ?? {},
-          })),
+          adapters: served.map((adapter) => {
+            const platform = standIns?.summaries.find((s) => s.adapter === adapter.slug);
+            const { client_id: clientId, client_secret: clientSecret } = platform?.credentials ?? {};
+            // The OAuth sample's account is connected through the real flow, the stand-in's demo user approving.
+            const oauth =
+              typeof clientId === "string" && typeof clientSecret === "string"
+                ? { client_id: clientId, client_secret: clientSecret, authorize: followAuthorization }
+                : undefined;
+            return {
+              slug: adapter.slug,
+              baseUrl: adapters.urls[adapter.slug] ?? "",
+              credentials: oauth ? {} : (platform?.credentials ?? {}),
+              oauth,
+            };
+          }),
           signingSecrets: secrets,
         },
       )
@@ -94,6 +113,11 @@ export const serveCommand = defineCommand({
           `  ${i.app.padEnd(28)} ${i.id}   verified as ${i.verified_user ?? "—"}   curl ${serviceUrl}/api/v1/installations/${i.id} ${auth}`,
       ),
       `  the Apps                     curl ${serviceUrl}/api/v1/apps ${auth}`,
+      ...(tasksPlatform
+        ? [
+            `  connect the tasks account    curl -X POST ${serviceUrl}/api/v1/oauth/connect ${auth} -H 'Content-Type: application/json' -d '{"app":"tasks"}'   (open its authorize_url)`,
+          ]
+        : []),
       ...(standIns
         ? [
             "",

@@ -1,6 +1,7 @@
 import { startChatStandIn } from "@adapterkit/adapter-chat";
 import { startFilesStandIn } from "@adapterkit/adapter-files";
 import { startMailStandIn } from "@adapterkit/adapter-mail";
+import { startTasksStandIn } from "@adapterkit/adapter-tasks";
 import { startWebhookStandIn } from "@adapterkit/adapter-webhook";
 
 /** One local stand-in of a sample adapter's platform: where it listens and credentials that work against it. */
@@ -18,13 +19,17 @@ export interface StandIns {
   close(): Promise<void>;
 }
 
-/** Starts the stand-ins of the four sample platforms on free loopback ports. */
-export async function startStandIns(): Promise<StandIns> {
-  const [mail, files, chat, webhook] = await Promise.all([
+/**
+ * Starts the stand-ins of the five sample platforms on free loopback ports; the tasks platform's OAuth client may
+ * send the user back to `oauthRedirectUris` (the service's `/oauth/callback`).
+ */
+export async function startStandIns(options: { oauthRedirectUris?: readonly string[] } = {}): Promise<StandIns> {
+  const [mail, files, chat, webhook, tasks] = await Promise.all([
     startMailStandIn(),
     startFilesStandIn(),
     startChatStandIn(),
     startWebhookStandIn(),
+    startTasksStandIn({ redirectUris: options.oauthRedirectUris ?? [] }),
   ]);
   return {
     summaries: [
@@ -49,9 +54,16 @@ export async function startStandIns(): Promise<StandIns> {
         credentials: { ...webhook.credentials },
         extra: { channel_address: webhook.channelAddress },
       },
+      {
+        adapter: "tasks",
+        what: "OAuth 2 authorization server (a demo user approves at once) and tasks API",
+        url: tasks.url,
+        credentials: { ...tasks.credentials },
+        extra: { authorize_url: tasks.authorizeUrl, token_url: tasks.tokenUrl },
+      },
     ],
     close: async () => {
-      await Promise.all([mail.close(), files.close(), chat.close(), webhook.close()]);
+      await Promise.all([mail.close(), files.close(), chat.close(), webhook.close(), tasks.close()]);
     },
   };
 }

@@ -12,9 +12,11 @@ describe("service endpoints", () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it("serves everything under /api/v1 except the health probes", () => {
+  it("serves everything under /api/v1 except the health probes and the OAuth callback", () => {
     for (const endpoint of SERVICE_ENDPOINTS) {
-      expect(endpoint.path.startsWith("/api/v1/") || ["/healthz", "/readyz"].includes(endpoint.path)).toBe(true);
+      expect(
+        endpoint.path.startsWith("/api/v1/") || ["/healthz", "/readyz", "/oauth/callback"].includes(endpoint.path),
+      ).toBe(true);
     }
   });
 

@@ -3,6 +3,7 @@ import { ADMIN_ENDPOINTS } from "./admin-endpoints.ts";
 import { APP_ENDPOINTS } from "./app-endpoints.ts";
 import { CALLBACK_ENDPOINTS } from "./callback-endpoints.ts";
 import { INSTALLATION_ENDPOINTS } from "./installation-endpoints.ts";
+import { OAUTH_ENDPOINTS } from "./oauth-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
 import { SCHEDULE_ENDPOINTS, TRIGGER_ENDPOINTS } from "./trigger-endpoints.ts";
 import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
@@ -20,5 +21,6 @@ export const SERVICE_ENDPOINTS = [
   ...CALLBACK_ENDPOINTS,
   ...APP_ENDPOINTS,
   ...INSTALLATION_ENDPOINTS,
+  ...OAUTH_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
 ] as const satisfies readonly EndpointDef[];

@@ -11,6 +11,8 @@ export * from "./examples.ts";
 export * from "./health.ts";
 export * from "./installation.ts";
 export * from "./installation-endpoints.ts";
+export * from "./oauth.ts";
+export * from "./oauth-endpoints.ts";
 export * from "./problem.ts";
 export * from "./received-callback.ts";
 export * from "./schedule-preview.ts";

@@ -11,7 +11,8 @@ import {
   installationSchema,
 } from "./installation.ts";
 
-const idParam = {
+/** The `{installation_id}` of a path. */
+export const INSTALLATION_ID_PARAM = {
   installation_id: { description: "The installation's id.", schema: z.string().regex(/^inst_[A-Za-z0-9_-]{22}$/) },
 } as const;
 
@@ -77,7 +78,7 @@ export const INSTALLATION_ENDPOINTS = [
     id: "get-installation",
     method: "GET",
     path: "/api/v1/installations/{installation_id}",
-    pathParameters: idParam,
+    pathParameters: INSTALLATION_ID_PARAM,
     summary: "An installation.",
     tags: ["installations"],
     security: BEARER,
@@ -92,7 +93,7 @@ export const INSTALLATION_ENDPOINTS = [
     id: "update-installation",
     method: "PATCH",
     path: "/api/v1/installations/{installation_id}",
-    pathParameters: idParam,
+    pathParameters: INSTALLATION_ID_PARAM,
     summary: "Turn the front-desk toggle on or off (SPEC App setting).",
     tags: ["installations"],
     security: BEARER,
@@ -112,7 +113,7 @@ export const INSTALLATION_ENDPOINTS = [
     id: "delete-installation",
     method: "DELETE",
     path: "/api/v1/installations/{installation_id}",
-    pathParameters: idParam,
+    pathParameters: INSTALLATION_ID_PARAM,
     summary: "Uninstall: the installation is kept as uninstalled, its inbound URL then answers 410 (A4).",
     tags: ["installations"],
     security: BEARER,

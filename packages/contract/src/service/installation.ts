@@ -40,6 +40,10 @@ export const installationSchema = z
     verified_user: z.string().nullable().meta({ description: "Who /verify said the credentials belong to." }),
     inbound_url: z.string().meta({ description: "Where the platform posts its events (D27)." }),
     credential_keys: z.array(z.string()),
+    needs_reauth: z.array(z.string()).meta({
+      description:
+        "Keys of its OAuth credentials whose grant the provider revoked (A6): connect them again with POST /api/v1/oauth/connect.",
+    }),
     created_at: instantSchema,
     updated_at: instantSchema,
     uninstalled_at: instantSchema.nullable(),

@@ -25,6 +25,7 @@ import {
   installationPatchSchema,
   installationSchema,
 } from "./installation.ts";
+import { oauthAuthorizationSchema, oauthConnectedSchema, oauthConnectRequestSchema } from "./oauth.ts";
 import { problemSchema } from "./problem.ts";
 import { receivedCallbackPageSchema, receivedCallbackSchema } from "./received-callback.ts";
 import { schedulePreviewRequestSchema, schedulePreviewResponseSchema } from "./schedule-preview.ts";
@@ -84,6 +85,9 @@ export const SERVICE_SHAPES = {
   "installation-create": installationCreateSchema,
   "installation-patch": installationPatchSchema,
   "credential-list": credentialListSchema,
+  "oauth-connect-request": oauthConnectRequestSchema,
+  "oauth-authorization": oauthAuthorizationSchema,
+  "oauth-connected": oauthConnectedSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ServiceShapeName = keyof typeof SERVICE_SHAPES;

@@ -1,6 +1,7 @@
 import type { CredentialDefinition, Credentials } from "@adapterkit/contract";
 import { readCredentials } from "../credentials/read-credentials.ts";
 import { toAdapterCredentials } from "../credentials/to-adapter-credentials.ts";
+import { ensureFreshCredential } from "../oauth/refresh-credential.ts";
 import type { ServiceContext } from "../service-context.ts";
 
 /** Whose credentials a call carries: the organization and the App version's credential definitions. */
@@ -12,14 +13,21 @@ export interface CredentialOwner {
 /**
  * The `credentials` body of an adapter call (SPEC Authentication 6, D65): the organization's stored record of every
  * key the App declares, opened, with `overrides` (fields about to be stored, for the install's /verify) in place of
- * stored ones. The one place a call gets its credential values, so OAuth refresh (A6) can happen here first.
+ * stored ones. The one place a call gets its credential values; OAuth tokens are refreshed here first (A6).
  */
 export async function resolveCredentials(
-  context: Pick<ServiceContext, "store" | "serviceKeys">,
+  context: Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">,
   owner: CredentialOwner,
   overrides: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map(),
 ): Promise<Credentials> {
   const keys = owner.definitions.map((definition) => definition.key);
+  // A6: an OAuth token expiring within 5 minutes is refreshed first (single flight across instances), so the
+  // adapter always receives a fresh access_token; a revoked grant is a 409 naming the credential.
+  for (const definition of owner.definitions) {
+    if (definition.type === "oauth2" && !overrides.has(definition.key)) {
+      await ensureFreshCredential(context, owner.organizationId, definition.key);
+    }
+  }
   const stored = await readCredentials(context.store.db, context.serviceKeys, owner.organizationId, keys);
   const records = new Map<string, Readonly<Record<string, string>>>();
   for (const key of keys) {

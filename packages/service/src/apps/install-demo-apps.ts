@@ -3,6 +3,7 @@ import type { Principal } from "../auth/principal.ts";
 import { fromAdapterCredentials } from "../credentials/from-adapter-credentials.ts";
 import { installApp } from "../installations/install-app.ts";
 import { listInstallations, updateInstallation } from "../installations/installation-store.ts";
+import { connectDemoAccount, type DemoOAuth } from "../oauth/connect-demo-account.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { withAppTables } from "./app-tables.ts";
 import { fetchListing } from "./fetch-listing.ts";
@@ -15,6 +16,8 @@ export interface DemoAdapter {
   readonly slug: string;
   readonly baseUrl: string;
   readonly credentials: Readonly<Record<string, unknown>>;
+  /** A6: an OAuth App's client at its stand-in; its account is connected before the install. */
+  readonly oauth?: DemoOAuth | undefined;
 }
 
 async function ensurePublished(
@@ -67,6 +70,7 @@ export async function installDemoApps(
     const version = await getAppVersion(context.store.db, app.id, app.published_version ?? app.latest_version);
     const definitions = (JSON.parse(version.manifest) as { credentials?: [] }).credentials ?? [];
     const credentials = fromAdapterCredentials(definitions, adapter.credentials);
+    if (adapter.oauth !== undefined) await connectDemoAccount(context, principal, app.slug, adapter.oauth);
     installed.push(await installApp(context, principal, { app: app.slug, credentials }));
   }
   return installed;

@@ -3,6 +3,7 @@ import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
+import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
@@ -28,6 +29,7 @@ import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { listTriggerRunsRoute } from "./handlers/list-trigger-runs.ts";
 import { listTriggersRoute } from "./handlers/list-triggers.ts";
 import { listWorkflowsRoute } from "./handlers/list-workflows.ts";
+import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
 import { previewAppRoute } from "./handlers/preview-app.ts";
 import { previewScheduleRoute } from "./handlers/preview-schedule.ts";
 import { createReadyzRoute } from "./handlers/readyz.ts";
@@ -41,6 +43,7 @@ import { triggerRoute } from "./handlers/trigger.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
 import { updateTriggerRoute } from "./handlers/update-trigger.ts";
 import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
+import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
 import type { Route, RouteTable } from "./route.ts";
 
 /** Routes other modules add to the table (the callbacks receiver, later ones). */
@@ -95,6 +98,9 @@ export function createRoutes(options: {
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,
     "revoke-api-token": revokeApiTokenRoute,
+    "connect-oauth": connectOAuthRoute,
+    "oauth-callback": oauthCallbackRoute,
+    "verify-installation": verifyInstallationRoute,
     healthz: healthzRoute,
     readyz: createReadyzRoute(options.worker),
     ...options.extra,

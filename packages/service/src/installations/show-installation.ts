@@ -1,6 +1,7 @@
 import type { InstallationJson, Manifest } from "@adapterkit/contract";
 import type { AppRow } from "../apps/app-tables.ts";
 import { getAppVersion } from "../apps/find-app.ts";
+import { findCredentialRows } from "../credentials/read-credentials.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { type InstallationRow, withInstallationTables } from "./installation-tables.ts";
 import { toInstallationJson } from "./to-installation-json.ts";
@@ -22,5 +23,10 @@ export async function installedApp(
 /** An installation as the API shows it. */
 export async function showInstallation(context: ServiceContext, row: InstallationRow): Promise<InstallationJson> {
   const { app, manifest } = await installedApp(context, row);
-  return toInstallationJson(row, { slug: app.slug, manifest }, context.publicUrl());
+  const keys = (manifest.credentials ?? []).map((definition) => definition.key);
+  const rows = await findCredentialRows(context.store.db, row.organization_id, keys);
+  const needsReauth = rows
+    .filter((credential) => credential.status === "needs_reauth")
+    .map((credential) => credential.key);
+  return toInstallationJson(row, { slug: app.slug, manifest }, context.publicUrl(), needsReauth);
 }

@@ -6,6 +6,7 @@ export function toInstallationJson(
   row: InstallationRow,
   app: { slug: string; manifest: Pick<Manifest, "credentials"> },
   publicUrl: string,
+  needsReauth: readonly string[] = [],
 ): InstallationJson {
   return {
     id: row.id,
@@ -18,6 +19,7 @@ export function toInstallationJson(
     verified_user: row.verified_user,
     inbound_url: `${publicUrl.replace(/\/+$/, "")}/api/v1/apps/${row.id}/inbound`,
     credential_keys: (app.manifest.credentials ?? []).map((definition) => definition.key),
+    needs_reauth: [...needsReauth],
     created_at: row.created_at,
     updated_at: row.updated_at,
     uninstalled_at: row.uninstalled_at,

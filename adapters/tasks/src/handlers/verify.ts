@@ -1,0 +1,28 @@
+import type { VerifyHandler } from "@adapterkit/sdk";
+import type { tasksManifest } from "../manifest.ts";
+
+/** How long the platform may take to answer; below the service's 10 s (D11). */
+const PLATFORM_TIMEOUT_MS = 8_000;
+
+/**
+ * `POST /verify` against the platform at `platformUrl`: `GET /api/me` with the access token the service keeps
+ * fresh; the account on success, the platform's `error` (`invalid_token` for an expired or revoked one) otherwise.
+ */
+export function createVerify(platformUrl: string): VerifyHandler<ReturnType<typeof tasksManifest>> {
+  return async ({ credentials }, context) => {
+    let response: Response;
+    try {
+      response = await fetch(`${platformUrl.replace(/\/+$/, "")}/api/me`, {
+        headers: { authorization: `Bearer ${credentials.access_token}` },
+        redirect: "error",
+        signal: AbortSignal.any([context.signal, AbortSignal.timeout(PLATFORM_TIMEOUT_MS)]),
+      });
+    } catch (error) {
+      return { ok: false, error: `network_error: the tasks platform did not answer (${(error as Error).name})` };
+    }
+    const body = (await response.json().catch(() => ({}))) as { user?: unknown; error?: unknown };
+    if (response.ok && typeof body.user === "string") return { ok: true, user: body.user };
+    const code = typeof body.error === "string" ? body.error : `http_${response.status}`;
+    return { ok: false, error: `${code}: the tasks platform refused the access token` };
+  };
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ServiceError } from "../errors/service-error.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { TOKEN_REQUEST_TIMEOUT_MS } from "./authorization-server.ts";
+import { isExpiring, needsReauth, readOAuthCredential } from "./oauth-credential-row.ts";
+import { refreshClaimed } from "./refresh-claimed.ts";
+import { claimRefreshLease, REFRESH_LEASE_MS } from "./refresh-lease.ts";
+
+/** A6: an adapter call refreshes first when the access token expires within this. */
+export const REFRESH_BEFORE_CALL_MS = 5 * 60_000;
+
+/** How often a caller that lost the lease looks whether the winner has finished. */
+const WAIT_STEP_MS = 100;
+
+type Context = Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">;
+
+/**
+ * A6: makes sure the organization's oauth2 credential does not expire within `withinMs`, refreshing it if it does.
+ * Single flight across instances: one caller claims the row's lease and refreshes; the others wait and re-read, so a
+ * rotating provider sees its refresh token once. `invalid_grant` marks the credential `needs_reauth` (409).
+ * @example await ensureFreshCredential(context, organizationId, "tasks_oauth");
+ */
+export async function ensureFreshCredential(
+  context: Context,
+  organizationId: number,
+  key: string,
+  withinMs = REFRESH_BEFORE_CALL_MS,
+): Promise<void> {
+  const owner = randomUUID();
+  const giveUpAt = Date.now() + REFRESH_LEASE_MS + TOKEN_REQUEST_TIMEOUT_MS;
+  for (;;) {
+    const row = await readOAuthCredential(context, organizationId, key);
+    if (row === undefined || row.type !== "oauth2") return;
+    if (row.status === "needs_reauth") throw needsReauth(key);
+    if (row.oauth_token_url === null || !isExpiring(row, context.now(), withinMs)) return;
+    if (await claimRefreshLease(context.store.db, row.id, owner, context.now())) {
+      return refreshClaimed(context, { organizationId, key, owner, withinMs });
+    }
+    if (Date.now() > giveUpAt) {
+      throw new ServiceError("adapter_timeout", `Credential ${key} is being refreshed elsewhere and did not finish.`);
+    }
+    await sleep(WAIT_STEP_MS);
+  }
+}

@@ -1,0 +1,48 @@
+import type { CredentialSummary } from "@adapterkit/contract";
+import type * as oauth from "oauth4webapi";
+import { saveCredential } from "../credentials/save-credential.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { withOAuthTables } from "./oauth-tables.ts";
+
+/** What a completed authorization stores. */
+export interface TokensToStore {
+  readonly organizationId: number;
+  readonly key: string;
+  readonly tokenUrl: string;
+  readonly client: { readonly client_id: string; readonly client_secret: string };
+  readonly tokens: oauth.TokenEndpointResponse;
+}
+
+/** When an access token expires, from `expires_in`; null when the server says nothing (never refreshed early). */
+export function expiresAtOf(now: Date, tokens: Pick<oauth.TokenEndpointResponse, "expires_in">): string | null {
+  return tokens.expires_in === undefined ? null : new Date(now.getTime() + tokens.expires_in * 1000).toISOString();
+}
+
+/**
+ * Creates or replaces the organization's oauth2 record with fresh tokens (every field sealed, A5), marks it active
+ * and remembers where it refreshes; answered as the API shows a credential, without a value.
+ */
+export async function storeTokens(context: ServiceContext, input: TokensToStore): Promise<CredentialSummary> {
+  const now = context.now();
+  const fields: Record<string, string> = { ...input.client, access_token: input.tokens.access_token };
+  if (input.tokens.refresh_token !== undefined) fields.refresh_token = input.tokens.refresh_token;
+  const expiresAt = expiresAtOf(now, input.tokens);
+  await context.store.db.transaction().execute(async (trx) => {
+    const address = { organizationId: input.organizationId, key: input.key };
+    await saveCredential(trx, context.serviceKeys, { ...address, type: "oauth2", fields, expiresAt, now });
+    await withOAuthTables(trx)
+      .updateTable("credentials")
+      .set({ oauth_token_url: input.tokenUrl, refresh_lease_owner: null, refresh_lease_until: null })
+      .where("organization_id", "=", input.organizationId)
+      .where("key", "=", input.key)
+      .execute();
+  });
+  return {
+    key: input.key,
+    type: "oauth2",
+    fields: Object.keys(fields).sort(),
+    status: "active",
+    expires_at: expiresAt,
+    updated_at: now.toISOString(),
+  };
+}
