@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { ADAPTER_SIGNING_SECRET, runAgainst } from "../../../test/run-against.ts";
+import { describeCallFailure } from "./describe-call-failure.ts";
+
+const refused = { kind: "http_status", status: 401, body: { ok: false, code: "unauthorized", error: "no" } } as const;
+
+describe("describeCallFailure", () => {
+  it("says an adapter that answers an unsigned run with 401 enforces signing, naming --signing-secret", async () => {
+    const report = await runAgainst({}, { signingSecret: undefined, only: ["verify", "deliver"] });
+    const messages = report.checks.flatMap((check) => check.failures ?? []).map((failure) => failure.message);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      expect(message).toMatch(/HTTP 401 .*enforces the service's signature .*--signing-secret whsec_/);
+    }
+  });
+
+  it("adds nothing to a 401 when the run signs its calls, nor to other failures", () => {
+    const signed = describeCallFailure({ signingSecret: ADAPTER_SIGNING_SECRET }, refused);
+    expect(signed).toBe("HTTP 401 unauthorized: no");
+    const timeout = describeCallFailure({ signingSecret: undefined }, { kind: "timeout", timeoutMs: 5 });
+    expect(timeout).toBe("no answer within 5 ms");
+  });
+});
