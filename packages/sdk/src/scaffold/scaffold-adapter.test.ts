@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { manifestSchema } from "@adapterkit/contract";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Adapter } from "../define/define-adapter.ts";
 import { startAdapter } from "../testing/start-adapter.ts";
@@ -69,6 +70,11 @@ describe("scaffoldAdapter", () => {
     expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(["vitest", "tsx", "typescript"]));
     expect(JSON.stringify(pkg)).not.toContain("file:");
     expect(readFileSync(join(dir, "src/main.ts"), "utf8")).toContain("serve(adapter");
+    for (const file of result.files.filter((name) => name.endsWith(".ts"))) {
+      const source = ts.createSourceFile(file, readFileSync(join(dir, file), "utf8"), ts.ScriptTarget.ES2023);
+      const syntax = (source as unknown as { parseDiagnostics: { messageText: unknown }[] }).parseDiagnostics;
+      expect({ file, syntax: syntax.map((problem) => problem.messageText) }).toEqual({ file, syntax: [] });
+    }
     expect(result.nextSteps[0]).toMatch(/^cd /);
   });
 

@@ -18,6 +18,8 @@ export interface HandlerEntry {
   hint: string;
   /** What the handler file imports from the SDK: its type, `notImplemented` and the helpers its hint names. */
   importList: string;
+  /** The handler's `it.todo` title as a string literal (the guidance may quote). */
+  todoTitle: string;
 }
 
 /** Everything the templates may use. */
@@ -46,6 +48,7 @@ export function templateContext(options: { slug: string; kind: AdapterKind; kitD
     return {
       ...handler,
       importList: [`type ${type}`, ...helpers, "notImplemented"].join(", "),
+      todoTitle: JSON.stringify(`${handler.name}: ${handler.todo}`),
       file,
       type,
       method: row.method,
