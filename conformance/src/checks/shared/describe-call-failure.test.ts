@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { ADAPTER_SIGNING_SECRET, runAgainst } from "../../../test/run-against.ts";
+import { startReferenceAdapter } from "../../../test/reference-adapter.ts";
+import { ADAPTER_SIGNING_SECRET, REFERENCE_FIXTURES } from "../../../test/run-against.ts";
+import { runConformance } from "../../runner/run-conformance.ts";
 import { describeCallFailure } from "./describe-call-failure.ts";
 
-const refused = { kind: "http_status", status: 401, body: { ok: false, code: "unauthorized", error: "no" } } as const;
+const body = { ok: false, code: "unauthorized", error: "no" } as const;
+const refused = { kind: "http_status", status: 401, body, text: JSON.stringify(body), issues: [] } as const;
 
 describe("describeCallFailure", () => {
   it("says an adapter that answers an unsigned run with 401 enforces signing, naming --signing-secret", async () => {
-    const report = await runAgainst({}, { signingSecret: undefined, only: ["verify", "deliver"] });
+    const adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
+    const report = await runConformance({
+      adapterUrl: adapter.url,
+      fixtures: REFERENCE_FIXTURES,
+      only: ["verify", "deliver"],
+    }).finally(() => adapter.close());
     const messages = report.checks.flatMap((check) => check.failures ?? []).map((failure) => failure.message);
     expect(messages.length).toBeGreaterThan(0);
     for (const message of messages) {
