@@ -62,6 +62,6 @@ describe("logging", () => {
     const logs = captureLogs();
     const { close } = await startAdapter(fixtureAdapter({ sources: undefined as never }), { logger: logs.logger });
     await close();
-    expect(logs.lines.filter((entry) => entry.level >= 40)).toEqual([]);
+    expect(logs.lines.filter((entry) => Number(entry.level) >= 40)).toEqual([]);
   });
 });
