@@ -1,7 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+// The workspace runs from its TypeScript sources: each package's `exports` has an "@adapterkit/source" condition
+// beside the compiled dist/ (D134). Tests resolve with it, and so do the node processes they start (NODE_OPTIONS).
+const SOURCE_CONDITION = "@adapterkit/source";
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE_CONDITION, "module", "browser", "development|production"] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, "module", "node", "development|production"] } },
   test: {
+    env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --conditions=${SOURCE_CONDITION}`.trim() },
     include: [
       "packages/*/src/**/*.test.ts",
       "packages/*/test/**/*.test.ts",

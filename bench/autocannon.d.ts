@@ -1,5 +1,12 @@
 // The part of autocannon's API the benchmarks use (the package ships no types).
 declare module "autocannon" {
+  /** One request of a sequence each connection cycles through. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     method?: string;
@@ -7,6 +14,7 @@ declare module "autocannon" {
     body?: string;
     connections?: number;
     duration?: number;
+    requests?: Request[];
   }
   interface Result {
     requests: { average: number; total: number };

@@ -1,7 +1,8 @@
-import { type ClientError, describeFailure } from "@adapterkit/client";
+import type { ClientError } from "@adapterkit/client";
 import type { AdapterEndpointId } from "@adapterkit/contract";
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
+import { describeCallFailure } from "../shared/describe-call-failure.ts";
 import { label } from "../shared/labels.ts";
 
 /** What a check sent to the adapter, so a failure can carry a curl line that reproduces it. */
@@ -37,7 +38,7 @@ export function callFailure(
 ): CheckFailure {
   const failure = error.error;
   const issue = failure.kind === "schema_violation" ? failure.issues[0] : undefined;
-  const described = describeFailure(failure);
+  const described = describeCallFailure(ctx, failure);
   return checkFailure(ctx, call, {
     message: context === undefined ? described : `${context}: ${described}`,
     ...(issue === undefined ? {} : { pointer: issue.pointer, expected: issue.expected, actual: issue.actual }),

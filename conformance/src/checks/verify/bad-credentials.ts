@@ -1,6 +1,6 @@
-import { describeFailure } from "@adapterkit/client";
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
+import { describeCallFailure } from "../shared/describe-call-failure.ts";
 import { show } from "../shared/labels.ts";
 import { verifyApplies } from "./applies.ts";
 
@@ -22,7 +22,7 @@ export const verifyBadCredentials: ConformanceCheck = {
         endpoint: "POST /verify",
         message: result.ok
           ? "bad credentials verified as good"
-          : `bad credentials must answer 200 { ok: false }: ${describeFailure(result.error)}`,
+          : `bad credentials must answer 200 { ok: false }: ${describeCallFailure(ctx, result.error)}`,
         pointer: issue?.pointer ?? "/ok",
         expected: issue?.expected ?? '200 { "ok": false, "error": "<why>" }',
         actual:

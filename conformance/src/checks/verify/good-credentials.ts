@@ -1,6 +1,6 @@
-import { describeFailure } from "@adapterkit/client";
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, passed } from "../../outcome.ts";
+import { describeCallFailure } from "../shared/describe-call-failure.ts";
 import { show } from "../shared/labels.ts";
 import { verifyApplies } from "./applies.ts";
 
@@ -21,7 +21,7 @@ export const verifyGoodCredentials: ConformanceCheck = {
         endpoint: "POST /verify",
         message: result.ok
           ? "good credentials did not verify"
-          : `good credentials did not verify: ${describeFailure(result.error)}`,
+          : `good credentials did not verify: ${describeCallFailure(ctx, result.error)}`,
         pointer: issue?.pointer ?? (result.ok && result.value.ok ? "/user" : "/ok"),
         expected: issue?.expected ?? '{ "ok": true, "user": "<non-empty>" }',
         actual: issue?.actual ?? (result.ok ? show(result.value) : result.error.kind),

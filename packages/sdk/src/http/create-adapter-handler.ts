@@ -32,10 +32,12 @@ export function createAdaptersDispatcher(adapters: readonly Adapter[], settings:
 function logStart(adapter: Adapter, settings: Settings): void {
   const log = settings.log.child({ adapter: adapter.slug });
   log.info({ signed: settings.signingSecret !== undefined, version: settings.version }, "adapter routes ready");
-  if (adapter.notImplemented.length > 0) {
-    log.warn(
-      { endpoints: adapter.notImplemented },
-      `answering 501 not_implemented: ${adapter.notImplemented.join(", ")}`,
-    );
+  // A placeholder is a handler still to write; an optional endpoint left out (a channel app's sources) is not
+  // offered, which is no cause for a warning.
+  const unwritten = adapter.notImplemented.filter((id) => adapter.handlers.has(id));
+  const notOffered = adapter.notImplemented.filter((id) => !adapter.handlers.has(id));
+  if (unwritten.length > 0) {
+    log.warn({ endpoints: unwritten }, `answering 501 not_implemented: ${unwritten.join(", ")}`);
   }
+  if (notOffered.length > 0) log.debug({ endpoints: notOffered }, `not offered (501): ${notOffered.join(", ")}`);
 }

@@ -10,11 +10,14 @@ export type AdapterKind = (typeof ADAPTER_KINDS)[number];
 /** Where the handlebars templates live: `common/` for every kind, then `<kind>/` on top. */
 export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
 
-/** A kind's `kind.json`: its description, a credential field the test names, and its handlers with guidance. */
+/**
+ * A kind's `kind.json`: its description, a credential field the test names, and its handlers with guidance and the
+ * SDK exports their hint names (the handler file imports them, so writing the body is all that is left).
+ */
 export interface KindConfig {
   description: string;
   credentialField: string;
-  handlers: { name: string; todo: string; hint: string }[];
+  handlers: { name: string; todo: string; hint: string; imports: string[] }[];
 }
 
 /** Narrows a string (from the command line) to a kind. */

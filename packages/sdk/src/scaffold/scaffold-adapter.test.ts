@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { manifestSchema } from "@adapterkit/contract";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Adapter } from "../define/define-adapter.ts";
 import { startAdapter } from "../testing/start-adapter.ts";
@@ -12,6 +13,7 @@ import { scaffoldAdapter } from "./scaffold-adapter.ts";
 import { ScaffoldError } from "./scaffold-error.ts";
 
 const SDK_DIR = fileURLToPath(new URL("../../", import.meta.url));
+const SDK_VERSION = JSON.parse(readFileSync(join(SDK_DIR, "package.json"), "utf8")).version;
 const FIXTURES_SCHEMA = JSON.parse(readFileSync(join(SDK_DIR, "../../conformance/fixtures.schema.json"), "utf8"));
 const validateFixtures = new Ajv2020({ strict: false }).compile(FIXTURES_SCHEMA);
 
@@ -62,9 +64,17 @@ describe("scaffoldAdapter", () => {
       ]),
     );
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    expect(pkg.dependencies["@adapterkit/sdk"]).toBe(`file:${SDK_DIR.replace(/\/$/, "")}`);
-    expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(["vitest", "tsx"]));
+    const range = `^${SDK_VERSION}`;
+    expect(pkg.dependencies).toEqual({ "@adapterkit/sdk": range });
+    expect(pkg.devDependencies).toMatchObject({ adapterkit: range, "@adapterkit/conformance": range });
+    expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(["vitest", "tsx", "typescript"]));
+    expect(JSON.stringify(pkg)).not.toContain("file:");
     expect(readFileSync(join(dir, "src/main.ts"), "utf8")).toContain("serve(adapter");
+    for (const file of result.files.filter((name) => name.endsWith(".ts"))) {
+      const source = ts.createSourceFile(file, readFileSync(join(dir, file), "utf8"), ts.ScriptTarget.ES2023);
+      const syntax = (source as unknown as { parseDiagnostics: { messageText: unknown }[] }).parseDiagnostics;
+      expect({ file, syntax: syntax.map((problem) => problem.messageText) }).toEqual({ file, syntax: [] });
+    }
     expect(result.nextSteps[0]).toMatch(/^cd /);
   });
 
@@ -74,6 +84,22 @@ describe("scaffoldAdapter", () => {
     const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
     expect(validateFixtures(fixtures) ? [] : validateFixtures.errors).toEqual([]);
     expect(JSON.stringify(fixtures)).toContain("{{");
+    expect(fixtures.$schema).toBe("./node_modules/@adapterkit/conformance/fixtures.schema.json");
+  });
+
+  it.each(ADAPTER_KINDS)("imports in each %s handler file the SDK exports its comment names", async (kind) => {
+    const dir = join(workspace(), "demo");
+    const { files } = scaffoldAdapter({ slug: "demo", kind, dir });
+    const sdk: Record<string, unknown> = await import("../index.ts");
+    for (const file of files.filter((name) => name.startsWith("src/handlers/"))) {
+      const source = readFileSync(join(dir, file), "utf8");
+      const imported = /^import \{ (.+) \} from "@adapterkit\/sdk";$/m.exec(source)?.[1]?.split(", ") ?? [];
+      const values = imported.filter((name) => !name.startsWith("type "));
+      expect({ file, missing: values.filter((name) => !(name in sdk)) }).toEqual({ file, missing: [] });
+      const named = [...source.matchAll(/`(?:new )?([A-Za-z]+)\(/g)].map((match) => match[1] as string);
+      const fromSdk = named.filter((name) => name in sdk);
+      expect({ file, unimported: fromSdk.filter((name) => !values.includes(name)) }).toEqual({ file, unimported: [] });
+    }
   });
 
   it.each(
@@ -120,11 +146,26 @@ describe("scaffoldAdapter", () => {
     expect(refusal(() => scaffoldAdapter({ slug: "demo", kind: "sms", dir }))).toBe("unknown_kind");
   });
 
-  it("uses a given SDK dependency instead of the file: link", () => {
+  it("depends on the kit by a given version range", () => {
     const dir = join(workspace(), "pinned");
-    scaffoldAdapter({ slug: "demo", kind: "webhook", dir, sdkDependency: "^1.2.0" });
-    expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).dependencies).toEqual({
-      "@adapterkit/sdk": "^1.2.0",
-    });
+    scaffoldAdapter({ slug: "demo", kind: "webhook", dir, kitDependency: "~1.2.0" });
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    expect(pkg.dependencies).toEqual({ "@adapterkit/sdk": "~1.2.0" });
+    expect(pkg.devDependencies).toMatchObject({ adapterkit: "~1.2.0", "@adapterkit/conformance": "~1.2.0" });
+  });
+
+  it("prints next steps from where the author stands", () => {
+    const root = workspace();
+    const here = process.cwd();
+    try {
+      process.chdir(root);
+      expect(scaffoldAdapter({ slug: "demo", kind: "chat", dir: "nested/demo" }).nextSteps[0]).toBe("cd nested/demo");
+      const elsewhere = join(workspace(), "it's here");
+      expect(scaffoldAdapter({ slug: "demo", kind: "chat", dir: elsewhere }).nextSteps[0]).toBe(
+        `cd '${elsewhere.replace("'", "'\\''")}'`,
+      );
+    } finally {
+      process.chdir(here);
+    }
   });
 });

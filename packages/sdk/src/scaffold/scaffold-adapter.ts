@@ -14,8 +14,8 @@ export interface ScaffoldOptions {
   dir?: string;
   /** Called once per file written, with its path relative to `dir`. */
   onProgress?: (event: { file: string; index: number; total: number }) => void;
-  /** How the project depends on the SDK; default a `file:` link to this SDK (it is not published yet). */
-  sdkDependency?: string;
+  /** The version range the project depends on the kit's packages by; default `^<this SDK's version>`. */
+  kitDependency?: string;
 }
 
 /** What was written, and what to do next. */
@@ -53,8 +53,7 @@ export function scaffoldAdapter(options: ScaffoldOptions): ScaffoldResult {
   const context = templateContext({
     slug,
     kind,
-    dir,
-    ...(options.sdkDependency ? { sdkDependency: options.sdkDependency } : {}),
+    ...(options.kitDependency ? { kitDependency: options.kitDependency } : {}),
   });
   const outputs = renderAll(kind, context);
   mkdirSync(dir, { recursive: true });
@@ -100,14 +99,17 @@ function listTemplates(root: string, prefix = ""): string[] {
   });
 }
 
+/** Commands that work from where the author stands: into the project (quoted if need be), install, test, serve. */
 function nextSteps(dir: string, slug: string): string[] {
-  const where = relative(process.cwd(), dir) || ".";
+  const path = relative(process.cwd(), dir) || ".";
+  const where = path.startsWith("..") ? dir : path;
+  const cd = /^[\w./-]+$/.test(where) ? where : `'${where.replaceAll("'", "'\\''")}'`;
   return [
-    `cd ${where}`,
-    "npm install",
+    ...(where === "." ? [] : [`cd ${cd}`]),
+    'npm install              # until the kit is on your registry, see "Installing the kit" in README.md first',
     "npm test                 # the scaffold's tests pass; each handler is an it.todo",
-    `npm start                # serves http://localhost:3100/${slug}; endpoints answer 501 until written`,
+    `npm start                # builds and serves http://localhost:3100/${slug}; endpoints answer 501 until written`,
     "write the handlers in src/handlers/ and the sandbox values in conformance.fixtures.json",
-    `adapterkit conformance http://localhost:3100/${slug} --fixtures conformance.fixtures.json`,
+    "npm run conformance      # with npm start running: the checks the review runs",
   ];
 }

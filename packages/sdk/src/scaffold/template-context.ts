@@ -1,13 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { ADAPTER_ENDPOINTS } from "@adapterkit/contract";
 import { groupOf } from "../define/resolve-handlers.ts";
 import { type AdapterKind, readKindConfig } from "./adapter-kinds.ts";
 
-const SDK_DIR = fileURLToPath(new URL("../../", import.meta.url));
-const FIXTURES_SCHEMA = resolve(SDK_DIR, "../../conformance/fixtures.schema.json");
-const FIXTURES_SCHEMA_ID = "https://adapterkit.dev/schemas/conformance-fixtures.schema.json";
+/** Where the fixtures' `$schema` points: the schema inside the project's installed runner package. */
+export const FIXTURES_SCHEMA_PATH = "./node_modules/@adapterkit/conformance/fixtures.schema.json";
 
 /** One handler file the scaffold writes, with what its endpoint row says about it. */
 export interface HandlerEntry {
@@ -19,6 +16,10 @@ export interface HandlerEntry {
   summary: string;
   todo: string;
   hint: string;
+  /** What the handler file imports from the SDK: its type, `notImplemented` and the helpers its hint names. */
+  importList: string;
+  /** The handler's `it.todo` title as a string literal (the guidance may quote). */
+  todoTitle: string;
 }
 
 /** Everything the templates may use. */
@@ -27,7 +28,7 @@ export interface TemplateContext {
   title: string;
   kind: AdapterKind;
   description: string;
-  sdkDependency: string;
+  kitDependency: string;
   fixturesSchema: string;
   firstCredentialField: string;
   handlers: HandlerEntry[];
@@ -36,20 +37,18 @@ export interface TemplateContext {
 }
 
 /** Builds the template context of one project; handler facts come from the contract's endpoint table. */
-export function templateContext(options: {
-  slug: string;
-  kind: AdapterKind;
-  dir: string;
-  sdkDependency?: string;
-}): TemplateContext {
+export function templateContext(options: { slug: string; kind: AdapterKind; kitDependency?: string }): TemplateContext {
   const config = readKindConfig(options.kind);
   const handlers = config.handlers.map((handler) => {
     const row = ADAPTER_ENDPOINTS.find((endpoint) => endpoint.handler === handler.name);
     if (!row) throw new Error(`templates/${options.kind}/kind.json names an unknown handler "${handler.name}"`);
     const type = `${handler.name[0]?.toUpperCase()}${handler.name.slice(1)}Handler`;
     const file = handler.name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    const helpers = [...new Set(["AdapterHttpError", ...handler.imports])].sort();
     return {
       ...handler,
+      importList: [`type ${type}`, ...helpers, "notImplemented"].join(", "),
+      todoTitle: JSON.stringify(`${handler.name}: ${handler.todo}`),
       file,
       type,
       method: row.method,
@@ -66,8 +65,8 @@ export function templateContext(options: {
       .join(" "),
     kind: options.kind,
     description: config.description,
-    sdkDependency: options.sdkDependency ?? defaultSdkDependency(),
-    fixturesSchema: existsSync(FIXTURES_SCHEMA) ? relative(options.dir, FIXTURES_SCHEMA) : FIXTURES_SCHEMA_ID,
+    kitDependency: options.kitDependency ?? kitVersionRange(),
+    fixturesSchema: FIXTURES_SCHEMA_PATH,
     firstCredentialField: config.credentialField,
     handlers,
     topLevel: handlers.filter((handler) => !handler.grouped),
@@ -76,13 +75,10 @@ export function templateContext(options: {
 }
 
 /**
- * The SDK is not published yet: a project outside this checkout links it with `file:`; an installed SDK
- * (inside node_modules) refers to its own version instead.
+ * The kit's packages are released together under one version, so a project depends on `^<this SDK's version>` of
+ * each (D136); until they are on a registry, the project's README says how to install them from their tarballs.
  */
-function defaultSdkDependency(): string {
-  if (SDK_DIR.includes("/node_modules/")) {
-    const { version } = JSON.parse(readFileSync(resolve(SDK_DIR, "package.json"), "utf8")) as { version: string };
-    return `^${version}`;
-  }
-  return `file:${SDK_DIR.replace(/\/$/, "")}`;
+export function kitVersionRange(): string {
+  const file = new URL("../../package.json", import.meta.url);
+  return `^${(JSON.parse(readFileSync(file, "utf8")) as { version: string }).version}`;
 }

@@ -1,0 +1,186 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fillInHandlers } from "./fill-in-handlers.ts";
+import { type CommandResult, runCommand } from "./run-command.ts";
+import { startProject } from "./start-project.ts";
+
+const SLOW = process.env.ADAPTERKIT_SLOW_TESTS === "1";
+const REPO = fileURLToPath(new URL("../../../", import.meta.url));
+const KINDS = ["chat", "mail", "webhook", "source"] as const;
+// better-sqlite3 (the reference service's store, which `new` and `conformance` never load) has no prebuilt binary
+// reachable here and would compile from source in every install; the installs skip install scripts for that alone.
+const INSTALL = ["install", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"];
+/** What the mail handlers use besides the kit, at the versions the kit's own mail adapter is tested with. */
+const MAIL_EXTRAS = [`nodemailer@${versionOf("nodemailer")}`, `@types/nodemailer@${versionOf("@types/nodemailer")}`];
+
+interface Pack {
+  filename: string;
+  name: string;
+  files: { path: string }[];
+}
+
+let root = "";
+let author = "";
+let packs: Pack[] = [];
+let tarballs: string[] = [];
+
+/** Runs a step and fails the test with its output unless it exits 0. */
+async function step(command: string, args: readonly string[], cwd: string, env?: Record<string, string>) {
+  const result: CommandResult = await runCommand(command, args, { cwd, ...(env ? { env } : {}) });
+  const label = `${command} ${args.join(" ")}`.slice(0, 120);
+  expect({ step: label, status: result.status, output: result.status === 0 ? "" : result.output }).toEqual({
+    step: label,
+    status: 0,
+    output: "",
+  });
+  return result.output;
+}
+
+describe.skipIf(!SLOW)(
+  "the kit as an author installs it: built, packed, installed from tarballs outside the workspace and run with plain node (slow: set ADAPTERKIT_SLOW_TESTS=1)",
+  () => {
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), "adapterkit-packed-"));
+      await step(process.execPath, [join(REPO, "node_modules/typescript/bin/tsc"), "-b", "tsconfig.build.json"], REPO);
+      const listing = await step(process.execPath, ["scripts/pack-packages.mjs", join(root, "packs"), "--json"], REPO);
+      packs = JSON.parse(listing) as Pack[];
+      tarballs = packs.map((pack) => join(root, "packs", pack.filename));
+      // The author's folder: the kit installed from its tarballs, as `npm install -D adapterkit` would from a registry.
+      author = join(root, "author");
+      mkdirSync(author);
+      writeFileSync(join(author, "package.json"), JSON.stringify({ name: "author", private: true, type: "module" }));
+      const tools = [`typescript@${versionOf("typescript")}`, `@types/node@${versionOf("@types/node")}`];
+      await step("npm", [...INSTALL, ...tarballs, ...tools], author);
+    }, 600_000);
+    afterAll(() => {
+      if (root) rmSync(root, { recursive: true, force: true });
+    }, 180_000);
+
+    it("packs every package with only what a user needs", () => {
+      expect(packs.map((pack) => pack.name).sort()).toEqual(workspaceNames());
+      for (const pack of packs) {
+        const files = pack.files.map((file) => file.path);
+        const unexpected = files.filter(
+          (path) =>
+            !/^(package\.json|README\.md|LICENSE|dist\/.+\.(js|d\.ts|js\.map)|bin\/adapterkit\.js|templates\/.+|(fixtures|report)\.schema\.json)$/.test(
+              path,
+            ),
+        );
+        // Tests, test helpers and the kit's own fixtures (a sample's conformance fixtures, the SDK's fixture
+        // adapter); the runner's `fixtures/` module, which reads an author's fixtures, is code.
+        const tests = files.filter(
+          (path) =>
+            !path.startsWith("templates/") &&
+            /(\.test(-d)?\.|(^|\/)test\/|\.fixtures\.json$|fixture-adapter)/.test(path),
+        );
+        expect({ name: pack.name, unexpected, tests }).toEqual({ name: pack.name, unexpected: [], tests: [] });
+        const entry = pack.name === "adapterkit" ? "dist/main" : "dist/index";
+        const needed = ["package.json", "README.md", "LICENSE", `${entry}.js`, `${entry}.d.ts`];
+        expect(files).toEqual(expect.arrayContaining(needed));
+      }
+    });
+
+    it.each(KINDS)(
+      "makes a %s project that installs by version, passes its tests and type-check, and passes conformance signed and unsigned once its handlers are written",
+      { timeout: 600_000 },
+      async (kind) => {
+        const slug = `demo-${kind}`;
+        const made = await step(join(author, "node_modules/.bin/adapterkit"), ["new", slug, "--kind", kind], author);
+        expect(made).toMatch(new RegExp(`Next steps:\\n\\s+cd ${slug}\\n`));
+        const dir = join(author, slug);
+        const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+        expect(JSON.stringify(pkg)).not.toMatch(/file:|\/tmp\//);
+        expect(pkg.dependencies["@adapterkit/sdk"]).toBe(`^${versionOf("@adapterkit/sdk", "packages/sdk")}`);
+        fillInHandlers(dir, kind);
+
+        // The README's way in while the kit is not on a registry: the tarballs without --save, then npm install.
+        await step("npm", [...INSTALL, "--no-save", ...tarballs], dir);
+        await step("npm", [...INSTALL, ...(kind === "mail" ? MAIL_EXTRAS : [])], dir);
+        expect(readFileSync(join(dir, "package.json"), "utf8")).toContain(`"@adapterkit/sdk": "^`);
+        const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
+        expect(existsSync(join(dir, fixtures.$schema))).toBe(true);
+
+        await step("npm", ["test"], dir);
+        await step("npm", ["run", "typecheck"], dir);
+
+        for (const signed of [true, false]) {
+          const secret = `whsec_${randomBytes(32).toString("base64")}`;
+          const env: Record<string, string> = signed ? { ADAPTER_SIGNING_SECRET: secret } : {};
+          const project = await startProject(dir, slug, env);
+          try {
+            const report = join(dir, `report-${signed ? "signed" : "unsigned"}.json`);
+            const args = ["conformance", project.url, "--fixtures", "conformance.fixtures.json", "--reporter", "json"];
+            await runCommand(join(dir, "node_modules/.bin/adapterkit"), [...args, "--out", report], { cwd: dir, env });
+            const { summary, checks } = JSON.parse(readFileSync(report, "utf8"));
+            const failed = checks
+              .filter(
+                (check: { status: string; level: string }) => check.status === "failed" && check.level === "required",
+              )
+              .map(
+                (check: { id: string; failures?: { message: string }[] }) =>
+                  `${check.id}: ${check.failures?.[0]?.message}`,
+              );
+            expect({ kind, signed, failed }).toEqual({ kind, signed, failed: [] });
+            expect(summary.passed).toBeGreaterThan(25);
+            if (signed)
+              expect(checks.find((check: { id: string }) => check.id === "security.unsigned-rejected")?.status).toBe(
+                "passed",
+              );
+            const warnings = project
+              .log()
+              .split("\n")
+              .filter((line) => line.includes('"level":40'));
+            expect({ kind, warnings }).toEqual({ kind, warnings: [] });
+          } finally {
+            await project.stop();
+          }
+        }
+      },
+    );
+
+    it.each(["node16", "bundler"])(
+      'type-checks and runs `import { defineAdapter } from "@adapterkit/sdk"` with moduleResolution %s',
+      { timeout: 120_000 },
+      async (resolution) => {
+        const dir = join(author, `probe-${resolution}`);
+        mkdirSync(join(dir, "src"), { recursive: true });
+        const module = resolution === "node16" ? "node16" : "esnext";
+        const compilerOptions = {
+          module,
+          moduleResolution: resolution,
+          target: "es2022",
+          strict: true,
+          outDir: "dist",
+          types: ["node"],
+        };
+        writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
+        writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
+        writeFileSync(
+          join(dir, "src/index.ts"),
+          [
+            'import { defineAdapter } from "@adapterkit/sdk";',
+            'const adapter = defineAdapter({ manifest: { schema_version: "1.0", name: "Probe Adapter" } });',
+            "const slug: string = adapter.slug;",
+            "console.log(slug);",
+          ].join("\n"),
+        );
+        await step(process.execPath, [join(author, "node_modules/typescript/bin/tsc"), "-p", dir], dir);
+        expect(await step(process.execPath, [join(dir, "dist/index.js")], dir)).toBe("probe-adapter\n");
+      },
+    );
+  },
+);
+
+/** A package's version as the workspace has it installed (or, for a kit package, its own folder's). */
+function versionOf(name: string, folder = `node_modules/${name}`): string {
+  return (JSON.parse(readFileSync(join(REPO, folder, "package.json"), "utf8")) as { version: string }).version;
+}
+
+function workspaceNames(): string[] {
+  const { workspaces } = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { workspaces: string[] };
+  return workspaces.map((dir) => JSON.parse(readFileSync(join(REPO, dir, "package.json"), "utf8")).name).sort();
+}
