@@ -18,8 +18,8 @@ export interface CaseCounter {
   report(): void;
 }
 
-/** A counter for one attack file. */
-export function createCaseCounter(suite: string): CaseCounter {
+/** A counter for one attack file; `cells` counts fixed requests (the matrix) rather than generated ones. */
+export function createCaseCounter(suite: string, kind: "generated" | "cells" = "generated"): CaseCounter {
   const targets: Record<string, number> = {};
   let total = 0;
   return {
@@ -31,11 +31,12 @@ export function createCaseCounter(suite: string): CaseCounter {
       return total;
     },
     report() {
-      console.log(`attack ${suite}: ${total} generated cases sent to ${Object.keys(targets).length} targets`);
+      const what = kind === "generated" ? "generated cases" : "matrix cells";
+      console.log(`attack ${suite}: ${total} ${what} sent to ${Object.keys(targets).length} targets`);
       const dir = process.env.ADAPTERKIT_ATTACK_REPORT;
       if (dir === undefined || dir === "") return;
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${suite}.json`), `${JSON.stringify({ suite, cases: total, targets }, null, 2)}\n`);
+      writeFileSync(join(dir, `${suite}.json`), `${JSON.stringify({ suite, kind, cases: total, targets }, null, 2)}\n`);
     },
   };
 }
