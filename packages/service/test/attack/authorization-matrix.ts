@@ -33,7 +33,10 @@ const projectTokenOnly = (ok: number) => (caller: Caller) =>
 const always = (status: number) => () => status;
 
 let serial = 0;
-const unique = (prefix: string) => `${prefix}-${(serial += 1)}`;
+function unique(prefix: string): string {
+  serial += 1;
+  return `${prefix}-${serial}`;
+}
 const place = (world: World, target: Target) => world.places[target];
 const OWN: readonly Target[] = ["own"];
 
