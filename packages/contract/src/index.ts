@@ -8,4 +8,5 @@ export type {
   ResponseVariant,
 } from "./endpoint.ts";
 export * from "./generate/index.ts";
+export { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth.ts";
 export * from "./service/index.ts";

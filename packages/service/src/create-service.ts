@@ -12,6 +12,7 @@ import { createLogger } from "./create-logger.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
+import { createOutboundGuard, type OutboundGuard } from "./outbound/index.ts";
 import { createReferenceExecutor } from "./runs/reference-executor.ts";
 import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
 import { createScheduler, type Scheduler } from "./scheduler/index.ts";
@@ -78,7 +79,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let worker: RunWorker | undefined;
   let callbacks: CallbackDispatcher | undefined;
   let scheduler: Scheduler | undefined;
+  let outbound: OutboundGuard | undefined;
   try {
+    outbound = createOutboundGuard({ allowedHosts: options.allowedHosts ?? [] });
     const executor = options.executor ?? createReferenceExecutor({ deliver: options.deliver });
     const context: ServiceContext = {
       store,
@@ -88,6 +91,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       logger,
       onRunEvent: createCallbackRunEventHandler({ next: options.onRunEvent, wake: () => callbacks?.wake() }),
       hooks: createHookIntake(store.db, { executor, now, logger }),
+      outbound,
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
@@ -144,6 +148,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
+        await outbound?.close();
         await store.close();
       },
       createToken: (input) => createToken(store.db, input, now()),
@@ -161,6 +166,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await scheduler?.stop();
     await worker?.stop();
     await callbacks?.stop();
+    await outbound?.close();
     await store.close();
     throw error;
   }

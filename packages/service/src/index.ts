@@ -12,6 +12,7 @@ export { DEFAULT_RATE_LIMIT, type RateLimit } from "./http/rate-limiter.ts";
 export { BODY_LIMIT_BYTES } from "./http/read-body.ts";
 export type { HandlerInput, HandlerResult, Route, RouteTable } from "./http/route.ts";
 export type { ExtraRoutes } from "./http/routes.ts";
+export * from "./outbound/index.ts";
 export {
   BUILT_IN_ACTIONS,
   createReferenceExecutor,

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { OutboundGuard } from "./outbound/index.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import type { Store } from "./store/index.ts";
@@ -16,6 +17,8 @@ export interface ServiceContext {
   readonly onRunEvent: RunEventHandler;
   /** Where the hook endpoint hands its requests (concurrent ones are accepted together). */
   readonly hooks: HookIntake;
+  /** A15: every call to a URL a user supplied goes through it (callbacks today). */
+  readonly outbound: OutboundGuard;
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
+import { parseAllowedHosts } from "./outbound/index.ts";
 import type { DeliverStage } from "./runs/reference-executor.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { RunWorkerOptions } from "./runs/run-worker.ts";
@@ -47,6 +48,8 @@ export interface ServiceOptions {
   readonly bodyLimitBytes?: number | undefined;
   /** The clock; tests move it. */
   readonly now?: (() => Date) | undefined;
+  /** ADAPTERKIT_ALLOWED_HOSTS: hosts (`host` or `host:port`) user-supplied URLs may reach although they are loopback or private (A15). */
+  readonly allowedHosts?: readonly string[] | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }
@@ -61,7 +64,7 @@ function readRateLimit(text: string | undefined): RateLimit | false | undefined 
   return { perSecond, burst };
 }
 
-/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW and LOG_LEVEL. */
+/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW, ADAPTERKIT_ALLOWED_HOSTS and LOG_LEVEL. */
 export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
   const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
   return {
@@ -73,5 +76,6 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
     rateLimit: readRateLimit(env.ADAPTERKIT_RATE_LIMIT),
     scheduler: schedulerOptionsFromEnv(env.ADAPTERKIT_CATCH_UP_WINDOW),
     logLevel: blankToUndefined(env.LOG_LEVEL),
+    allowedHosts: parseAllowedHosts(env.ADAPTERKIT_ALLOWED_HOSTS),
   };
 }

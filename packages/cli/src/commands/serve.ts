@@ -33,7 +33,15 @@ export const serveCommand = defineCommand({
       handleSignals: false,
     });
     step("opening the store and starting the service");
-    const options = serviceOptionsFromEnv();
+    const env = serviceOptionsFromEnv();
+    // A15: the service's own adapters and stand-ins listen on loopback, which user-supplied URLs may not reach.
+    const ownHosts = [...Object.values(adapters.urls), ...(standIns?.summaries.map((s) => s.url) ?? [])].flatMap(
+      (url) => {
+        const { host, port } = new URL(url);
+        return [host, `localhost:${port}`, `127.0.0.1:${port}`];
+      },
+    );
+    const options = { ...env, allowedHosts: [...new Set([...(env.allowedHosts ?? []), ...ownHosts])] };
     const service = await createService(options);
     const serviceUrl = await service.listen(args.port, args.host);
     const demo = await service.bootstrapDemo();

@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import type { Issue } from "@adapterkit/contract";
+import { exceedsJsonDepth, type Issue, MAX_JSON_DEPTH } from "@adapterkit/contract";
 import type { z } from "zod";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { toIssues } from "../errors/to-issues.ts";
@@ -27,6 +27,9 @@ export function parseInput(
 
 function parseJson(body: Buffer): unknown {
   if (!isUtf8(body)) throw invalid([{ path: "", message: "the body is not UTF-8 text" }]);
+  // D105: refused before anything recurses over it (zod, a handler's JSON.stringify).
+  if (exceedsJsonDepth(body))
+    throw invalid([{ path: "", message: `the body is nested deeper than ${MAX_JSON_DEPTH} levels` }]);
   const text = body.toString("utf8");
   try {
     return JSON.parse(text);

@@ -54,6 +54,30 @@ describe("handler endpoints", () => {
     });
   });
 
+  it.each([
+    "/verify",
+    "/verify-webhook",
+    "/parse-inbound",
+    "/deliver",
+    "/format",
+    "/sources/list-changes",
+    "/sources/fetch-file",
+  ])("answers 400 naming the depth limit to a body nested 5,000 deep at %s, before the handler", async (path) => {
+    let called = false;
+    const { client } = await start({
+      deliver: () => {
+        called = true;
+        return { ok: true, message_id: "m" };
+      },
+    });
+    const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const body = `{"credentials":{"token":"good"},"channel_address":"C1","message":{"text":"t","metadata":{"x":${deep}}}}`;
+    const result = await client.post(path, body);
+    expectD8(result, "invalid_request");
+    expect(result.body).toMatchObject({ error: "the body is nested deeper than 64 levels" });
+    expect(called).toBe(false);
+  });
+
   it.each(Object.entries(ADAPTER_ERROR_STATUS))("renders a thrown %s with status %i", async (code, status) => {
     const { client } = await start({
       deliver: () => {

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { OutboundGuard } from "../outbound/index.ts";
 import { createClaimLoop } from "../store/claim-loop.ts";
 import type { Store } from "../store/index.ts";
 import { readCallbackSecrets, signingSecrets } from "./callback-secret.ts";
@@ -35,9 +36,10 @@ export function createCallbackDispatcher(deps: {
   serviceKey: Buffer;
   logger: Logger;
   now: () => Date;
+  outbound: OutboundGuard;
   options?: CallbackDispatcherOptions | undefined;
 }): CallbackDispatcher {
-  const { store, serviceKey, logger, now } = deps;
+  const { store, serviceKey, logger, now, outbound } = deps;
   const timeoutMs = deps.options?.timeoutMs ?? CALLBACK_TIMEOUT_MS;
   const retryDelaysMs = deps.options?.retryDelaysMs ?? CALLBACK_RETRY_DELAYS_MS;
   // A claimed row is someone's for the attempt's time-out plus a margin; after that a crash makes it due again.
@@ -46,7 +48,13 @@ export function createCallbackDispatcher(deps: {
   async function attempt(row: CallbackDeliveryRow, signal: AbortSignal): Promise<void> {
     try {
       const secrets = await readCallbackSecrets(store.db, serviceKey, row.organization_id, now());
-      const outcome = await sendCallback(row, { secrets: signingSecrets(secrets), now: now(), timeoutMs, signal });
+      const outcome = await sendCallback(row, {
+        secrets: signingSecrets(secrets),
+        now: now(),
+        timeoutMs,
+        signal,
+        outbound,
+      });
       const status = await recordAttempt(store.db, row, outcome, { now: now(), retryDelaysMs });
       const log = { callbackId: row.id, webhookId: row.webhook_id, attempt: row.attempts, status };
       if (outcome.kind === "failed") logger.warn({ ...log, error: outcome.error }, "callback attempt failed");

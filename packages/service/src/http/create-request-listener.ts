@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type EndpointDef, SERVICE_ENDPOINTS, type ServiceEndpointId } from "@adapterkit/contract";
+import {
+  type EndpointDef,
+  exceedsJsonDepth,
+  MAX_JSON_DEPTH,
+  SERVICE_ENDPOINTS,
+  type ServiceEndpointId,
+} from "@adapterkit/contract";
 import type { z } from "zod";
 import { authenticateAdmin } from "../auth/authenticate-admin.ts";
 import { authenticateApiToken } from "../auth/authenticate-api-token.ts";
@@ -94,6 +100,10 @@ export function createRequestListener(context: ServiceContext, options: Listener
     if (request !== undefined) {
       const raw = await readBody(req, bodyLimit);
       if (route.verify !== undefined) signer = await route.verify({ headers: req.headers, body: raw }, context);
+      // D105: the one depth bound for every body, before anything recurses over it (zod, JSON.stringify).
+      if (raw !== null && exceedsJsonDepth(raw)) {
+        throw new ServiceError("payload_too_large", `The body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+      }
       body = request.contentType === "*/*" ? raw : parseJson(raw, request.schema);
     } else {
       req.resume();

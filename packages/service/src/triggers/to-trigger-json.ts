@@ -1,4 +1,5 @@
 import type { EventFilter, Trigger } from "@adapterkit/contract";
+import { withoutUserinfo } from "../callbacks/without-userinfo.ts";
 import { resolveSchedule } from "../schedule/index.ts";
 import type { TriggerRow } from "../store/index.ts";
 import { fromJsonColumn } from "../store/index.ts";
@@ -19,7 +20,7 @@ export function toTriggerJson(row: TriggerRow, context: TriggerJsonContext): Tri
     enabled: row.enabled === 1,
     fire_count: Number(row.fire_count),
     last_fired_at: row.last_fired_at,
-    callback_url: row.callback_url,
+    callback_url: withoutUserinfo(row.callback_url),
     created_at: row.created_at,
   };
   if (row.type === "schedule") {

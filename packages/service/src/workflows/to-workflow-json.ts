@@ -1,4 +1,5 @@
 import type { Stage, Workflow } from "@adapterkit/contract";
+import { withoutUserinfo } from "../callbacks/without-userinfo.ts";
 import type { WorkflowRow } from "../store/index.ts";
 
 /** Reads the stages column. */
@@ -15,7 +16,7 @@ export function toWorkflowJson(row: WorkflowRow): Workflow {
     name: row.name,
     prompt_for_task_description: row.prompt_for_task_description === 1,
     stages: readStages(row),
-    callback_url: row.callback_url,
+    callback_url: withoutUserinfo(row.callback_url),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -12,7 +12,13 @@ for (const lane of STORE_LANES) {
     let location: StoreLocation;
     let receiver: CallbackReceiver;
     const open = (callbacks: { pollIntervalMs: number } | false = { pollIntervalMs: 20 }) =>
-      createService({ ...location.options, logLevel: "silent", now: () => new Date(clock.ms), callbacks });
+      createService({
+        ...location.options,
+        logLevel: "silent",
+        now: () => new Date(clock.ms),
+        callbacks,
+        allowedHosts: ["127.0.0.1"],
+      });
     const outbox = (service: Service) =>
       withCallbackTables(service.store.db).selectFrom("callback_deliveries").selectAll().orderBy("id").execute();
 

@@ -20,13 +20,17 @@ export interface CallInit {
   readonly headers?: Record<string, string>;
 }
 
-/** Starts a real service (port 0) on a fresh SQLite dir or PostgreSQL schema; quiet logs, no rate limit. */
+/**
+ * Starts a real service (port 0) on a fresh SQLite dir or PostgreSQL schema; quiet logs, no rate limit, and callbacks
+ * allowed to reach 127.0.0.1 (where tests run their receivers; pass `allowedHosts: []` to see the A15 guard refuse).
+ */
 export async function startTestService(lane: StoreLane, options: ServiceOptions = {}): Promise<TestService> {
   const location = await lane.allocate();
   const service = await createService({
     logLevel: "silent",
     rateLimit: false,
     worker: { pollIntervalMs: 50 },
+    allowedHosts: ["127.0.0.1"],
     ...location.options,
     ...options,
   });

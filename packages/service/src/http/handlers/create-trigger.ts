@@ -1,3 +1,4 @@
+import { checkCallbackUrl } from "../../callbacks/check-callback-url.ts";
 import { createTrigger } from "../../triggers/create-trigger.ts";
 import { pathId } from "../path-id.ts";
 import type { Route } from "../route.ts";
@@ -7,6 +8,7 @@ import { triggerDeps } from "../trigger-deps.ts";
 export const createTriggerRoute: Route<"create-trigger"> = {
   auth: "api",
   async handler(input, context) {
+    checkCallbackUrl(context.outbound, input.body);
     const workflowId = pathId(input.params, "workflow");
     const trigger = await createTrigger(context.store.db, triggerDeps(input, context), {
       workflowId,

@@ -1,3 +1,4 @@
+import { checkCallbackUrl } from "../../callbacks/check-callback-url.ts";
 import { updateTrigger } from "../../triggers/update-trigger.ts";
 import { pathId } from "../path-id.ts";
 import type { Route } from "../route.ts";
@@ -7,6 +8,7 @@ import { triggerDeps } from "../trigger-deps.ts";
 export const updateTriggerRoute: Route<"update-trigger"> = {
   auth: "api",
   async handler(input, context) {
+    checkCallbackUrl(context.outbound, input.body);
     const id = pathId(input.params, "trigger");
     const trigger = await updateTrigger(context.store.db, triggerDeps(input, context), { id, body: input.body });
     if (trigger.type === "schedule") context.wakeScheduler();

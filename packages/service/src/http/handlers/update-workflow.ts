@@ -1,3 +1,4 @@
+import { checkCallbackUrl } from "../../callbacks/check-callback-url.ts";
 import { updateWorkflow } from "../../workflows/update-workflow.ts";
 import { pathId } from "../path-id.ts";
 import { principalOf, type Route } from "../route.ts";
@@ -6,6 +7,7 @@ import { principalOf, type Route } from "../route.ts";
 export const updateWorkflowRoute: Route<"update-workflow"> = {
   auth: "api",
   async handler(input, context) {
+    checkCallbackUrl(context.outbound, input.body);
     const id = pathId(input.params, "workflow");
     const workflow = await updateWorkflow(
       context.store.db,

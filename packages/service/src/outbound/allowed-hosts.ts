@@ -1,0 +1,38 @@
+/** A host the guard lets through whatever it resolves to: any port when `port` is undefined. */
+interface AllowedHost {
+  readonly hostname: string;
+  readonly port: number | undefined;
+}
+
+/** `[::1]` → `::1`, lower case, no trailing dot: the form URL hostnames and undici's connect options are compared in. */
+export function normalizeHostname(hostname: string): string {
+  const bare = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
+  return bare.toLowerCase().replace(/\.$/, "");
+}
+
+function toAllowedHost(entry: string): AllowedHost {
+  let url: URL;
+  try {
+    url = new URL(`http://${entry}`);
+  } catch {
+    throw new Error(`ADAPTERKIT_ALLOWED_HOSTS: "${entry}" is not a host or host:port`);
+  }
+  if (url.pathname !== "/" || url.username !== "" || url.search !== "" || url.hash !== "") {
+    throw new Error(`ADAPTERKIT_ALLOWED_HOSTS: "${entry}" is not a host or host:port`);
+  }
+  // URL drops the port 80; an entry naming it explicitly still means only that port.
+  const explicitPort = /:(\d+)$/.exec(entry)?.[1];
+  return {
+    hostname: normalizeHostname(url.hostname),
+    port: explicitPort === undefined ? undefined : Number(explicitPort),
+  };
+}
+
+/** A predicate over (hostname, port) built from the allowed-host entries. */
+export function createHostAllowance(entries: readonly string[]): (hostname: string, port: number) => boolean {
+  const allowed = entries.map(toAllowedHost);
+  return (hostname, port) => {
+    const host = normalizeHostname(hostname);
+    return allowed.some((entry) => entry.hostname === host && (entry.port === undefined || entry.port === port));
+  };
+}

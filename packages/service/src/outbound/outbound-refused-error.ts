@@ -1,0 +1,16 @@
+/** Why the outbound guard would not connect: its `code` tells it apart from network errors. */
+export class OutboundRefusedError extends Error {
+  readonly code = "ERR_OUTBOUND_REFUSED";
+
+  constructor(host: string, reason: string) {
+    super(`${host} is refused: ${reason} (allow it with ADAPTERKIT_ALLOWED_HOSTS)`);
+    this.name = "OutboundRefusedError";
+  }
+}
+
+/** Whether an error (or its cause) is the guard's refusal. */
+export function isOutboundRefused(error: unknown): error is OutboundRefusedError {
+  if (error instanceof OutboundRefusedError) return true;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause !== undefined && cause !== error && isOutboundRefused(cause);
+}
