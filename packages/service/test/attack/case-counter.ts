@@ -5,7 +5,7 @@ import { join } from "node:path";
 export const SLOW = process.env.ADAPTERKIT_SLOW_TESTS === "1";
 
 /** Generated cases per fuzz target: a few seconds each in the fast lane, many more in the slow one. */
-export const RUNS_PER_TARGET = SLOW ? 1_000 : 50;
+export const RUNS_PER_TARGET = SLOW ? 500 : 50;
 
 /** Counts the generated cases an attack file sends, by target. */
 export interface CaseCounter {
