@@ -1,5 +1,6 @@
 // Child process: the baseline. A minimal node:http server that answers each POST like the hook endpoint, doing
-// one durable single-row insert into SQLite (better-sqlite3, WAL, synchronous=NORMAL) per request.
+// one durable single-row insert into SQLite (better-sqlite3, WAL) per request, with the service's synchronous setting
+// (ADAPTERKIT_SQLITE_SYNCHRONOUS, FULL by default as the service's, D107).
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +11,7 @@ import Sqlite from "better-sqlite3";
 const dir = mkdtempSync(join(tmpdir(), "bench-hooks-baseline-"));
 const db = new Sqlite(join(dir, "baseline.sqlite"));
 db.pragma("journal_mode = WAL");
-db.pragma("synchronous = NORMAL");
+db.pragma(`synchronous = ${process.env.ADAPTERKIT_SQLITE_SYNCHRONOUS === "normal" ? "NORMAL" : "FULL"}`);
 db.exec(
   "create table runs (id integer primary key autoincrement, token text not null, input text, created_at text not null)",
 );

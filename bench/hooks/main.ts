@@ -3,7 +3,9 @@
 // (DESIGN D30). Goal (issue 6): at least 0.5 of the baseline's throughput, p99 under 25 ms at 50 connections.
 // The goal is judged on the hook path — the service with its run worker off — because the baseline accepts and
 // executes nothing; the service with its worker executing the runs alongside is measured and printed too, with
-// the runs it got through, so nothing is hidden (docs/decisions.md D102).
+// the runs it got through, so nothing is hidden (docs/decisions.md D102). Both run with SQLite synchronous=FULL, the
+// service's default (D107: an acknowledged hook survives power loss); the baseline and the hook path are measured
+// with synchronous=NORMAL too, to show what that durability costs.
 // Beside throughput it prints each server's CPU time per request (from process.cpuUsage in the child): on a shared,
 // loaded machine a process gets a varying share of the cores, which moves req/s a lot and CPU per request little.
 // Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3); for the service child BENCH_LOG_LEVEL (default
@@ -28,10 +30,16 @@ interface Variant {
 
 const HOOK_PATH = "service, hook path";
 const WITH_WORKER = "service + run worker";
+const NORMAL = { ADAPTERKIT_SQLITE_SYNCHRONOUS: "normal" };
+const FULL = { ADAPTERKIT_SQLITE_SYNCHRONOUS: "full" };
+const BASELINE_NORMAL = "baseline, NORMAL";
+const HOOK_PATH_NORMAL = "hook path, NORMAL";
 const VARIANTS: readonly Variant[] = [
-  { name: "baseline", entry: "./baseline-server.ts" },
-  { name: HOOK_PATH, entry: "./service-server.ts", env: { BENCH_WORKER: "off" } },
-  { name: WITH_WORKER, entry: "./service-server.ts" },
+  { name: "baseline", entry: "./baseline-server.ts", env: FULL },
+  { name: HOOK_PATH, entry: "./service-server.ts", env: { ...FULL, BENCH_WORKER: "off" } },
+  { name: WITH_WORKER, entry: "./service-server.ts", env: FULL },
+  { name: BASELINE_NORMAL, entry: "./baseline-server.ts", env: NORMAL },
+  { name: HOOK_PATH_NORMAL, entry: "./service-server.ts", env: { ...NORMAL, BENCH_WORKER: "off" } },
 ];
 
 interface Sample {
@@ -104,7 +112,7 @@ async function measure(variant: Variant): Promise<Sample> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const pad = (value: number, width: number) => Math.round(value).toString().padStart(width);
 const show = (name: string, sample: Sample) =>
-  `  ${name.padEnd(20)} ${pad(sample.requests, 7)} req/s  p99 ${pad(sample.p99, 3)} ms` +
+  `  ${name.padEnd(22)} ${pad(sample.requests, 7)} req/s  p99 ${pad(sample.p99, 3)} ms` +
   `  CPU ${pad(sample.cpuPerRequestUs ?? Number.NaN, 4)} µs/req`;
 
 async function main(): Promise<void> {
@@ -153,6 +161,13 @@ async function main(): Promise<void> {
   };
   console.log(`\n${verdict(HOOK_PATH, true)}`);
   console.log(verdict(WITH_WORKER, false));
+  const normal = figure(BASELINE_NORMAL);
+  const hookNormal = figure(HOOK_PATH_NORMAL);
+  console.log(
+    `synchronous=NORMAL (ADAPTERKIT_SQLITE_SYNCHRONOUS=normal; may lose the last commits on power loss): hook path ` +
+      `${Math.round(hookNormal.requests)} req/s, ratio ${(hookNormal.requests / normal.requests).toFixed(2)} to its ` +
+      `baseline; FULL keeps ${(figure(HOOK_PATH).requests / hookNormal.requests).toFixed(2)} of NORMAL's hook throughput`,
+  );
 }
 
 await main();

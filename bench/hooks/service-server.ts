@@ -11,6 +11,7 @@ const service = await createService({
   dataDir,
   logLevel: process.env.BENCH_LOG_LEVEL ?? "warn",
   rateLimit: false,
+  sqliteSynchronous: process.env.ADAPTERKIT_SQLITE_SYNCHRONOUS === "normal" ? "normal" : "full",
   ...(process.env.BENCH_WORKER === "off" ? { worker: false as const } : {}),
   ...(process.env.BENCH_WORKER_CONCURRENCY
     ? { worker: { concurrency: Number(process.env.BENCH_WORKER_CONCURRENCY) } }

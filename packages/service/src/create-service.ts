@@ -74,6 +74,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     dataDir: options.dataDir,
     schema: options.schema,
     lock: options.instanceLock,
+    sqliteSynchronous: options.sqliteSynchronous,
   });
   let listeningUrl: string | undefined;
   let worker: RunWorker | undefined;

@@ -36,6 +36,6 @@ export {
 export type { ServiceContext } from "./service-context.ts";
 export { type ServiceOptions, serviceOptionsFromEnv } from "./service-options.ts";
 export type { Database } from "./store/index.ts";
-export { openStore, type Store, type StoreOptions } from "./store/index.ts";
+export { openStore, type SqliteSynchronous, type Store, type StoreOptions } from "./store/index.ts";
 export { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
 export { ENABLE_REFUSED_MESSAGE, type HookIntake, type HookRequest, type HookResult } from "./triggers/index.ts";

@@ -8,6 +8,7 @@ import type { RunEventHandler } from "./runs/run-events.ts";
 import type { RunWorkerOptions } from "./runs/run-worker.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import { type SchedulerOptions, schedulerOptionsFromEnv } from "./scheduler/scheduler-options.ts";
+import type { SqliteSynchronous } from "./store/index.ts";
 
 /** How to build a service; every field is optional and `serviceOptionsFromEnv` reads the usual variables. */
 export interface ServiceOptions {
@@ -15,6 +16,8 @@ export interface ServiceOptions {
   readonly databaseUrl?: string | undefined;
   /** ADAPTERKIT_DATA_DIR, default `./data`: the SQLite file and the generated service key. */
   readonly dataDir?: string | undefined;
+  /** ADAPTERKIT_SQLITE_SYNCHRONOUS: `full` (default; acknowledged writes survive power loss) or `normal` (D107). */
+  readonly sqliteSynchronous?: SqliteSynchronous | undefined;
   /** PostgreSQL schema (tests). */
   readonly schema?: string | undefined;
   /**
@@ -64,7 +67,14 @@ function readRateLimit(text: string | undefined): RateLimit | false | undefined 
   return { perSecond, burst };
 }
 
-/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW, ADAPTERKIT_ALLOWED_HOSTS and LOG_LEVEL. */
+function readSynchronous(text: string | undefined): SqliteSynchronous | undefined {
+  if (text === undefined || text === "") return undefined;
+  const value = text.toLowerCase();
+  if (value === "full" || value === "normal") return value;
+  throw new Error(`ADAPTERKIT_SQLITE_SYNCHRONOUS must be "full" or "normal", not "${text}"`);
+}
+
+/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW, ADAPTERKIT_ALLOWED_HOSTS, ADAPTERKIT_SQLITE_SYNCHRONOUS and LOG_LEVEL. */
 export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
   const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
   return {
@@ -77,5 +87,6 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
     scheduler: schedulerOptionsFromEnv(env.ADAPTERKIT_CATCH_UP_WINDOW),
     logLevel: blankToUndefined(env.LOG_LEVEL),
     allowedHosts: parseAllowedHosts(env.ADAPTERKIT_ALLOWED_HOSTS),
+    sqliteSynchronous: readSynchronous(env.ADAPTERKIT_SQLITE_SYNCHRONOUS),
   };
 }

@@ -7,7 +7,7 @@ const signingSecretSchema = z
   .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/)
   .meta({ description: "Standard Webhooks signing secret: whsec_ + base64 of the key bytes." });
 
-/** D25: the organization's callback signing secret, as `GET /api/v1/callback-secret` and its rotation show it. */
+/** D25: the organization's callback signing secret, as `GET /api/v1/admin/organizations/{id}/callback-secret` and its rotation show it. */
 export const callbackSecretSchema = z
   .object({
     organization_id: idSchema,

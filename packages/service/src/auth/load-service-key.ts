@@ -27,7 +27,7 @@ export function loadServiceKey(options: { secretKey?: string | undefined; dataDi
   } catch (error) {
     if ((error as { code?: string }).code !== "ENOENT") throw error;
   }
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   // "wx" fails if another process created it meanwhile; then read theirs.
   try {

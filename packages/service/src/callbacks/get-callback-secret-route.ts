@@ -1,12 +1,15 @@
-import { principalOf, type Route } from "../http/route.ts";
-import { authorizeSecretAccess } from "./authorize-secret-access.ts";
+import type { Route } from "../http/route.ts";
+import { secretOrganization } from "./secret-organization.ts";
 import { showCallbackSecret } from "./show-callback-secret.ts";
 
-/** `GET /api/v1/callback-secret` (D25): the token's organization's signing secret, project-scoped tokens only. */
+/**
+ * `GET /api/v1/admin/organizations/{id}/callback-secret` (D25, D106): the organization's signing secret, to the admin
+ * only: it signs every project's callbacks, so no project- or workflow-scoped token may hold it.
+ */
 export const getCallbackSecretRoute: Route<"get-callback-secret"> = {
-  auth: "api",
+  auth: "admin",
   async handler(input, context) {
-    const organizationId = authorizeSecretAccess(principalOf(input));
+    const organizationId = await secretOrganization(context.store.db, input.params);
     const body = await showCallbackSecret(context.store.db, context.serviceKey, organizationId, context.now());
     return { status: 200, body };
   },

@@ -1,18 +1,18 @@
-import { principalOf, type Route } from "../http/route.ts";
-import { authorizeSecretAccess } from "./authorize-secret-access.ts";
+import type { Route } from "../http/route.ts";
 import { rotateCallbackSecret } from "./callback-secret.ts";
+import { secretOrganization } from "./secret-organization.ts";
 import { showCallbackSecret } from "./show-callback-secret.ts";
 
 /**
- * `POST /api/v1/callback-secret/rotate` (D25): a fresh signing secret for the token's organization, in force at
- * once (every later delivery attempt, retries of earlier callbacks included, is signed with it), and for a day
- * beside the secret it replaced (D103).
+ * `POST /api/v1/admin/organizations/{id}/callback-secret/rotate` (D25, D106): a fresh signing secret for the
+ * organization, in force at once (every later delivery attempt, retries of earlier callbacks included, is signed
+ * with it), and for a day beside the secret it replaced (D103). Admin token only.
  */
 export const rotateCallbackSecretRoute: Route<"rotate-callback-secret"> = {
-  auth: "api",
+  auth: "admin",
   async handler(input, context) {
-    const organizationId = authorizeSecretAccess(principalOf(input));
     const { db } = context.store;
+    const organizationId = await secretOrganization(db, input.params);
     const now = context.now();
     await rotateCallbackSecret(db, context.serviceKey, organizationId, { now });
     return { status: 200, body: await showCallbackSecret(db, context.serviceKey, organizationId, now) };

@@ -8,6 +8,6 @@ export { isUniqueViolation } from "./is-unique-violation.ts";
 export { fromJsonColumn, toJsonColumn } from "./json-column.ts";
 export { lockWorkflowRow } from "./lock-workflow-row.ts";
 export { listMigrations, migrate } from "./migrate.ts";
-export type { Store, StoreOptions } from "./open-store.ts";
+export type { SqliteSynchronous, Store, StoreOptions } from "./open-store.ts";
 export { openStore, SQLITE_FILE } from "./open-store.ts";
 export { isStorableId, MAX_ID, parseIdParam } from "./storable-id.ts";

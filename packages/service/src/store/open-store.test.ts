@@ -1,10 +1,14 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.ts";
-import { openStore } from "./open-store.ts";
+import { LOCK_FILE } from "./acquire-instance-lock.ts";
+import { openStore, SQLITE_FILE } from "./open-store.ts";
 import { BACKSTOP_CHECKPOINT_PAGES } from "./start-checkpointer.ts";
 
 const CLOSE_FIXTURE = fileURLToPath(new URL("../../test/fixtures/open-and-close-store.ts", import.meta.url));
@@ -134,6 +138,45 @@ describe("openStore on SQLite (D28)", () => {
       await store.close();
     } finally {
       await location.dispose();
+    }
+  });
+
+  it("syncs every commit (synchronous FULL) unless told NORMAL", async () => {
+    const location = await lane.allocate();
+    try {
+      const synchronous = async (options: Parameters<typeof openStore>[0]) => {
+        const store = await openStore(options);
+        const row = (await sql<{ synchronous: number }>`pragma synchronous`.execute(store.db)).rows[0];
+        await store.close();
+        return row?.synchronous;
+      };
+      expect(await synchronous(location.options)).toBe(2);
+      expect(await synchronous({ ...location.options, sqliteSynchronous: "normal" })).toBe(1);
+      expect(await synchronous({ ...location.options, sqliteSynchronous: "full" })).toBe(2);
+    } finally {
+      await location.dispose();
+    }
+  });
+
+  it("creates the data dir 0700 and the database, its WAL and shared memory, and the lock 0600", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "open-store-modes-"));
+    const dataDir = join(parent, "data");
+    const mode = (name: string) => statSync(join(dataDir, name)).mode & 0o777;
+    try {
+      const store = await openStore({ dataDir });
+      await store.db.insertInto("organizations").values({ name: "o", created_at: new Date().toISOString() }).execute();
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      for (const name of [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, LOCK_FILE]) {
+        expect(mode(name), name).toBe(0o600);
+      }
+      await store.close();
+      // A database an older version left readable to others is narrowed when opened.
+      chmodSync(join(dataDir, SQLITE_FILE), 0o644);
+      const reopened = await openStore({ dataDir });
+      expect(mode(SQLITE_FILE)).toBe(0o600);
+      await reopened.close();
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
     }
   });
 });

@@ -1,13 +1,13 @@
-import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Sqlite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { acquireInstanceLock, type InstanceLock } from "./acquire-instance-lock.ts";
+import { acquireInstanceLock, type InstanceLock, LOCK_FILE } from "./acquire-instance-lock.ts";
 import type { Database } from "./database.ts";
 import type { DialectName } from "./dialect-name.ts";
 import { GroupCommitSqliteDialect } from "./group-commit-dialect.ts";
 import { migrate } from "./migrate.ts";
+import { prepareDataDir } from "./prepare-data-dir.ts";
 import { type Checkpointer, startCheckpointer } from "./start-checkpointer.ts";
 
 /** Where the store keeps its data. */
@@ -20,7 +20,16 @@ export interface StoreOptions {
   readonly schema?: string | undefined;
   /** SQLite only: take the one-instance lock (D28). Tools that only add rows, such as `token create`, pass false. */
   readonly lock?: boolean | undefined;
+  /**
+   * SQLite only (ADAPTERKIT_SQLITE_SYNCHRONOUS, D107): `full` (default) syncs the WAL on every commit, so an
+   * acknowledged write survives a power loss; `normal` syncs at checkpoints only, faster, and may lose the last
+   * commits on power loss (never on a process crash).
+   */
+  readonly sqliteSynchronous?: SqliteSynchronous | undefined;
 }
+
+/** The SQLite `synchronous` settings a store may run with. */
+export type SqliteSynchronous = "full" | "normal";
 
 /** An open, migrated database. */
 export interface Store {
@@ -44,14 +53,14 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const dataDir = resolve(options.dataDir ?? "./data");
   if (options.databaseUrl !== undefined && options.databaseUrl !== "") return openPostgres(options, dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataDir(dataDir, options.lock === false ? [SQLITE_FILE] : [SQLITE_FILE, LOCK_FILE]);
   const lock: InstanceLock | undefined = options.lock === false ? undefined : acquireInstanceLock(dataDir);
   let checkpointer: Checkpointer | undefined;
   try {
     const path = join(dataDir, SQLITE_FILE);
     const file = new Sqlite(path, { timeout: 5000 });
     file.pragma("journal_mode = WAL");
-    file.pragma("synchronous = NORMAL");
+    file.pragma(`synchronous = ${options.sqliteSynchronous === "normal" ? "NORMAL" : "FULL"}`);
     file.pragma("foreign_keys = ON");
     checkpointer = startCheckpointer(file, path);
     const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(file) });

@@ -2,6 +2,7 @@ import { signRequest } from "@adapterkit/client";
 import { callbackSecretSchema, receivedCallbackPageSchema } from "@adapterkit/contract";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withCallbackTables } from "../../src/callbacks/callback-tables.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import {
   createTenant,
@@ -19,21 +20,49 @@ const ENVELOPE = {
   data: { workflow_run_id: 5, workflow_id: 2, session_id: 5, trigger_id: null, status: "failed", error: "x" },
 };
 
+const ADMIN_TOKEN = "admin-token-for-the-callback-api-test";
+
 for (const lane of STORE_LANES) {
-  describe.skipIf(lane.skip)(`GET /api/v1/callbacks and the callback secret API (D25) ${lane.title}`, () => {
+  describe.skipIf(lane.skip)(`GET /api/v1/callbacks and the callback secret API (D25, D106) ${lane.title}`, () => {
     let test: TestService;
     let acme: Tenant;
+    let acmeOther: Tenant;
     let globex: Tenant;
     let acmeWorkflowToken: string;
     let receiver: CallbackReceiver;
+    // Workflows whose callbacks go to this instance's own receiver, one run each: two in acme's main project (the
+    // first with a workflow token), one in acme's other project.
+    const workflows = { main: 0, sibling: 0, other: 0 };
+
+    /** Runs a workflow once and waits until the receiver recorded both its callbacks. */
+    const runToReceiver = async (token: string, workflowId: number) => {
+      const response = await test.call("/api/v1/trigger", { token, json: { workflow_id: workflowId } });
+      const { workflow_run_id } = (await response.json()) as { workflow_run_id: number };
+      await eventually(
+        () =>
+          withCallbackTables(test.service.store.db)
+            .selectFrom("callback_deliveries")
+            .select("status")
+            .where("workflow_run_id", "=", workflow_run_id)
+            .execute(),
+        (rows) => rows.length === 2 && rows.every((row) => row.status === "delivered"),
+      );
+    };
 
     beforeAll(async () => {
       receiver = await startCallbackReceiver();
-      test = await startTestService(lane, { callbacks: { pollIntervalMs: 20 } });
+      test = await startTestService(lane, { callbacks: { pollIntervalMs: 20 }, adminToken: ADMIN_TOKEN });
       acme = await createTenant(test, "acme");
+      acmeOther = await createTenant(test, "acme", "other");
       globex = await createTenant(test, "globex");
-      const { id } = await createWorkflow(test, acme.token);
-      acmeWorkflowToken = (await test.service.createToken({ organization: "acme", workflow: id })).token;
+      const callback_url = `${test.url}/api/v1/callback`;
+      workflows.main = (await createWorkflow(test, acme.token, { callback_url })).id;
+      workflows.sibling = (await createWorkflow(test, acme.token, { callback_url })).id;
+      workflows.other = (await createWorkflow(test, acmeOther.token, { callback_url })).id;
+      acmeWorkflowToken = (await test.service.createToken({ organization: "acme", workflow: workflows.main })).token;
+      await runToReceiver(acme.token, workflows.main);
+      await runToReceiver(acme.token, workflows.sibling);
+      await runToReceiver(acmeOther.token, workflows.other);
     });
     afterAll(async () => {
       await test?.close();
@@ -48,28 +77,41 @@ for (const lane of STORE_LANES) {
       expect((await test.call("/api/v1/callback", { body, headers })).status).toBe(204);
     };
     const list = (token: string | undefined, query = "") => test.call(`/api/v1/callbacks${query}`, { token });
-    const readSecret = (token: string | undefined) => test.call("/api/v1/callback-secret", { token });
-    const rotate = (token: string | undefined) =>
-      test.call("/api/v1/callback-secret/rotate", { token, method: "POST" });
+    const listedWorkflows = async (token: string) => {
+      const page = receivedCallbackPageSchema.parse(await (await list(token, "?limit=100")).json());
+      return [...new Set(page.items.map((item) => item.payload.data.workflow_id))].sort((a, b) => a - b);
+    };
+    const secretPath = (organizationId: number) => `/api/v1/admin/organizations/${organizationId}/callback-secret`;
+    const readSecret = (token: string | undefined, organizationId = acme.organizationId) =>
+      test.call(secretPath(organizationId), { token });
+    const rotate = (token: string | undefined, organizationId = acme.organizationId) =>
+      test.call(`${secretPath(organizationId)}/rotate`, { token, method: "POST" });
 
-    it("lists the organization's received callbacks newest first, a page at a time", async () => {
-      for (const id of ["msg_list_1", "msg_list_2", "msg_list_3"]) await receive(acme.organizationId, id);
-      const first = receivedCallbackPageSchema.parse(await (await list(acme.token, "?limit=2")).json());
-      expect(first.items.map((item) => item.webhook_id)).toEqual(["msg_list_3", "msg_list_2"]);
-      expect(first.items[0]).toMatchObject({ type: "workflow_run.failed", payload: ENVELOPE });
-      const response = await list(acme.token, `?limit=2&cursor=${first.next_cursor}`);
-      expect(response.status).toBe(200);
-      const second = receivedCallbackPageSchema.parse(await response.json());
-      expect(second.items.map((item) => item.webhook_id)).toEqual(["msg_list_1"]);
-      expect(second.next_cursor).toBeNull();
+    it("lists a project token the callbacks of its project's runs only, and a workflow token its workflow's", async () => {
+      expect(await listedWorkflows(acme.token)).toEqual([workflows.main, workflows.sibling]);
+      expect(await listedWorkflows(acmeOther.token)).toEqual([workflows.other]);
+      expect(await listedWorkflows(acmeWorkflowToken)).toEqual([workflows.main]);
+      expect(await listedWorkflows(globex.token)).toEqual([]);
     });
 
-    it("lists to any token of the organization and to no other organization", async () => {
-      await receive(acme.organizationId, "msg_mine");
-      const ofWorkflowToken = receivedCallbackPageSchema.parse(await (await list(acmeWorkflowToken)).json());
-      expect(ofWorkflowToken.items.map((item) => item.webhook_id)).toContain("msg_mine");
-      const ofGlobex = receivedCallbackPageSchema.parse(await (await list(globex.token)).json());
-      expect(ofGlobex.items).toEqual([]);
+    it("lists a signed notification that no run of this instance sent to no token at all", async () => {
+      await receive(acme.organizationId, "msg_forged");
+      for (const token of [acme.token, acmeOther.token, acmeWorkflowToken]) {
+        const page = receivedCallbackPageSchema.parse(await (await list(token, "?limit=100")).json());
+        expect(page.items.map((item) => item.webhook_id)).not.toContain("msg_forged");
+      }
+    });
+
+    it("lists newest first, a page at a time", async () => {
+      const all = receivedCallbackPageSchema.parse(await (await list(acme.token, "?limit=100")).json());
+      expect(all.items).toHaveLength(4);
+      const first = receivedCallbackPageSchema.parse(await (await list(acme.token, "?limit=3")).json());
+      expect(first.items.map((item) => item.id)).toEqual(all.items.slice(0, 3).map((item) => item.id));
+      const response = await list(acme.token, `?limit=3&cursor=${first.next_cursor}`);
+      expect(response.status).toBe(200);
+      const second = receivedCallbackPageSchema.parse(await response.json());
+      expect(second.items.map((item) => item.id)).toEqual([all.items[3]?.id]);
+      expect(second.next_cursor).toBeNull();
     });
 
     it("answers 400 naming the parameter for a bad limit or a cursor it did not issue", async () => {
@@ -96,30 +138,33 @@ for (const lane of STORE_LANES) {
       }
     });
 
-    it("shows a project-scoped token its organization's signing secret, the one callbacks are signed with", async () => {
-      const response = await readSecret(acme.token);
+    it("shows the admin an organization's signing secret, the one its callbacks are signed with", async () => {
+      const response = await readSecret(ADMIN_TOKEN);
       expect(response.status).toBe(200);
       const shown = callbackSecretSchema.parse(await response.json());
       expect(shown).toMatchObject({ organization_id: acme.organizationId });
       expect(shown.secret).toBe(await test.service.callbackSecret(acme.organizationId));
-      const other = callbackSecretSchema.parse(await (await readSecret(globex.token)).json());
+      const other = callbackSecretSchema.parse(await (await readSecret(ADMIN_TOKEN, globex.organizationId)).json());
       expect(other.organization_id).toBe(globex.organizationId);
       expect(other.secret).not.toBe(shown.secret);
+      expect((await readProblem(await readSecret(ADMIN_TOKEN, 999_999))).code).toBe("not_found");
     });
 
-    it("refuses a workflow-scoped token the secret and its rotation with 403, and changes nothing", async () => {
+    it("refuses every API token the secret and its rotation, project tokens included, and changes nothing", async () => {
       const before = await test.service.callbackSecret(acme.organizationId);
       for (const call of [readSecret, rotate]) {
-        const response = await call(acmeWorkflowToken);
-        expect(response.status).toBe(403);
-        expect((await readProblem(response)).code).toBe("forbidden");
+        for (const token of [acme.token, acmeOther.token, acmeWorkflowToken]) {
+          const response = await call(token);
+          expect(response.status).toBe(401);
+          expect((await readProblem(response)).code).toBe("unauthorized");
+        }
       }
       expect(await test.service.callbackSecret(acme.organizationId)).toBe(before);
     });
 
     it("rotates to a fresh secret that signs every later callback, beside the replaced one for a day", async () => {
-      const old = callbackSecretSchema.parse(await (await readSecret(acme.token)).json());
-      const response = await rotate(acme.token);
+      const old = callbackSecretSchema.parse(await (await readSecret(ADMIN_TOKEN)).json());
+      const response = await rotate(ADMIN_TOKEN);
       expect(response.status).toBe(200);
       const rotated = callbackSecretSchema.parse(await response.json());
       expect(rotated.organization_id).toBe(acme.organizationId);
@@ -127,7 +172,7 @@ for (const lane of STORE_LANES) {
       expect(Date.parse(rotated.created_at)).toBeGreaterThanOrEqual(Date.parse(old.created_at));
       expect(old.previous_secret_expires_at).toBeNull();
       expect(Date.parse(rotated.previous_secret_expires_at ?? "")).toBe(Date.parse(rotated.created_at) + 86_400_000);
-      expect(callbackSecretSchema.parse(await (await readSecret(acme.token)).json())).toEqual(rotated);
+      expect(callbackSecretSchema.parse(await (await readSecret(ADMIN_TOKEN)).json())).toEqual(rotated);
 
       receiver.answer(204);
       const { id } = await createWorkflow(test, acme.token, { callback_url: receiver.url });
@@ -145,7 +190,7 @@ for (const lane of STORE_LANES) {
       for (const secret of [rotated.secret, old.secret]) {
         expect(new Webhook(secret).verify(request?.body ?? "", headers)).toMatchObject({ data: { workflow_id: id } });
       }
-      const stranger = callbackSecretSchema.parse(await (await readSecret(globex.token)).json()).secret;
+      const stranger = await test.service.callbackSecret(globex.organizationId);
       expect(() => new Webhook(stranger).verify(request?.body ?? "", headers)).toThrow();
     });
   });

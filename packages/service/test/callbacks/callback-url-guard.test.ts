@@ -81,7 +81,10 @@ for (const lane of STORE_LANES) {
           .selectAll()
           .where("workflow_run_id", "=", workflow_run_id)
           .execute();
-      const settled = await eventually(rows, (found) => found.length > 0 && found.every((row) => row.attempts >= 1));
+      const settled = await eventually(
+        rows,
+        (found) => found.length > 0 && found.every((row) => row.last_error !== null),
+      );
       for (const row of settled)
         expect(row.last_error).toMatch(/^refused: callback_url 127\.0\.0\.1 is not a public address/);
       expect(receiver.requests).toHaveLength(0);
