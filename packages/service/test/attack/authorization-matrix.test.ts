@@ -55,7 +55,7 @@ for (const lane of STORE_LANES) {
     let world: World;
 
     beforeAll(async () => {
-      test = await startTestService(lane, { adminToken: ADMIN_TOKEN, callbacks: false });
+      test = await startTestService(lane, { adminToken: ADMIN_TOKEN, callbacks: { pollIntervalMs: 20 } });
       world = await buildWorld(test, ADMIN_TOKEN);
     });
     afterAll(async () => test?.close());

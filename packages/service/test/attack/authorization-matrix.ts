@@ -146,16 +146,33 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
     request: () => ({ path: "/api/v1/schedules/preview", json: { schedule: "every day at 9am", timezone: "UTC" } }),
     expect: anyApiToken(200),
   },
-  "list-callbacks": { targets: OWN, request: () => ({ path: "/api/v1/callbacks" }), expect: anyApiToken(200) },
-  "get-callback-secret": {
+  // D106: a token lists only the callbacks of runs in its scope.
+  "list-callbacks": {
     targets: OWN,
-    request: () => ({ path: "/api/v1/callback-secret" }),
-    expect: projectTokenOnly(200),
+    request: () => ({ path: "/api/v1/callbacks?limit=100" }),
+    expect: anyApiToken(200),
+    visible: {
+      ids: (body) => [
+        ...new Set(
+          (body as { items: { payload: { data: { workflow_id: number } } }[] }).items.map(
+            (item) => item.payload.data.workflow_id,
+          ),
+        ),
+      ],
+      due: (w, caller) =>
+        caller === "project" ? [w.places.own.workflowId, w.places.sibling.workflowId] : [w.places.own.workflowId],
+    },
+  },
+  // D106: the secret signs every project's callbacks, so only the admin reads or rotates it, for any organization.
+  "get-callback-secret": {
+    targets: ["own", "other-org"],
+    request: (w, t) => ({ path: `/api/v1/admin/organizations/${place(w, t).organizationId}/callback-secret` }),
+    expect: adminOnly(200),
   },
   "rotate-callback-secret": {
-    targets: OWN,
-    request: () => ({ path: "/api/v1/callback-secret/rotate" }),
-    expect: projectTokenOnly(200),
+    targets: ["own", "other-org"],
+    request: (w, t) => ({ path: `/api/v1/admin/organizations/${place(w, t).organizationId}/callback-secret/rotate` }),
+    expect: adminOnly(200),
   },
   "create-organization": {
     targets: OWN,

@@ -37,13 +37,15 @@ export interface World {
 }
 
 async function placeIn(test: TestService, ownerToken: string, ids: { organizationId: number; projectId: number }) {
-  const workflow = await createWorkflow(test, ownerToken);
+  // Runs call back to this instance's own receiver, so every place has a recorded callback (D25).
+  const workflow = await createWorkflow(test, ownerToken, { callback_url: `${test.url}/api/v1/callback` });
   const hook = await createWebhookTrigger(test, ownerToken, workflow.id);
   const schedule = await test.call(`/api/v1/workflows/${workflow.id}/triggers`, {
     token: ownerToken,
     json: { type: "schedule", name: "hourly", schedule: "0 * * * *" },
   });
   const run = await test.call(hook.hookPath, { json: { hello: "world" } });
+  await callbackRecorded(test, ownerToken, workflow.id);
   return {
     ...ids,
     workflowId: workflow.id,
@@ -53,6 +55,18 @@ async function placeIn(test: TestService, ownerToken: string, ids: { organizatio
     runId: (await readJson<{ workflow_run_id: number }>(run)).workflow_run_id,
     ownerToken,
   };
+}
+
+/** Waits until the receiver recorded a callback of a workflow's run. */
+async function callbackRecorded(test: TestService, token: string, workflowId: number): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const page = await readJson<{ items: { payload: { data: { workflow_id: number } } }[] }>(
+      await test.call("/api/v1/callbacks?limit=100", { token }),
+    );
+    if (page.items.some((item) => item.payload.data.workflow_id === workflowId)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no callback of workflow ${workflowId} was recorded within 10 s`);
 }
 
 /** Builds the world on a running service through its API (tokens through the service, as the CLI makes them). */

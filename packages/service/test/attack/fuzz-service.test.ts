@@ -29,6 +29,7 @@ interface Fixture {
   readonly spareTriggerId: number;
   readonly runId: number;
   readonly spareTokenId: number;
+  readonly organizationId: number;
 }
 
 function realParam(endpoint: EndpointDef, fixture: Fixture): string {
@@ -39,6 +40,7 @@ function realParam(endpoint: EndpointDef, fixture: Fixture): string {
   if (path.startsWith("/api/v1/triggers/")) return String(fixture.scheduleTriggerId);
   if (path.startsWith("/api/v1/workflow-runs/")) return String(fixture.runId);
   if (path.startsWith("/api/v1/admin/tokens/")) return String(fixture.spareTokenId);
+  if (path.startsWith("/api/v1/admin/organizations/")) return String(fixture.organizationId);
   return "1";
 }
 
@@ -125,6 +127,7 @@ async function buildFixture(test: TestService): Promise<Fixture> {
     spareTriggerId: spare.id,
     runId: (await readJson<{ workflow_run_id: number }>(run)).workflow_run_id,
     spareTokenId: spareToken.id,
+    organizationId: tenant.organizationId,
   };
 }
 

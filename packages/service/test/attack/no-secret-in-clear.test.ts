@@ -72,6 +72,7 @@ for (const lane of sqlite) {
 
     it("planted every kind of secret and logged the run", () => {
       expect(new Set(secrets.map((secret) => secret.kind))).toEqual(new Set(SECRET_SOURCES.map((s) => s.kind)));
+      expect(secrets.filter((secret) => typeof secret.value !== "string" || secret.value.length < 32)).toEqual([]);
       expect(logs.length).toBeGreaterThan(20);
       expect(Object.keys(whileRunning)).toContain("adapterkit.sqlite-wal");
     });

@@ -75,20 +75,23 @@ const hookTokens: SecretSource = {
   },
 };
 
+async function secretOf(response: Response): Promise<string> {
+  if (response.status !== 200) throw new Error(`callback secret: ${response.status} ${await response.text()}`);
+  return (await readJson<{ secret: string }>(response)).secret;
+}
+
 const callbackSecrets: SecretSource = {
   kind: "callback secret",
-  async plant({ test, projectToken }) {
-    const first = await readJson<{ secret: string }>(
-      await test.call("/api/v1/callback-secret", { token: projectToken }),
-    );
-    const rotate = await test.call("/api/v1/callback-secret/rotate", { method: "POST", token: projectToken });
-    const second = await readJson<{ secret: string }>(rotate);
+  async plant({ test, adminToken, organizationId, projectToken }) {
+    const path = `/api/v1/admin/organizations/${organizationId}/callback-secret`;
+    const first = await secretOf(await test.call(path, { token: adminToken }));
+    const second = await secretOf(await test.call(`${path}/rotate`, { method: "POST", token: adminToken }));
     // A run whose callback this instance delivers to its own receiver, signed with both secrets (D103).
     const { id } = await createWorkflow(test, projectToken, { callback_url: `${test.url}/api/v1/callback` });
     await drain(await test.call("/api/v1/trigger", { token: projectToken, json: { workflow_id: id } }));
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const page = await readJson<{ items: unknown[] }>(await test.call("/api/v1/callbacks", { token: projectToken }));
-      if (page.items.length > 0) return [first.secret, second.secret];
+      if (page.items.length > 0) return [first, second];
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error("no callback reached the receiver within 10 s");
