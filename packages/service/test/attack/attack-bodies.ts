@@ -38,7 +38,10 @@ export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
     2 ** 53,
     "",
     "\u0000",
+    "a\u0000b",
     "\u202e",
+    "\ud800",
+    "\u0007\u001b[31m",
     "../..",
     "a".repeat(10_000),
     "1",
@@ -49,25 +52,6 @@ export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: "binary", maxLength: 50 }),
   fc.integer({ min: 200, max: 3_000 }).map((depth) => JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`)),
 );
-
-/** A valid body (the contract's example) with one field replaced, one field added, or one field dropped. */
-export function mutatedExample(example: unknown, keep: readonly string[] = []): fc.Arbitrary<Buffer> {
-  if (example === null || typeof example !== "object" || Array.isArray(example)) {
-    return fc.constant(Buffer.from(JSON.stringify(example ?? {})));
-  }
-  const record = example as Record<string, unknown>;
-  const keys = Object.keys(record).filter((key) => !keep.includes(key));
-  const key = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant("name");
-  return fc
-    .tuple(fc.constantFrom("replace", "add", "drop", "same"), key, fc.string({ maxLength: 12 }), fieldValue)
-    .map(([how, field, extra, value]) => {
-      const copy: Record<string, unknown> = { ...record };
-      if (how === "replace") copy[field] = value;
-      if (how === "add") copy[extra] = value;
-      if (how === "drop") delete copy[field];
-      return Buffer.from(JSON.stringify(copy));
-    });
-}
 
 const DEEP = "__deep__";
 
@@ -96,6 +80,30 @@ export function deepInExample(example: unknown): fc.Arbitrary<Buffer> {
     const text = JSON.stringify(placeAt(example ?? {}, slot, DEEP));
     return Buffer.from(text.replace(`"${DEEP}"`, deep.toString("utf8")));
   });
+}
+
+/**
+ * A valid body (the contract's example) with one value anywhere in it (nested ones included) replaced by a generated
+ * one, a generated key added to one of its objects, or a top-level field dropped; `keep` names top-level fields left
+ * alone (an adapter's credentials, which hold platform addresses).
+ */
+export function mutatedExample(example: unknown, keep: readonly string[] = []): fc.Arbitrary<Buffer> {
+  const base = example ?? {};
+  const slots = slotsOf(base).filter((slot) => slot.length > 0 && !keep.includes(String(slot[0])));
+  const topLevel = slots.filter((slot) => slot.length === 1);
+  const slot = slots.length > 0 ? fc.constantFrom(...slots) : fc.constant(["name"]);
+  return fc
+    .tuple(fc.constantFrom("replace", "add", "drop", "same"), slot, fc.string({ maxLength: 12 }), fieldValue)
+    .map(([how, at, extra, value]) => {
+      if (how === "replace") return Buffer.from(JSON.stringify(placeAt(base, at, value)));
+      if (how === "add") return Buffer.from(JSON.stringify(placeAt(base, [...at.slice(0, -1), extra], value)));
+      if (how === "drop" && topLevel.length > 0 && typeof base === "object") {
+        const copy: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+        delete copy[String(at[0])];
+        return Buffer.from(JSON.stringify(copy));
+      }
+      return Buffer.from(JSON.stringify(base));
+    });
 }
 
 /** The bodies the probe broke the service with, at a valid request: deep nesting, huge strings, bad UTF-8. */
