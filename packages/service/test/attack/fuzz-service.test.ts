@@ -96,11 +96,24 @@ function validRequestWithEdgeBody(endpoint: EndpointDef, fixture: Fixture): fc.A
   }));
 }
 
-/** No 5xx, ever; an error is problem+json, except node's own bare 400/431 for a request it cannot parse. */
+/** Whether a request target's path has a `.` or `..` segment, plain or percent-encoded (D109 refuses them). */
+function hasDotSegment(target: Buffer): boolean {
+  const path = target.toString("latin1").split("?")[0] ?? "";
+  return path
+    .split(/[/\\]/)
+    .map((segment) => segment.replace(/%2e/gi, "."))
+    .some((segment) => segment === "." || segment === "..");
+}
+
+/**
+ * No 5xx, ever; an error is problem+json, except node's own bare 400/431 for a request it cannot parse; a path with
+ * dot segments is refused with 400 rather than resolved to another route (D109).
+ */
 function expectNoServerError(answer: RawAnswer, request: RawRequest): void {
   expect(answer.error, "the service answered").toBeUndefined();
   expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(500);
   const status = answer.status ?? 0;
+  if (hasDotSegment(request.target)) expect(status, "a path with dot segments").toBe(400);
   if (status < 400 || request.method === "HEAD") return;
   if (answer.contentType === undefined && answer.body === "" && (status === 400 || status === 431)) return;
   expect(answer.contentType).toBe("application/problem+json");
@@ -146,7 +159,7 @@ for (const lane of STORE_LANES) {
     afterAll(async () => test?.close());
 
     it.each(SERVICE_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))(
-      "%s never answers 5xx and the service answers /healthz after",
+      "%s never answers 5xx, refuses dot segments with 400, and the service answers /healthz after",
       async (id, endpoint) => {
         await checkProperty(
           requestTo(endpoint, fixture),
