@@ -41,7 +41,9 @@ if (attackDir) {
     console.log(`attack suite: no generated cases reported in ${attackDir}; counting it as one failure`);
     failed += 1;
   } else {
-    console.log(`attack suite: ${counts.generated} generated cases sent (and ${counts.cells} authorization matrix cells)`);
+    console.log(
+      `attack suite: ${counts.generated} generated cases sent (and ${counts.cells} authorization matrix cells)`,
+    );
   }
 }
 // A failing `npm test` (e.g. the type-check step) with no failed test still fails the run.
