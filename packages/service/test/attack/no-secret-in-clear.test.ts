@@ -11,7 +11,7 @@ const ADMIN_TOKEN = randomBytes(32).toString("base64url");
 const SERVICE_KEY = randomBytes(32).toString("hex");
 
 /** How a secret could sit in a file: as given, without its prefix, and its key bytes raw, in hex and base64. */
-export function encodingsOf(secret: string): Buffer[] {
+function encodingsOf(secret: string): Buffer[] {
   const core = secret.replace(/^(ak_|whsec_)/, "");
   const forms = new Set([secret, core]);
   const raws = [Buffer.from(core, "base64url"), Buffer.from(core, "base64")];
