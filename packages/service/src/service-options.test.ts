@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { serviceOptionsFromEnv } from "./service-options.ts";
+
+describe("serviceOptionsFromEnv", () => {
+  it("reads ADAPTERKIT_ALLOWED_HOSTS and ADAPTERKIT_SQLITE_SYNCHRONOUS", () => {
+    const options = serviceOptionsFromEnv({
+      ADAPTERKIT_ALLOWED_HOSTS: " 127.0.0.1:3100, stand-in.local ,",
+      ADAPTERKIT_SQLITE_SYNCHRONOUS: "NORMAL",
+    });
+    expect(options.allowedHosts).toEqual(["127.0.0.1:3100", "stand-in.local"]);
+    expect(options.sqliteSynchronous).toBe("normal");
+  });
+
+  it("leaves both to their defaults when unset (no allowed hosts; FULL)", () => {
+    const options = serviceOptionsFromEnv({});
+    expect(options.allowedHosts).toEqual([]);
+    expect(options.sqliteSynchronous).toBeUndefined();
+  });
+
+  it("refuses a synchronous setting other than full or normal, naming the variable", () => {
+    expect(() => serviceOptionsFromEnv({ ADAPTERKIT_SQLITE_SYNCHRONOUS: "off" })).toThrow(
+      /ADAPTERKIT_SQLITE_SYNCHRONOUS/,
+    );
+  });
+});
