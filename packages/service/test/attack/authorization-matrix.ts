@@ -1,44 +1,17 @@
 import type { ServiceEndpointId } from "@adapterkit/contract";
-import { type Caller, TARGETS, type Target, type World } from "./authorization-world.ts";
-
-/** The request of one matrix cell; the method is the endpoint's own. */
-export interface MatrixRequest {
-  readonly path: string;
-  readonly json?: unknown;
-}
-
-/** How one route is attacked: what its requests name, and the status due for every caller and target. */
-export interface MatrixEntry {
-  /** The targets a request can name; a route that names no resource uses `own` alone. */
-  readonly targets: readonly Target[];
-  readonly request: (world: World, target: Target) => MatrixRequest | Promise<MatrixRequest>;
-  readonly expect: (caller: Caller, target: Target) => number;
-  /** For a list: the workflow ids the caller must see, exactly. */
-  readonly visible?: { ids(body: unknown): number[]; due(world: World, caller: Caller): number[] };
-}
-
-/** D13/D16: no API token is 401; another organization's resource 404; another project's or workflow's 403. */
-const scoped =
-  (ok: number) =>
-  (caller: Caller, target: Target): number => {
-    if (caller === "none" || caller === "admin") return 401;
-    if (target === "other-org") return 404;
-    if (target === "own" || (target === "sibling" && caller === "project")) return ok;
-    return 403;
-  };
-const adminOnly = (ok: number) => (caller: Caller) => (caller === "admin" ? ok : 401);
-const anyApiToken = (ok: number) => (caller: Caller) => (caller === "none" || caller === "admin" ? 401 : ok);
-const projectTokenOnly = (ok: number) => (caller: Caller) =>
-  caller === "project" ? ok : caller === "workflow" ? 403 : 401;
-const always = (status: number) => () => status;
-
-let serial = 0;
-function unique(prefix: string): string {
-  serial += 1;
-  return `${prefix}-${serial}`;
-}
-const place = (world: World, target: Target) => world.places[target];
-const OWN: readonly Target[] = ["own"];
+import { APP_MATRIX } from "./app-matrix.ts";
+import { TARGETS } from "./authorization-world.ts";
+import {
+  adminOnly,
+  always,
+  anyApiToken,
+  type MatrixEntry,
+  OWN,
+  place,
+  projectTokenOnly,
+  scoped,
+  unique,
+} from "./matrix-entry.ts";
 
 /**
  * Every route of the service's table (the contract's endpoint ids) with its matrix entry: a new endpoint does
@@ -197,6 +170,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
     request: async (w, t) => ({ path: `/api/v1/admin/tokens/${await w.freshTokenId(t)}` }),
     expect: adminOnly(204),
   },
+  ...APP_MATRIX,
   healthz: { targets: OWN, request: () => ({ path: "/healthz" }), expect: always(200) },
   readyz: { targets: OWN, request: () => ({ path: "/readyz" }), expect: always(200) },
 };

@@ -1,4 +1,6 @@
 import { createWebhookTrigger, createWorkflow, readJson, type TestService } from "../helpers/test-service.ts";
+import type { AppAdapters } from "./app-adapters.ts";
+import { type AppWorld, plantApps } from "./app-world.ts";
 
 /** Who calls: no token, the admin token, a project-scoped or a workflow-scoped API token (D16; no org-wide kind). */
 export const CALLERS = ["none", "admin", "project", "workflow"] as const;
@@ -9,7 +11,17 @@ export type Caller = (typeof CALLERS)[number];
  * same project, a workflow of another project of the same organization, and one of another organization.
  */
 export const TARGETS = ["own", "sibling", "other-project", "other-org"] as const;
-export type Target = (typeof TARGETS)[number];
+export type PlaceTarget = (typeof TARGETS)[number];
+
+/**
+ * Whose App a request names: the places' Apps and, besides, the other organization's published App, which every
+ * organization sees and installs but only its author manages (A1, D119). Its place is the other organization's.
+ */
+export const APP_TARGETS = [...TARGETS, "other-org-published"] as const;
+export type Target = (typeof APP_TARGETS)[number];
+
+/** Whether a target is another organization's (404 wherever it is not published for everyone). */
+export const isOtherOrg = (target: Target): boolean => target === "other-org" || target === "other-org-published";
 
 /** One workflow of the world, with a trigger of each type and a run. */
 export interface Place {
@@ -24,8 +36,11 @@ export interface Place {
   readonly ownerToken: string;
 }
 
-/** Two organizations: A (project main: own and sibling; project other) and B, and the callers' tokens. */
-export interface World {
+/**
+ * Two organizations: A (project main: own and sibling; project other) and B, and the callers' tokens; with an App
+ * and an installation per place (see `app-world.ts`).
+ */
+export interface World extends AppWorld {
   readonly test: TestService;
   readonly adminToken: string;
   readonly tokens: Readonly<Record<Exclude<Caller, "none">, string>>;
@@ -70,20 +85,23 @@ async function callbackRecorded(test: TestService, token: string, workflowId: nu
 }
 
 /** Builds the world on a running service through its API (tokens through the service, as the CLI makes them). */
-export async function buildWorld(test: TestService, adminToken: string): Promise<World> {
+export async function buildWorld(test: TestService, adminToken: string, adapters: AppAdapters): Promise<World> {
   const mainA = await test.service.createToken({ organization: "attack-a", project: "main" });
   const otherA = await test.service.createToken({ organization: "attack-a", project: "other" });
   const mainB = await test.service.createToken({ organization: "attack-b", project: "main" });
   const ids = (token: typeof mainA) => ({ organizationId: token.organization_id, projectId: token.project_id ?? 0 });
   const own = await placeIn(test, mainA.token, ids(mainA));
+  const otherOrg = await placeIn(test, mainB.token, ids(mainB));
   const places: Record<Target, Place> = {
     own,
     sibling: await placeIn(test, mainA.token, ids(mainA)),
     "other-project": await placeIn(test, otherA.token, ids(otherA)),
-    "other-org": await placeIn(test, mainB.token, ids(mainB)),
+    "other-org": otherOrg,
+    "other-org-published": otherOrg,
   };
   const workflowToken = await test.service.createToken({ organization: "attack-a", workflow: own.workflowId });
   return {
+    ...(await plantApps(test, adminToken, adapters, places)),
     test,
     adminToken,
     tokens: { admin: adminToken, project: mainA.token, workflow: workflowToken.token },
