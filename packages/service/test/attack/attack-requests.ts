@@ -51,9 +51,9 @@ export const extraHeaders: fc.Arbitrary<[string, Buffer][]> = fc.array(fc.tuple(
 export const queryString: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
-      fc.constantFrom("limit", "cursor", "limit", "x", "__proto__", "constructor", ""),
+      fc.constantFrom("limit", "cursor", "limit", "include_uninstalled", "x", "__proto__", "constructor", ""),
       fc.oneof(
-        fc.constantFrom("0", "-1", "101", "1e3", "20", "NaN", "%", "%ZZ", "%ff%fe", "%00", "a".repeat(5_000)),
+        fc.constantFrom("0", "-1", "101", "1e3", "20", "NaN", "true", "%", "%ZZ", "%ff%fe", "%00", "a".repeat(5_000)),
         fc.string({ maxLength: 30 }).map(encodeURIComponent),
         fc.base64String({ maxLength: 60 }),
       ),

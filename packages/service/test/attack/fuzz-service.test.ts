@@ -10,12 +10,15 @@ import {
   startTestService,
   type TestService,
 } from "../helpers/test-service.ts";
+import { type AppAdapters, startAppAdapters } from "./app-adapters.ts";
 import { anyBody, edgeBody, mutatedExample } from "./attack-bodies.ts";
 import { contentType, extraHeaders, methodFor, pathValue, queryString } from "./attack-requests.ts";
 import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty, describeRequest } from "./check-property.ts";
+import { expectNoServerError } from "./expect-no-server-error.ts";
 import { guardLoopback } from "./loopback-guard.ts";
-import { type RawAnswer, type RawRequest, sendRaw } from "./send-raw.ts";
+import { refusedLookup } from "./refused-lookup.ts";
+import { type RawRequest, sendRaw } from "./send-raw.ts";
 
 const ADMIN_TOKEN = `admin-${"f".repeat(40)}`;
 const counter = createCaseCounter("fuzz-service");
@@ -31,7 +34,15 @@ interface Fixture {
   readonly runId: number;
   readonly spareTokenId: number;
   readonly organizationId: number;
+  /** A registered App (on a loopback adapter) and its base URL, an installation of it and a spare one. */
+  readonly appSlug: string;
+  readonly appUrl: string;
+  readonly installationId: string;
+  readonly spareInstallationId: string;
 }
+
+/** Credentials the recorder accepts: an api_key and a multi-field text credential (the fuzz mutates them too). */
+const CREDENTIALS = { recorder_token: "fuzz-token", recorder_server: { host: "mail.test", password: "fuzz-pw" } };
 
 function realParam(endpoint: EndpointDef, fixture: Fixture): string {
   const { path, id } = endpoint;
@@ -42,7 +53,17 @@ function realParam(endpoint: EndpointDef, fixture: Fixture): string {
   if (path.startsWith("/api/v1/workflow-runs/")) return String(fixture.runId);
   if (path.startsWith("/api/v1/admin/tokens/")) return String(fixture.spareTokenId);
   if (path.startsWith("/api/v1/admin/organizations/")) return String(fixture.organizationId);
+  if (path.startsWith("/api/v1/apps/") || path.startsWith("/api/v1/admin/apps/")) return fixture.appSlug;
+  if (id === "delete-installation") return fixture.spareInstallationId;
+  if (path.startsWith("/api/v1/installations/")) return fixture.installationId;
   return "1";
+}
+
+/** The body a client would send: the contract's example, with the fixture's real adapter URL and App where it names them. */
+function exampleOf(endpoint: EndpointDef, fixture: Fixture): unknown {
+  if (endpoint.id === "preview-app" || endpoint.id === "register-app") return { base_url: fixture.appUrl };
+  if (endpoint.id === "create-installation") return { app: fixture.appSlug, credentials: CREDENTIALS };
+  return endpoint.request?.example ?? {};
 }
 
 function authorization(fixture: Fixture): fc.Arbitrary<[string, Buffer][]> {
@@ -64,7 +85,7 @@ function requestTo(endpoint: EndpointDef, fixture: Fixture): fc.Arbitrary<RawReq
   const paths = endpoint.path.includes("{")
     ? pathValue(realParam(endpoint, fixture)).map((value) => endpoint.path.replace(/\{\w+\}/, value))
     : fc.constant(endpoint.path);
-  const body = anyBody(mutatedExample(endpoint.request?.example ?? {}));
+  const body = anyBody(mutatedExample(exampleOf(endpoint, fixture)));
   return fc
     .record({
       method: methodFor(endpoint.method),
@@ -89,7 +110,7 @@ function validRequestWithEdgeBody(endpoint: EndpointDef, fixture: Fixture): fc.A
   const token = endpoint.path.startsWith("/api/v1/admin/") ? ADMIN_TOKEN : fixture.projectToken;
   const auth: [string, Buffer][] = endpoint.security?.length ? [["authorization", Buffer.from(`Bearer ${token}`)]] : [];
   const types = fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain");
-  return fc.tuple(edgeBody(endpoint.request?.example ?? {}), types).map(([body, type]) => ({
+  return fc.tuple(edgeBody(exampleOf(endpoint, fixture)), types).map(([body, type]) => ({
     method: endpoint.method,
     target: Buffer.from(path),
     headers: [...auth, ["content-type", Buffer.from(type)]],
@@ -97,30 +118,13 @@ function validRequestWithEdgeBody(endpoint: EndpointDef, fixture: Fixture): fc.A
   }));
 }
 
-/** Whether a request target's path has a `.` or `..` segment, plain or percent-encoded (D109 refuses them). */
-function hasDotSegment(target: Buffer): boolean {
-  const path = target.toString("latin1").split("?")[0] ?? "";
-  return path
-    .split(/[/\\]/)
-    .map((segment) => segment.replace(/%2e/gi, "."))
-    .some((segment) => segment === "." || segment === "..");
+async function installFor(test: TestService, token: string, app: string): Promise<string> {
+  const installed = await test.call("/api/v1/installations", { token, json: { app, credentials: CREDENTIALS } });
+  if (installed.status !== 201) throw new Error(`install: ${installed.status} ${await installed.text()}`);
+  return (await readJson<{ id: string }>(installed)).id;
 }
 
-/**
- * No 5xx, ever; an error is problem+json, except node's own bare 400/431 for a request it cannot parse; a path with
- * dot segments is refused with 400 rather than resolved to another route (D109).
- */
-function expectNoServerError(answer: RawAnswer, request: RawRequest): void {
-  expect(answer.error, "the service answered").toBeUndefined();
-  expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(500);
-  const status = answer.status ?? 0;
-  if (hasDotSegment(request.target)) expect(status, "a path with dot segments").toBe(400);
-  if (status < 400 || request.method === "HEAD") return;
-  if (answer.contentType === undefined && answer.body === "" && (status === 400 || status === 431)) return;
-  expect(answer.contentType).toBe("application/problem+json");
-}
-
-async function buildFixture(test: TestService): Promise<Fixture> {
+async function buildFixture(test: TestService, adapters: AppAdapters): Promise<Fixture> {
   const tenant = await createTenant(test, "fuzz");
   const workflowId = (await createWorkflow(test, tenant.token)).id;
   const hook = await createWebhookTrigger(test, tenant.token, workflowId);
@@ -132,6 +136,9 @@ async function buildFixture(test: TestService): Promise<Fixture> {
   const run = await test.call(hook.hookPath, { json: { hello: "world" } });
   const workflowToken = await test.service.createToken({ organization: "fuzz", workflow: workflowId });
   const spareToken = await test.service.createToken({ organization: "fuzz", project: "spare" });
+  const appUrl = adapters.urlOf("fuzz-app");
+  const registered = await test.call("/api/v1/apps", { token: tenant.token, json: { base_url: appUrl } });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   return {
     projectToken: tenant.token,
     workflowToken: workflowToken.token,
@@ -142,6 +149,10 @@ async function buildFixture(test: TestService): Promise<Fixture> {
     runId: (await readJson<{ workflow_run_id: number }>(run)).workflow_run_id,
     spareTokenId: spareToken.id,
     organizationId: tenant.organizationId,
+    appSlug: "fuzz-app",
+    appUrl,
+    installationId: await installFor(test, tenant.token, "fuzz-app"),
+    spareInstallationId: await installFor(test, tenant.token, "fuzz-app"),
   };
 }
 
@@ -155,14 +166,26 @@ afterAll(() => {
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`generated requests at every public endpoint ${lane.title}`, () => {
     let test: TestService;
+    let adapters: AppAdapters;
     let fixture: Fixture;
 
     beforeAll(async () => {
-      // No callback dispatcher: a fuzzed callback_url must not make this test call out.
-      test = await startTestService(lane, { adminToken: ADMIN_TOKEN, callbacks: false });
-      fixture = await buildFixture(test);
+      adapters = await startAppAdapters();
+      // No callback dispatcher: a fuzzed callback_url must not make this test call out; every name a fuzzed adapter
+      // URL holds resolves to an address the guard refuses.
+      test = await startTestService(lane, {
+        adminToken: ADMIN_TOKEN,
+        callbacks: false,
+        healthPolling: false,
+        lookup: refusedLookup,
+        adapterTimeouts: { manifest: 2_000, health: 2_000, verify: 2_000 },
+      });
+      fixture = await buildFixture(test, adapters);
     });
-    afterAll(async () => test?.close());
+    afterAll(async () => {
+      await test?.close();
+      await adapters?.close();
+    });
 
     it.each(SERVICE_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))(
       "%s never answers 5xx, refuses dot segments with 400, and the service answers /healthz after",

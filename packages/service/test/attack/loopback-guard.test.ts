@@ -34,6 +34,32 @@ describe("the attack suite's loopback guard", () => {
     expect(guard.refused).toEqual(["lookup example.invalid", "resolve4 example.invalid"]);
   });
 
+  it("judges a connection to a name that brings its own lookup by the addresses it gives", async () => {
+    guard = guardLoopback();
+    const server = createServer((socket) => socket.end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const to = (address: string | Error) =>
+      new Promise<string>((resolve) => {
+        const lookup = (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+          if (address instanceof Error) callback(address);
+          else if (options.all) callback(null, [{ address, family: 4 }]);
+          else callback(null, address, 4);
+        };
+        const socket = connect({ host: "adapter.example", port, lookup: lookup as never, autoSelectFamily: false });
+        socket.once("connect", () => {
+          socket.destroy();
+          resolve("connected");
+        });
+        socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
+      });
+    expect(await to("127.0.0.1")).toBe("connected");
+    expect(await to("192.0.2.1")).toBe("ECONNREFUSED");
+    expect(await to(Object.assign(new Error("refused by the service"), { code: "EGUARD" }))).toBe("EGUARD");
+    await new Promise((resolve) => server.close(resolve));
+    expect(guard.refused).toEqual([`connect adapter.example:${port} (resolved to 192.0.2.1)`]);
+  });
+
   it("lets loopback through", async () => {
     guard = guardLoopback();
     const server = createServer((socket) => socket.end());

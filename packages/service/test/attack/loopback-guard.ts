@@ -26,8 +26,27 @@ function targetOf(args: unknown[]): { host: string; port: unknown } | undefined 
   return { host: typeof args[1] === "string" ? args[1] : "localhost", port: first };
 }
 
+type Lookup = (host: string, options: unknown, callback: (...args: unknown[]) => void) => void;
+
 /**
- * Refuses, in this process, every TCP connection and name lookup that does not stay on loopback: a connection
+ * A connection to a name with its own `lookup` (the service's outbound guard passes one): the name is not looked up
+ * by `dns`, so the addresses that lookup gives are judged instead; an error of its own passes through unrecorded.
+ */
+function judgedLookup(lookup: Lookup, refused: string[], where: string): Lookup {
+  return (host, options, callback) =>
+    lookup(host, options, (error, address, family) => {
+      if (error) return callback(error);
+      const addresses = Array.isArray(address) ? address.map((entry: { address: string }) => entry.address) : [address];
+      const outside = addresses.filter((one) => !isLoopback(String(one)));
+      if (outside.length === 0) return callback(null, address, family);
+      refused.push(`connect ${where} (resolved to ${outside.join(", ")})`);
+      callback(Object.assign(new Error("loopback guard: refused"), { code: "ECONNREFUSED" }));
+    });
+}
+
+/**
+ * Refuses, in this process, every TCP connection and name lookup that does not stay on loopback (a connection to a
+ * name that brings its own lookup: by the addresses that lookup gives): a connection
  * fails as a refused one would (so the code under test sees a platform error) and is recorded. A backstop for
  * the attack suite, whose generated requests must never make an adapter or the service call out.
  */
@@ -39,6 +58,11 @@ export function guardLoopback(): LoopbackGuard {
     const target = targetOf(args);
     if (target === undefined || isLoopback(target.host))
       return (connect as (...a: unknown[]) => Socket).apply(this, args);
+    const options = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { lookup?: unknown } | undefined;
+    if (isIP(target.host) === 0 && typeof options?.lookup === "function") {
+      options.lookup = judgedLookup(options.lookup as Lookup, refused, `${target.host}:${String(target.port)}`);
+      return (connect as (...a: unknown[]) => Socket).apply(this, args);
+    }
     refused.push(`connect ${target.host}:${String(target.port)}`);
     process.nextTick(() => this.destroy(Object.assign(new Error("loopback guard: refused"), { code: "ECONNREFUSED" })));
     return this;
