@@ -14,12 +14,14 @@ export interface AppAdapters {
   close(): Promise<void>;
 }
 
-/** The recorder (an api_key and a multi-field text credential) under another slug; `/verify` refuses "bad". */
+/** The recorder (an api_key and a multi-field text credential) under another slug; `/verify` refuses "bad…" tokens. */
 function recorderAs(slug: string): Handler {
   const adapter = defineAdapter({
     manifest: { ...RECORDER_MANIFEST, slug, name: `Recorder ${slug}` },
     verify: async ({ credentials }) =>
-      credentials.bot_token === "bad" ? { ok: false, error: "token revoked" } : { ok: true, user: "recorder-bot" },
+      String(credentials.bot_token).startsWith("bad")
+        ? { ok: false, error: "token revoked" }
+        : { ok: true, user: "recorder-bot" },
   });
   return createAdapterHandler(adapter, {
     signingSecret: undefined,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/create-logger.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, createWorkflow, startTestService, type TestService } from "../helpers/test-service.ts";
+import { type AppAdapters, startAppAdapters } from "./app-adapters.ts";
 import { SECRET_SOURCES } from "./secret-sources.ts";
 
 const ADMIN_TOKEN = randomBytes(32).toString("base64url");
@@ -48,18 +49,28 @@ for (const lane of sqlite) {
     const logs: string[] = [];
     const secrets: { kind: string; value: string }[] = [];
     let test: TestService;
+    let adapters: AppAdapters;
     let whileRunning: Record<string, Buffer>;
 
     beforeAll(async () => {
+      adapters = await startAppAdapters();
       test = await startTestService(lane, {
         adminToken: ADMIN_TOKEN,
         secretKey: SERVICE_KEY,
         logger: createLogger("trace", { write: (line: string) => void logs.push(line) }),
         callbacks: { pollIntervalMs: 20 },
+        healthPolling: false,
       });
       const tenant = await createTenant(test, "secrets");
       const workflowId = (await createWorkflow(test, tenant.token)).id;
-      const context = { test, adminToken: ADMIN_TOKEN, serviceKey: SERVICE_KEY, workflowId, ...tenant };
+      const context = {
+        test,
+        adminToken: ADMIN_TOKEN,
+        serviceKey: SERVICE_KEY,
+        workflowId,
+        appUrl: adapters.urlOf,
+        ...tenant,
+      };
       for (const source of SECRET_SOURCES) {
         for (const value of await source.plant({ ...context, projectToken: tenant.token })) {
           secrets.push({ kind: source.kind, value });
@@ -68,7 +79,10 @@ for (const lane of sqlite) {
       whileRunning = databaseFiles(test.location.options.dataDir);
       await test.service.close();
     }, 60_000);
-    afterAll(async () => test?.location.dispose());
+    afterAll(async () => {
+      await adapters?.close();
+      await test?.location.dispose();
+    });
 
     it("planted every kind of secret and logged the run", () => {
       expect(new Set(secrets.map((secret) => secret.kind))).toEqual(new Set(SECRET_SOURCES.map((s) => s.kind)));

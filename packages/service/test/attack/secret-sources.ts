@@ -1,4 +1,5 @@
 import { createWebhookTrigger, createWorkflow, readJson, type TestService } from "../helpers/test-service.ts";
+import { appSigningSecrets, credentialFields } from "./app-secret-sources.ts";
 
 /** What every source may use: the running service, the admin token, a project token and one of its workflows. */
 export interface PlantContext {
@@ -9,12 +10,15 @@ export interface PlantContext {
   readonly organizationId: number;
   readonly projectToken: string;
   readonly workflowId: number;
+  /** The base URL of a loopback adapter (the recorder) under any slug, to register Apps with. */
+  readonly appUrl: (slug: string) => string;
 }
 
 /**
  * A kind of secret the no-secret-in-clear check plants through the service and then looks for in its database files
  * and logs. Planting also uses each secret the ways a client would (right and wrong), so it passes through every
- * code path that could write it down. The Apps work adds its kinds here: app credentials and OAuth tokens.
+ * code path that could write it down. App signing secrets and credential fields are in `app-secret-sources.ts`;
+ * OAuth tokens (A6) go there too, planted through the stand-in authorization server.
  */
 export interface SecretSource {
   readonly kind: string;
@@ -98,5 +102,16 @@ const callbackSecrets: SecretSource = {
   },
 };
 
-/** Every kind of secret the service keeps today; add new kinds (app credentials, OAuth tokens) to this list. */
-export const SECRET_SOURCES: readonly SecretSource[] = [adminToken, serviceKey, apiTokens, hookTokens, callbackSecrets];
+/**
+ * Every kind of secret the service keeps today; add new kinds to this list (next: OAuth access and refresh tokens,
+ * and the authorization code and PKCE verifier of a flow, once the OAuth routes are merged).
+ */
+export const SECRET_SOURCES: readonly SecretSource[] = [
+  adminToken,
+  serviceKey,
+  apiTokens,
+  hookTokens,
+  callbackSecrets,
+  appSigningSecrets,
+  credentialFields,
+];
