@@ -8,7 +8,7 @@ type AppEndpointId = (typeof APP_ENDPOINTS)[number]["id"] | (typeof INSTALLATION
 const noApiToken = (caller: Caller) => caller === "none" || caller === "admin";
 
 /** D119: an App is read by any token of the organization; another organization's only once published (else 404). */
-const appRead = (ok: number) => (caller: Caller, target: Target) =>
+export const appRead = (ok: number) => (caller: Caller, target: Target) =>
   noApiToken(caller) ? 401 : target === "other-org" ? 404 : ok;
 
 /**
@@ -16,25 +16,25 @@ const appRead = (ok: number) => (caller: Caller, target: Target) =>
  * its projects (an App is the organization's); a workflow token is 403 whatever it names, another organization's
  * App 404, published or not.
  */
-const appManagement = (ok: number) => (caller: Caller, target: Target) =>
+export const appManagement = (ok: number) => (caller: Caller, target: Target) =>
   noApiToken(caller) ? 401 : caller === "workflow" ? 403 : isOtherOrg(target) ? 404 : ok;
 
 /** D119: an installation is read by any token of its organization; another organization's is 404. */
-const installationRead = (ok: number) => (caller: Caller, target: Target) =>
+export const installationRead = (ok: number) => (caller: Caller, target: Target) =>
   noApiToken(caller) ? 401 : target === "other-org" ? 404 : ok;
 
 /**
  * Changing an installation takes a project token (D119); one of another project of the organization is 403, as the
  * contract's 403 says ("…or a project token another project's"); one of another organization 404.
  */
-const installationChange = (ok: number) => (caller: Caller, target: Target) => {
+export const installationChange = (ok: number) => (caller: Caller, target: Target) => {
   if (noApiToken(caller)) return 401;
   if (caller === "workflow" || target === "other-project") return 403;
   return target === "other-org" ? 404 : ok;
 };
 
-const app = (w: World, t: Target) => w.apps[t];
-const installation = (w: World, t: Target) => w.installations[t === "other-org-published" ? "other-org" : t];
+export const app = (w: World, t: Target) => w.apps[t];
+export const installation = (w: World, t: Target) => w.installations[t === "other-org-published" ? "other-org" : t];
 /** The slugs of a list of Apps, or the ids of a list of installations. */
 const itemsBy = (key: "slug" | "id") => (body: unknown) =>
   (body as { items: Record<string, string>[] }).items.map((item) => item[key] ?? "");
