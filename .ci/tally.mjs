@@ -1,5 +1,6 @@
 // Totals every lane's report into the one closing line `N passed, N failed, N skipped`; exits 1 if anything failed.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 const [testStatus, ...reports] = process.argv.slice(2);
 let passed = 0;
@@ -24,6 +25,25 @@ for (const file of reports) {
     passed += report.summary.passed;
     failed += report.summary.failed;
     skipped += report.summary.skipped + report.summary.not_applicable;
+  }
+}
+// The attack suite's count of generated cases (ADAPTERKIT_ATTACK_REPORT: one JSON file per attack test file).
+const attackDir = process.env.ADAPTERKIT_ATTACK_REPORT;
+if (attackDir) {
+  const files = existsSync(attackDir) ? readdirSync(attackDir).filter((name) => name.endsWith(".json")) : [];
+  const counts = { generated: 0, cells: 0 };
+  for (const name of files) {
+    const report = JSON.parse(readFileSync(join(attackDir, name), "utf8"));
+    if (typeof report.cases !== "number") continue;
+    counts[report.kind === "cells" ? "cells" : "generated"] += report.cases;
+  }
+  if (counts.generated === 0) {
+    console.log(`attack suite: no generated cases reported in ${attackDir}; counting it as one failure`);
+    failed += 1;
+  } else {
+    console.log(
+      `attack suite: ${counts.generated} generated cases sent (and ${counts.cells} authorization matrix cells)`,
+    );
   }
 }
 // A failing `npm test` (e.g. the type-check step) with no failed test still fails the run.

@@ -1,11 +1,16 @@
+import { SLUG_PATTERN } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { Database } from "../store/index.ts";
 import { type AppRow, type AppVersionRow, withAppTables } from "./app-tables.ts";
 
-/** An App by slug, or undefined. */
+/**
+ * An App by slug, or undefined; a string that is no slug never reaches the database (a path's `%00` would make
+ * PostgreSQL refuse the query: a 500 the attack suite found).
+ */
 export async function findAppBySlug(db: Kysely<Database>, slug: string): Promise<AppRow | undefined> {
+  if (!SLUG_PATTERN.test(slug)) return undefined;
   return withAppTables(db).selectFrom("apps").selectAll().where("slug", "=", slug).executeTakeFirst();
 }
 

@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import { readJson } from "../helpers/test-service.ts";
+import type { SecretSource } from "./secret-sources.ts";
+
+const drain = async (response: Response) => void (await response.arrayBuffer());
+const fresh = (prefix = "") => `${prefix}${randomBytes(32).toString("base64url")}`;
+
+async function expectOk(response: Response, what: string): Promise<Response> {
+  if (response.status >= 300) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** A3: an App's signing secret, read, rotated (both sign during the overlap) and used on a signed /verify call. */
+export const appSigningSecrets: SecretSource = {
+  kind: "App signing secret",
+  async plant({ test, projectToken, appUrl }) {
+    const path = "/api/v1/apps/plant-signed/signing-secret";
+    await expectOk(
+      await test.call("/api/v1/apps", { token: projectToken, json: { base_url: appUrl("plant-signed") } }),
+      "register",
+    );
+    const first = (await readJson<{ secret: string }>(await test.call(path, { token: projectToken }))).secret;
+    const rotated = await test.call(`${path}/rotate`, { method: "POST", token: projectToken });
+    const second = (await readJson<{ secret: string }>(await expectOk(rotated, "rotate"))).secret;
+    const credentials = { recorder_token: fresh(), recorder_server: { host: "mail.test", password: fresh() } };
+    const json = { app: "plant-signed", credentials };
+    await expectOk(await test.call("/api/v1/installations", { token: projectToken, json }), "install");
+    await drain(await test.call("/api/v1/apps/plant-signed/refresh", { method: "POST", token: projectToken }));
+    return [first, second];
+  },
+};
+
+/**
+ * A5: credential field values: installed (an api_key and a text credential's secret field), replaced by a second
+ * install of another App sharing the keys, and refused by the adapter's /verify (never stored, never logged).
+ */
+export const credentialFields: SecretSource = {
+  kind: "credential field",
+  async plant({ test, projectToken, appUrl }) {
+    const values: string[] = [];
+    for (const slug of ["plant-creds-a", "plant-creds-b"]) {
+      await expectOk(await test.call("/api/v1/apps", { token: projectToken, json: { base_url: appUrl(slug) } }), slug);
+      const token = fresh();
+      const password = fresh();
+      values.push(token, password);
+      const credentials = { recorder_token: token, recorder_server: { host: "mail.test", password } };
+      const json = { app: slug, credentials };
+      await expectOk(await test.call("/api/v1/installations", { token: projectToken, json }), `install ${slug}`);
+    }
+    const refused = { recorder_token: fresh("bad-"), recorder_server: { host: "mail.test", password: fresh() } };
+    const answer = await test.call("/api/v1/installations", {
+      token: projectToken,
+      json: { app: "plant-creds-a", credentials: refused },
+    });
+    if (answer.status !== 422) throw new Error(`a refused install: ${answer.status} ${await answer.text()}`);
+    await drain(answer);
+    await drain(await test.call("/api/v1/credentials", { token: projectToken }));
+    return [...values, refused.recorder_token, refused.recorder_server.password];
+  },
+};

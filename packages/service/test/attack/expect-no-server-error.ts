@@ -1,0 +1,25 @@
+import { expect } from "vitest";
+import type { RawAnswer, RawRequest } from "./send-raw.ts";
+
+/** Whether a request target's path has a `.` or `..` segment, plain or percent-encoded (D109 refuses them). */
+function hasDotSegment(target: Buffer): boolean {
+  const path = target.toString("latin1").split("?")[0] ?? "";
+  return path
+    .split(/[/\\]/)
+    .map((segment) => segment.replace(/%2e/gi, "."))
+    .some((segment) => segment === "." || segment === "..");
+}
+
+/**
+ * No 5xx, ever; an error is problem+json, except node's own bare 400/431 for a request it cannot parse; a path with
+ * dot segments is refused with 400 rather than resolved to another route (D109).
+ */
+export function expectNoServerError(answer: RawAnswer, request: RawRequest): void {
+  expect(answer.error, "the service answered").toBeUndefined();
+  expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(500);
+  const status = answer.status ?? 0;
+  if (hasDotSegment(request.target)) expect(status, "a path with dot segments").toBe(400);
+  if (status < 400 || request.method === "HEAD") return;
+  if (answer.contentType === undefined && answer.body === "" && (status === 400 || status === 431)) return;
+  expect(answer.contentType).toBe("application/problem+json");
+}

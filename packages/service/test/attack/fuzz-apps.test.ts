@@ -1,0 +1,225 @@
+import { isIP } from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { createTenant, readJson, startTestService, type TestService } from "../helpers/test-service.ts";
+import { type AppAdapters, startAppAdapters } from "./app-adapters.ts";
+import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
+import { checkProperty, describeRequest } from "./check-property.ts";
+import { expectNoServerError } from "./expect-no-server-error.ts";
+import { guardLoopback } from "./loopback-guard.ts";
+import { refusedLookup } from "./refused-lookup.ts";
+import { type RawAnswer, type RawRequest, sendRaw } from "./send-raw.ts";
+
+// What the generic route fuzz (fuzz-service) cannot generate: adapter base URLs in every form the outbound guard must
+// judge (A15), and install bodies shaped like the manifest's credentials (A5). Paths, queries, headers and the
+// other App bodies are fuzzed there, around a real App and installation.
+const ADMIN_TOKEN = `admin-${"a".repeat(40)}`;
+const SLUG = "fuzz-apps";
+const counter = createCaseCounter("fuzz-apps");
+
+/** Hosts: names (resolved by the refusing lookup), forbidden literals in their odd forms, and the allowed loopback. */
+const host = fc.oneof(
+  fc.constantFrom(
+    ...["adapter.example", "localhost", "x.localhost", "metadata.google.internal", "LOCALHOST.", "a..b", ""],
+    ...["169.254.169.254", "10.0.0.5", "0x7f.1", "2130706433", "0177.0.0.1", "127.1", "0", "100.64.0.1"],
+    ...["224.0.0.1", "255.255.255.255", "[::1]", "[::ffff:127.0.0.1]", "[::ffff:a9fe:a9fe]", "[fd00::1]"],
+    ...["[64:ff9b::a00:1]", "[::]", "[fe80::1%25eth0]", "127.0.0.1", "127.0.0.1"],
+  ),
+  fc.domain(),
+);
+
+function baseUrl(ports: readonly number[]): fc.Arbitrary<unknown> {
+  const url = fc
+    .tuple(
+      fc.constantFrom("http", "http", "https", "HTTP", "ftp", "file", "javascript", "ws", "data"),
+      fc.constantFrom("", "", "", "user:pw@", "user@", ":@", "a%40b@"),
+      host,
+      fc.constantFrom("", ":0", ":1", ":65535", ":99999", ":-1", ...ports.map((port) => `:${port}`)),
+      fc.oneof(
+        fc.constantFrom(`/${SLUG}`, `/${SLUG}`, `/${SLUG}/`, `/${SLUG}?x=1`, `/${SLUG}#f`, "", "/", "/%2e%2e/x"),
+        fc.webPath(),
+      ),
+    )
+    .map(([scheme, userinfo, name, port, path]) => `${scheme}://${userinfo}${name}${port}${path}`);
+  return fc.oneof(
+    { weight: 6, arbitrary: url },
+    { weight: 1, arbitrary: fc.webUrl() },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
+  );
+}
+
+/** The host a base URL names after WHATWG parsing, or undefined when it is no http(s) URL. */
+function hostOf(value: unknown): string | undefined {
+  if (typeof value !== "string" || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.protocol === "http:" || url.protocol === "https:" ? url.hostname : undefined;
+}
+
+/**
+ * Besides no 5xx of the service's own: a name is refused (400: every name resolves to a refused address), and a 502
+ * or 504 is the adapter's problem (D121), only from the one allowed host, where the fuzz reaches real loopback ports.
+ */
+function expectGuarded(answer: RawAnswer, request: RawRequest, value: unknown): void {
+  const name = hostOf(value);
+  const status = answer.status ?? 0;
+  if (name !== undefined && name !== "" && isIP(name.replace(/^\[|\]$/g, "")) === 0) {
+    expect(status, `a name (${name}) resolves to a refused address: ${answer.body.slice(0, 200)}`).toBe(400);
+  }
+  if (status !== 502 && status !== 504) {
+    expectNoServerError(answer, request);
+    return;
+  }
+  expect(name, "an adapter was called only at the allowed host").toBe("127.0.0.1");
+  expect(answer.contentType).toBe("application/problem+json");
+  expect((JSON.parse(answer.body) as { code: string }).code).toBe(
+    status === 502 ? "adapter_failed" : "adapter_timeout",
+  );
+}
+
+const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom("bad", "", "\u0000", "\ud800", "x".repeat(9_000), "t"),
+  fc.anything({ maxDepth: 2 }),
+);
+const serverFields = fc.dictionary(fc.constantFrom("host", "password", "port", "user", "", "__proto__"), fieldValue, {
+  maxKeys: 4,
+});
+
+/** Install bodies shaped like the recorder's credentials: keys and fields present, missing, extra, or wrong. */
+function installBody(projectId: number): fc.Arbitrary<Buffer> {
+  const credentials = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record(
+        {
+          recorder_token: fc.oneof(fieldValue, fc.dictionary(fc.constantFrom("token", "value", "x"), fieldValue)),
+          recorder_server: fc.oneof(serverFields, fieldValue),
+          other: fieldValue,
+        },
+        { requiredKeys: [] },
+      ),
+    },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
+  );
+  const app = fc.oneof(
+    fc.constant(SLUG),
+    fc.constant(SLUG),
+    fc.string({ maxLength: 10 }),
+    fc.anything({ maxDepth: 1 }),
+  );
+  const project = fc.oneof(fc.constant(projectId), fc.integer(), fc.anything({ maxDepth: 1 }));
+  return fc
+    .record({ app, project_id: project, credentials }, { requiredKeys: ["app"] })
+    .map((body) => Buffer.from(JSON.stringify(body) ?? "null"));
+}
+
+function post(path: string, token: string, body: Buffer): RawRequest {
+  return {
+    method: "POST",
+    target: Buffer.from(path),
+    headers: [
+      ["authorization", `Bearer ${token}`],
+      ["content-type", "application/json"],
+    ],
+    body,
+  };
+}
+
+const guard = guardLoopback();
+afterAll(() => {
+  guard.restore();
+  counter.report();
+});
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`generated adapter URLs and install bodies at the App endpoints ${lane.title}`, () => {
+    let test: TestService;
+    let adapters: AppAdapters;
+    let token: string;
+    let projectId: number;
+    let ports: number[];
+
+    beforeAll(async () => {
+      adapters = await startAppAdapters();
+      test = await startTestService(lane, {
+        adminToken: ADMIN_TOKEN,
+        callbacks: false,
+        healthPolling: false,
+        lookup: refusedLookup,
+        adapterTimeouts: { manifest: 2_000, health: 2_000, verify: 2_000 },
+      });
+      ({ token, projectId } = await createTenant(test, "fuzz-apps"));
+      const registered = await test.call("/api/v1/apps", { token, json: { base_url: adapters.urlOf(SLUG) } });
+      expect(registered.status).toBe(201);
+      ports = [new URL(adapters.urlOf(SLUG)).port, new URL(test.url).port].map(Number);
+    });
+    afterAll(async () => {
+      await test?.close();
+      await adapters?.close();
+    });
+
+    // Found by the generic fuzz: a slug holding NUL made PostgreSQL refuse the query, answered 500.
+    it("answers 404 for an App path whose slug is no slug (NUL, bytes that are not UTF-8)", async () => {
+      for (const slug of ["%00", "a%00b", "%ff", "caf%C3%A9"]) {
+        for (const [method, path] of [
+          ["GET", `/api/v1/apps/${slug}`],
+          ["POST", `/api/v1/apps/${slug}/refresh`],
+          ["POST", `/api/v1/apps/${slug}/submit`],
+          ["GET", `/api/v1/apps/${slug}/signing-secret`],
+          ["POST", `/api/v1/apps/${slug}/signing-secret/rotate`],
+        ] as const) {
+          expect((await test.call(path, { method, token })).status, `${method} ${path}`).toBe(404);
+        }
+        const review = await test.call(`/api/v1/admin/apps/${slug}/review`, {
+          token: ADMIN_TOKEN,
+          json: { passed: true },
+        });
+        expect(review.status, `review ${slug}`).toBe(404);
+      }
+    });
+
+    it.each([
+      ["preview-app", "/api/v1/apps/preview"],
+      ["register-app", "/api/v1/apps"],
+    ])(
+      "%s judges every generated base URL with the guard: names refused, no 5xx of its own",
+      async (id, path) => {
+        await checkProperty(
+          baseUrl(ports).map((value) => ({
+            value,
+            request: post(path, token, Buffer.from(JSON.stringify({ base_url: value }) ?? "null")),
+          })),
+          async ({ value, request }) => {
+            counter.add(`${id} (base URLs)`);
+            expectGuarded(await sendRaw(test.url, request), request, value);
+          },
+          { numRuns: RUNS_PER_TARGET, describe: ({ request }) => describeRequest(request) },
+        );
+      },
+      120_000,
+    );
+
+    it("create-installation answers generated credentials with a 4xx or 201, never 5xx", async () => {
+      await checkProperty(
+        installBody(projectId).map((body) => post("/api/v1/installations", token, body)),
+        async (request) => {
+          counter.add("create-installation (credentials)");
+          const answer = await sendRaw(test.url, request);
+          expectNoServerError(answer, request);
+          expect([201, 400, 403, 404, 413, 422], answer.body.slice(0, 300)).toContain(answer.status);
+        },
+        { numRuns: RUNS_PER_TARGET, describe: describeRequest },
+      );
+      const health = await readJson<{ status: string }>(await test.call("/healthz"));
+      expect(health.status).toBeDefined();
+    }, 120_000);
+  });
+}
+
+describe("the App endpoints under generated requests", () => {
+  it("opened no connection and looked up no name outside loopback", () => {
+    expect(guard.refused).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const ENTRY = fileURLToPath(new URL("../fixtures/serve.ts", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
+
+/** The service in its own process (test/fixtures/serve.ts), once it printed its ready line. */
+export interface ChildService {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly hookUrl: string;
+  /** A project-scoped token of the demo project. */
+  readonly token: string;
+  readonly workflowId: number;
+}
+
+/** Starts the service in its own process (tsx) with these environment variables and waits until it is ready. */
+export function startChildService(env: Record<string, string>): Promise<ChildService> {
+  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.once("line", (line) => resolve({ child, ...(JSON.parse(line) as Omit<ChildService, "child">) }));
+    child.once("exit", (code) => reject(new Error(`service exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** Resolves once a child process has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+}
+
+/** Posts hooks from `workers` concurrent loops until stopped, pushing every run id answered with 201. */
+export async function postHooks(
+  hookUrl: string,
+  workers: number,
+  stop: { stopped: boolean },
+  accepted: number[],
+): Promise<void> {
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let i = 0; !stop.stopped; i += 1) {
+        try {
+          const response = await fetch(hookUrl, { method: "POST", body: JSON.stringify({ worker, i }) });
+          if (response.status === 201)
+            accepted.push(((await response.json()) as { workflow_run_id: number }).workflow_run_id);
+          else await response.arrayBuffer();
+        } catch {
+          // The connection died with the process; what the client never saw accepted is not promised.
+          return;
+        }
+      }
+    }),
+  );
+}
