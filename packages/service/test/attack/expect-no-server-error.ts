@@ -18,8 +18,9 @@ export function expectNoServerError(answer: RawAnswer, request: RawRequest): voi
   expect(answer.error, "the service answered").toBeUndefined();
   expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(500);
   const status = answer.status ?? 0;
-  if (hasDotSegment(request.target)) expect(status, "a path with dot segments").toBe(400);
+  // node answers a request it cannot parse (headers too large, say) itself, before any route: a bare 400 or 431.
+  const bare = answer.contentType === undefined && answer.body === "" && (status === 400 || status === 431);
+  if (hasDotSegment(request.target) && !bare) expect(status, "a path with dot segments").toBe(400);
   if (status < 400 || request.method === "HEAD") return;
-  if (answer.contentType === undefined && answer.body === "" && (status === 400 || status === 431)) return;
-  expect(answer.contentType).toBe("application/problem+json");
+  if (!bare) expect(answer.contentType).toBe("application/problem+json");
 }
