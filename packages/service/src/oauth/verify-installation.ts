@@ -2,10 +2,9 @@ import type { InstallationJson } from "@adapterkit/contract";
 import { appTarget } from "../adapters/app-target.ts";
 import { callAdapter } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
-import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import { getInstallation } from "../installations/get-installation.ts";
+import { getInstallationToChange } from "../installations/get-installation-to-change.ts";
 import { withInstallationTables } from "../installations/installation-tables.ts";
 import { installedApp, showInstallation } from "../installations/show-installation.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -19,8 +18,8 @@ export async function verifyInstallation(
   principal: Principal,
   id: string,
 ): Promise<InstallationJson> {
-  const organizationId = authorizeAppManagement(principal);
-  const row = await getInstallation(context, principal, id);
+  const row = await getInstallationToChange(context, principal, id);
+  const organizationId = row.organization_id;
   if (row.state !== "active") throw new ServiceError("conflict", `Installation ${id} is uninstalled.`);
   const { app, manifest } = await installedApp(context, row);
   const definitions = manifest.credentials ?? [];

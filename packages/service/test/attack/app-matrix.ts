@@ -160,12 +160,7 @@ export const APP_MATRIX: { readonly [K in AppEndpointId]: MatrixEntry } = {
 };
 
 /**
- * Cells where the service answers otherwise than due, reported to the routes' owners and left for them to fix: the
- * matrix test requires exactly these cells to differ, so a fix (or a new deviation) fails it until this list is
- * updated. A project token toggles and uninstalls an installation of another project of its organization: the
- * handlers check only the organization (`getInstallation`), not the installation's `project_id`.
+ * Cells where the service answers otherwise than due, left for the routes' owners to fix: the matrix test requires
+ * exactly these cells to differ, so a fix (or a new deviation) fails it until this list is updated. None today.
  */
-export const KNOWN_DEVIATIONS: Partial<Record<AppEndpointId, readonly string[]>> = {
-  "update-installation": ["project → other-project: 200, due 403"],
-  "delete-installation": ["project → other-project: 200, due 403"],
-};
+export const KNOWN_DEVIATIONS: Partial<Record<AppEndpointId, readonly string[]>> = {};

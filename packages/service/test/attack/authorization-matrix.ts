@@ -12,6 +12,7 @@ import {
   scoped,
   unique,
 } from "./matrix-entry.ts";
+import { OAUTH_MATRIX } from "./oauth-matrix.ts";
 
 /**
  * Every route of the service's table (the contract's endpoint ids) with its matrix entry: a new endpoint does
@@ -171,6 +172,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
     expect: adminOnly(204),
   },
   ...APP_MATRIX,
+  ...OAUTH_MATRIX,
   healthz: { targets: OWN, request: () => ({ path: "/healthz" }), expect: always(200) },
   readyz: { targets: OWN, request: () => ({ path: "/readyz" }), expect: always(200) },
 };

@@ -1,5 +1,4 @@
-import { authorizeAppManagement } from "../../apps/authorize-app-management.ts";
-import { getInstallation } from "../../installations/get-installation.ts";
+import { getInstallationToChange } from "../../installations/get-installation-to-change.ts";
 import { updateInstallation } from "../../installations/installation-store.ts";
 import { showInstallation } from "../../installations/show-installation.ts";
 import { principalOf, type Route } from "../route.ts";
@@ -9,8 +8,7 @@ export const deleteInstallationRoute: Route<"delete-installation"> = {
   auth: "api",
   async handler(input, context) {
     const principal = principalOf(input);
-    authorizeAppManagement(principal);
-    const row = await getInstallation(context, principal, input.params.installation_id ?? "");
+    const row = await getInstallationToChange(context, principal, input.params.installation_id ?? "");
     const updated =
       row.state === "active"
         ? await updateInstallation(context.store.db, row.id, { uninstall: true, now: context.now() })

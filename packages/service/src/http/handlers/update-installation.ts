@@ -1,6 +1,5 @@
-import { authorizeAppManagement } from "../../apps/authorize-app-management.ts";
 import { ServiceError } from "../../errors/service-error.ts";
-import { getInstallation } from "../../installations/get-installation.ts";
+import { getInstallationToChange } from "../../installations/get-installation-to-change.ts";
 import { updateInstallation } from "../../installations/installation-store.ts";
 import { showInstallation } from "../../installations/show-installation.ts";
 import { principalOf, type Route } from "../route.ts";
@@ -10,8 +9,7 @@ export const updateInstallationRoute: Route<"update-installation"> = {
   auth: "api",
   async handler(input, context) {
     const principal = principalOf(input);
-    authorizeAppManagement(principal);
-    const row = await getInstallation(context, principal, input.params.installation_id ?? "");
+    const row = await getInstallationToChange(context, principal, input.params.installation_id ?? "");
     if (row.state !== "active") throw new ServiceError("conflict", `Installation ${row.id} is uninstalled.`);
     const updated = await updateInstallation(context.store.db, row.id, {
       frontDesk: input.body.front_desk,
