@@ -18,6 +18,7 @@ import {
 import { callbackEnvelopeSchema } from "./callback.ts";
 import { callbackSecretSchema } from "./callback-secret.ts";
 import { serviceHealthSchema } from "./health.ts";
+import { inboundEventPageSchema, inboundEventSchema } from "./inbound-event.ts";
 import {
   credentialListSchema,
   installationCreateSchema,
@@ -84,6 +85,8 @@ export const SERVICE_SHAPES = {
   "installation-create": installationCreateSchema,
   "installation-patch": installationPatchSchema,
   "credential-list": credentialListSchema,
+  "inbound-event": inboundEventSchema,
+  "inbound-event-page": inboundEventPageSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ServiceShapeName = keyof typeof SERVICE_SHAPES;
