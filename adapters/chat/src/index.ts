@@ -20,4 +20,5 @@ export const chatAdapter = defineAdapter({
 });
 
 export { type ChatStandIn, type ChatStandInOptions, type PostedMessage, startChatStandIn } from "./stand-in.ts";
+export type { EventDelivery, HumanMessage, StandInEvents } from "./stand-in-events.ts";
 export { chatManifest, DEFAULT_API_BASE_URL };

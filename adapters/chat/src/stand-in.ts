@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listenHttp } from "@adapterkit/sdk/testing";
+import { createStandInEvents, type StandInEvents } from "./stand-in-events.ts";
 
 /** Options of {@link startChatStandIn}. */
 export interface ChatStandInOptions {
@@ -30,6 +31,8 @@ export interface ChatStandIn {
   readonly credentials: { token: string; signing_secret: string; api_base_url: string; bot_user_id: string };
   /** Every message posted so far, oldest first. */
   messages(): readonly PostedMessage[];
+  /** The Events API side: people's messages, retries and the bot's echoes, signed and sent to the Request URL. */
+  readonly events: StandInEvents;
   close(): Promise<void>;
 }
 
@@ -44,14 +47,21 @@ const BOT_ID = "B0ADAPTERKIT";
 export async function startChatStandIn(options: ChatStandInOptions = {}): Promise<ChatStandIn> {
   const token = options.token ?? "xoxb-adapterkit-demo";
   const posted: PostedMessage[] = [];
+  const signingSecret = options.signingSecret ?? randomBytes(16).toString("hex");
+  const events = createStandInEvents({ signingSecret, botUserId: BOT_USER_ID, botId: BOT_ID });
+  // Like Slack, the bot's own posts are delivered to the app too, after the post was answered.
+  const onPosted = (message: PostedMessage) => void events.echo(message).catch(() => undefined);
   const { url, close } = await listenHttp((req, res) => {
-    void answer(req, res, { token, posted }).catch(() => send(res, 500, { ok: false, error: "internal_error" }));
+    void answer(req, res, { token, posted, onPosted }).catch(() =>
+      send(res, 500, { ok: false, error: "internal_error" }),
+    );
   }, options);
   return {
     url,
+    events,
     credentials: {
       token,
-      signing_secret: options.signingSecret ?? randomBytes(16).toString("hex"),
+      signing_secret: signingSecret,
       api_base_url: `${url}/api`,
       bot_user_id: BOT_USER_ID,
     },
@@ -63,7 +73,7 @@ export async function startChatStandIn(options: ChatStandInOptions = {}): Promis
 async function answer(
   req: IncomingMessage,
   res: ServerResponse,
-  state: { token: string; posted: PostedMessage[] },
+  state: { token: string; posted: PostedMessage[]; onPosted: (message: PostedMessage) => void },
 ): Promise<void> {
   const args = await readArguments(req);
   const method = new URL(req.url ?? "/", "http://stand-in").pathname.replace(/^\/api\//, "");
@@ -89,7 +99,9 @@ async function answer(
   if (!channel) return send(res, 200, { ok: false, error: "channel_not_found" });
   if (!text) return send(res, 200, { ok: false, error: "no_text" });
   const ts = nextTs(state.posted.length);
-  state.posted.push({ channel, text, ts, ...(threadTs ? { thread_ts: threadTs } : {}) });
+  const message = { channel, text, ts, ...(threadTs ? { thread_ts: threadTs } : {}) };
+  state.posted.push(message);
+  res.once("finish", () => state.onPosted(message));
   send(res, 200, {
     ok: true,
     channel,
