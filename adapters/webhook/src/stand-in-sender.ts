@@ -11,7 +11,7 @@ export interface SentWebhook {
 /** The sending side of the webhook stand-in: a system that posts Standard Webhooks to an App's inbound URL. */
 export interface WebhookSender {
   /** Posts a body signed with the stand-in's secret; `id` is the `webhook-id` (fresh when omitted), kept on retries. */
-  post(url: string, body: string, options?: { id?: string; secret?: string }): Promise<SentWebhook>;
+  post(url: string, body: string | Uint8Array, options?: { id?: string; secret?: string }): Promise<SentWebhook>;
 }
 
 /** A sender signing with Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). */
