@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type InboundWorld, inboundPath, startInboundWorld } from "./helpers/inbound-world.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "./helpers/recording-adapter.ts";
 import { STORE_LANES } from "./helpers/store-lanes.ts";
 import {
@@ -253,6 +254,81 @@ for (const lane of STORE_LANES) {
           await assertNoServerError(response, [200, 400, 404, 409]);
         }),
         { numRuns: 150 },
+      );
+    });
+  });
+}
+
+const headerName = fc.oneof(
+  fc.constantFrom(
+    "x-slack-signature",
+    "x-slack-request-timestamp",
+    "x-slack-retry-num",
+    "webhook-id",
+    "webhook-timestamp",
+    "webhook-signature",
+    "content-type",
+    "x-adapterkit-bot",
+  ),
+  fc.stringMatching(/^x-[a-z0-9-]{1,20}$/),
+);
+const headerValue = fc.oneof(
+  printable,
+  fc.constantFrom("v0=00", "v1,AAAA", "0", "-1", "99999999999", "whsec_x", "application/json"),
+);
+const inboundBody = fc.oneof(
+  body,
+  fc.record({ type: fc.constantFrom("url_verification", "event_callback", "order.created"), challenge: fc.anything() }),
+  fc.record({ type: fc.constant("event_callback"), event_id: fc.string(), event: fc.anything() }),
+  fc.record({ sender: fc.anything(), message: fc.anything(), type: fc.anything() }),
+);
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`fuzzed deliveries on the inbound endpoint (A9) ${lane.title}`, () => {
+    let world: InboundWorld;
+
+    beforeAll(async () => {
+      world = await startInboundWorld(lane, { worker: false });
+    });
+    afterAll(async () => world?.close());
+
+    it("never answers with a 500 whatever the id, headers, query or body", async () => {
+      const ids = fc.oneof(
+        fc.constantFrom(world.installations.chat.id, world.installations.webhook.id),
+        fc.constant("inst_AAAAAAAAAAAAAAAAAAAAAA"),
+        printable.map((text) => encodeURIComponent(text)),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          ids,
+          fc.dictionary(headerName, headerValue, { maxKeys: 5 }),
+          inboundBody,
+          printable,
+          async (id, headers, payload, query) => {
+            const text =
+              typeof payload === "object" && !(payload instanceof Uint8Array) ? JSON.stringify(payload) : payload;
+            const response = await world.test.call(`/api/v1/apps/${id}/inbound?${encodeURIComponent(query)}`, {
+              method: "POST",
+              body: text ?? "",
+              headers,
+            });
+            await assertNoServerError(response, [200, 400, 401, 404, 405, 413]);
+          },
+        ),
+        { numRuns: 120 },
+      );
+    });
+
+    it("never answers a correctly signed delivery of any body with a 5xx", async () => {
+      const url = `${world.test.url}${inboundPath(world.installations.webhook)}`;
+      await fc.assert(
+        fc.asyncProperty(inboundBody, async (payload) => {
+          const text =
+            typeof payload === "object" && !(payload instanceof Uint8Array) ? JSON.stringify(payload) : payload;
+          const sent = await world.webhook.sender.post(url, text ?? "");
+          expect([200, 400, 413]).toContain(sent.status);
+        }),
+        { numRuns: 80 },
       );
     });
   });

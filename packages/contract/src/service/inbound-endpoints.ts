@@ -29,6 +29,11 @@ export const INBOUND_ENDPOINTS = [
         z.unknown(),
         { ok: true, outcome: "accepted" },
       ),
+      400: problem(
+        "invalid_request",
+        "The adapter cannot read the delivery (it answered 400 or 413); a retry would fare no better.",
+        "body: the adapter cannot read the delivery: body: the body is not a JSON Events API payload",
+      ),
       401: problem("unauthorized", "The adapter refused the signature.", "The adapter refused the signature."),
       404: problem("not_found", "No installation has this id.", "No installation inst_…."),
       410: problem("gone", "The installation is uninstalled.", "Installation inst_… is uninstalled."),

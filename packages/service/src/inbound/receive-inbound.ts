@@ -20,7 +20,7 @@ export type InboundAnswer =
 
 /**
  * A9, the inbound pipeline: 404 unknown installation, 410 uninstalled → `/verify-webhook` (ok:false → 401,
- * recorded `rejected_signature`; the App down, the adapter unreachable, failing or late → 503 so the platform
+ * recorded `rejected_signature`; a body the adapter cannot read → 400, recorded `adapter_failed`; the App down, the adapter unreachable, failing or late → 503 so the platform
  * retries, recorded `adapter_failed`) → `/parse-inbound`: a handshake is answered with its `challenge_response`,
  * an ignored event with 200; a bot's message is dropped (`dropped_bot`); the rest is deduplicated and routed in one
  * transaction (see routeInboundMessage), and the answer is given only after it committed.
@@ -50,6 +50,12 @@ export async function receiveInbound(
   if (verdict.kind === "rejected") {
     await log("rejected_signature", verdict.error);
     throw new ServiceError("unauthorized", `The adapter refused the delivery's signature: ${verdict.error}`);
+  }
+  if (verdict.kind === "unreadable") {
+    await log("adapter_failed", `the adapter cannot read the delivery: ${verdict.error}`);
+    throw new ServiceError("invalid_request", `body: the adapter cannot read the delivery: ${verdict.error}`, {
+      errors: [{ path: "", message: verdict.error }],
+    });
   }
   const { response } = verdict;
   const kind = inboundKind(response);
