@@ -3,6 +3,7 @@ import { isServiceError, ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { callInboundAdapter } from "./call-inbound-adapter.ts";
 import { openInstallation } from "./open-installation.ts";
+import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
 import { routeInboundMessage } from "./route-inbound-message.ts";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
@@ -32,6 +33,7 @@ export async function receiveInbound(
 ): Promise<InboundAnswer> {
   const open = await openInstallation(context, installationId);
   const receivedAt = context.now();
+  pruneInboundEventsNow(context);
   const log = (outcome: InboundOutcome, detail: string) =>
     recordInboundEvent(context.store.db, { installationId, outcome, receivedAt, detail });
   let verdict: Awaited<ReturnType<typeof callInboundAdapter>>;
