@@ -2,6 +2,8 @@ import type { AdapterEndpointId } from "@adapterkit/contract";
 import type { Logger } from "pino";
 import type { HealthPollerOptions } from "./adapters/health-poller.ts";
 import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.ts";
+import type { DeliveryDispatcherOptions } from "./deliveries/delivery-dispatcher.ts";
+import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
 import { parseAllowedHosts } from "./outbound/index.ts";
@@ -61,6 +63,10 @@ export interface ServiceOptions {
   readonly adapterTimeouts?: Partial<Record<AdapterEndpointId, number>> | undefined;
   /** A8 health polling, or false for none. */
   readonly healthPolling?: HealthPollerOptions | false | undefined;
+  /** A11: the front desk; default the reference one, rendering each installation's Handlebars template. */
+  readonly frontDesk?: FrontDesk | undefined;
+  /** A11: the dispatcher of front-desk replies; false leaves the outbox alone (as for `worker`). */
+  readonly deliveries?: DeliveryDispatcherOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }

@@ -81,9 +81,17 @@ export async function receiveInbound(
   }
   const routed = await routeInboundMessage(
     context.store.db,
-    { executor: context.executor, now: receivedAt },
-    { installationId, app: open.app.slug, frontDesk: open.installation.front_desk === 1, message: response },
+    { executor: context.executor, frontDesk: context.frontDesk, now: receivedAt },
+    {
+      installationId,
+      organizationId: open.installation.organization_id,
+      appId: open.app.id,
+      app: open.app.slug,
+      frontDesk: open.installation.front_desk === 1,
+      message: response,
+    },
   );
   if (routed.workflowRunIds.length > 0) context.wakeWorker();
+  if (routed.deliveryId != null) context.wakeDeliveries();
   return { kind: "event", ...routed };
 }

@@ -1,5 +1,7 @@
 import type { InboundOutcome, NormalizedMessage } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
+import type { FrontDesk } from "../front-desk/front-desk.ts";
+import { startFrontDeskReply } from "../front-desk/start-front-desk-reply.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Database } from "../store/index.ts";
 import { fireAppEventTriggers } from "./fire-app-event-triggers.ts";
@@ -11,11 +13,15 @@ export interface RoutedMessage {
   readonly outcome: Extract<InboundOutcome, "accepted" | "duplicate" | "unmatched">;
   readonly eventId: number;
   readonly workflowRunIds: readonly number[];
+  /** The front desk's reply in the outbox, when it answered. */
+  readonly deliveryId?: number | null;
 }
 
 /** Whose message, through which installation, in which mode. */
 export interface InboundMessage {
   readonly installationId: string;
+  readonly organizationId: number;
+  readonly appId: number;
   readonly app: string;
   readonly frontDesk: boolean;
   readonly message: NormalizedMessage;
@@ -38,11 +44,12 @@ async function takeDedupKey(trx: Kysely<Database>, event: InboundMessage, at: st
  * A9 after the bot check, in one transaction: the dedup key is inserted under the (installation, key) primary key,
  * so of two deliveries of one event, on one instance or several, one routes it and the other finds the key taken
  * (`duplicate`); then, with the front desk off, the app-event triggers fire (`accepted`, or `unmatched` when none
- * matched); the event's log entry commits with them. With the front desk on, triggers do not fire (A10).
+ * matched); the event's log entry commits with them. With the front desk on, triggers do not fire (A10): the
+ * front desk's reply goes into the outbox instead (A11), in the same transaction.
  */
 export async function routeInboundMessage(
   db: Kysely<Database>,
-  deps: { executor: WorkflowExecutor; now: Date },
+  deps: { executor: WorkflowExecutor; frontDesk: FrontDesk; now: Date },
   event: InboundMessage,
 ): Promise<RoutedMessage> {
   const { message } = event;
@@ -60,11 +67,24 @@ export async function routeInboundMessage(
       const row = await recordInboundEvent(trx, { ...base, outcome: "duplicate", detail: "dedup_key seen before" });
       return { outcome: "duplicate", eventId: row.id, workflowRunIds: [] };
     }
-    if (event.frontDesk || message.event_type === undefined) {
-      const detail = event.frontDesk
-        ? "the front-desk toggle is on, so app-event triggers do not fire; this build has no front desk to take it"
-        : "the adapter gave no event_type";
-      const row = await recordInboundEvent(trx, { ...base, outcome: "unmatched", detail });
+    if (event.frontDesk) {
+      const row = await recordInboundEvent(trx, { ...base, outcome: "accepted", detail: "to the front desk" });
+      const deliveryId = await startFrontDeskReply(
+        trx,
+        { frontDesk: deps.frontDesk, now: deps.now },
+        {
+          ...event,
+          inboundEventId: row.id,
+        },
+      );
+      return { outcome: "accepted", eventId: row.id, workflowRunIds: [], deliveryId };
+    }
+    if (message.event_type === undefined) {
+      const row = await recordInboundEvent(trx, {
+        ...base,
+        outcome: "unmatched",
+        detail: "the adapter gave no event_type",
+      });
       return { outcome: "unmatched", eventId: row.id, workflowRunIds: [] };
     }
     const fired = await fireAppEventTriggers(trx, deps, {

@@ -111,7 +111,7 @@ for (const lane of STORE_LANES) {
       expect(JSON.parse(sent.body)).toMatchObject({ outcome: "unmatched" });
     });
 
-    it("fires nothing while the front-desk toggle is on, and fires again once it is off", async () => {
+    it("fires no trigger while the front-desk toggle is on, and fires again once it is off", async () => {
       const toggle = (front_desk: boolean) =>
         world.test.call(`/api/v1/installations/${world.installations.webhook.id}`, {
           token: world.tenant.token,
@@ -120,9 +120,12 @@ for (const lane of STORE_LANES) {
         });
       expect((await toggle(true)).status).toBe(200);
       const fresh = JSON.stringify({ type: "order.created", sender: "till", message: "order #8" });
+      // The front desk takes it instead (A11): no run starts.
       expect(JSON.parse((await world.webhook.sender.post(inboundUrl, fresh)).body)).toMatchObject({
-        outcome: "unmatched",
+        outcome: "accepted",
+        workflow_run_ids: [],
       });
+      expect((await triggerRuns()).items).toHaveLength(1);
       expect((await toggle(false)).status).toBe(200);
       expect(JSON.parse((await world.webhook.sender.post(inboundUrl, fresh)).body)).toMatchObject({
         outcome: "accepted",
