@@ -1,4 +1,5 @@
 import { type ChatStandIn, chatAdapter, startChatStandIn } from "@adapterkit/adapter-chat";
+import { type MailStandIn, mailAdapter, startMailStandIn } from "@adapterkit/adapter-mail";
 import { startWebhookStandIn, type WebhookStandIn, webhookAdapter } from "@adapterkit/adapter-webhook";
 import type { InstallationJson } from "@adapterkit/contract";
 import { type AdapterServer, serve } from "@adapterkit/sdk";
@@ -7,15 +8,25 @@ import type { ServiceOptions } from "../../src/index.ts";
 import type { StoreLane } from "./store-lanes.ts";
 import { createTenant, startTestService, type Tenant, type TestService } from "./test-service.ts";
 
-/** A service with the chat and webhook sample Apps installed in the demo organization against their stand-ins. */
+/** A service with the chat, webhook and mail sample Apps installed in the demo organization against their stand-ins. */
 export interface InboundWorld {
   readonly test: TestService;
   readonly tenant: Tenant;
   readonly chat: ChatStandIn;
   readonly webhook: WebhookStandIn;
-  readonly installations: { readonly chat: InstallationJson; readonly webhook: InstallationJson };
+  readonly mail: MailStandIn;
+  readonly installations: {
+    readonly chat: InstallationJson;
+    readonly webhook: InstallationJson;
+    readonly mail: InstallationJson;
+  };
   /** The adapters' base URLs and the App signing secrets they check. */
-  readonly adapters: { readonly chat: string; readonly webhook: string; readonly secrets: ReadonlyMap<string, string> };
+  readonly adapters: {
+    readonly chat: string;
+    readonly webhook: string;
+    readonly mail: string;
+    readonly secrets: ReadonlyMap<string, string>;
+  };
   close(): Promise<void>;
 }
 
@@ -31,39 +42,46 @@ async function serveSigned(adapter: Parameters<typeof serve>[0], secret: string 
 }
 
 /**
- * Starts the service, the chat and webhook stand-ins and the two sample adapters (each checking its App's signing
+ * Starts the service, the chat, webhook and mail stand-ins and the three sample adapters (each checking its App's signing
  * secret), and installs both Apps in the demo organization as `npm start` does (D123).
  */
 export async function startInboundWorld(lane: StoreLane, options: ServiceOptions = {}): Promise<InboundWorld> {
   const test = await startTestService(lane, { healthPolling: false, ...options });
   const chat = await startChatStandIn();
   const webhook = await startWebhookStandIn();
-  const secrets = await test.service.apps.demoSigningSecrets(["chat", "webhook"]);
+  const mail = await startMailStandIn();
+  const secrets = await test.service.apps.demoSigningSecrets(["chat", "webhook", "mail"]);
   const chatServer = await serveSigned(chatAdapter, secrets.get("chat"));
   const webhookServer = await serveSigned(webhookAdapter, secrets.get("webhook"));
+  const mailServer = await serveSigned(mailAdapter, secrets.get("mail"));
   const url = (server: AdapterServer) => server.url.replace("localhost", "127.0.0.1");
-  const [chatInstallation, webhookInstallation] = await test.service.apps.installDemoApps(
+  const [chatInstallation, webhookInstallation, mailInstallation] = await test.service.apps.installDemoApps(
     { organization: "demo" },
     {
       adapters: [
         { slug: "chat", baseUrl: url(chatServer), credentials: chat.credentials },
         { slug: "webhook", baseUrl: url(webhookServer), credentials: webhook.credentials },
+        { slug: "mail", baseUrl: url(mailServer), credentials: mail.credentials },
       ],
       signingSecrets: secrets,
     },
   );
-  if (chatInstallation === undefined || webhookInstallation === undefined) throw new Error("install failed");
+  if (chatInstallation === undefined || webhookInstallation === undefined || mailInstallation === undefined) {
+    throw new Error("install failed");
+  }
   const tenant = await createTenant(test, "demo");
   return {
     test,
     tenant,
     chat,
     webhook,
-    installations: { chat: chatInstallation, webhook: webhookInstallation },
-    adapters: { chat: url(chatServer), webhook: url(webhookServer), secrets },
+    mail,
+    installations: { chat: chatInstallation, webhook: webhookInstallation, mail: mailInstallation },
+    adapters: { chat: url(chatServer), webhook: url(webhookServer), mail: url(mailServer), secrets },
     async close() {
       await test.close();
-      await Promise.all([chatServer.close(), webhookServer.close(), chat.close(), webhook.close()]);
+      await Promise.all([chatServer.close(), webhookServer.close(), mailServer.close()]);
+      await Promise.all([chat.close(), webhook.close(), mail.close()]);
     },
   };
 }
