@@ -326,7 +326,7 @@ for (const lane of STORE_LANES) {
           const text =
             typeof payload === "object" && !(payload instanceof Uint8Array) ? JSON.stringify(payload) : payload;
           const sent = await world.webhook.sender.post(url, text ?? "");
-          expect([200, 400, 413]).toContain(sent.status);
+          expect([200, 400, 413], `${sent.status} ${sent.body}`).toContain(sent.status);
         }),
         { numRuns: 80 },
       );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrlSchema, nameSchema, scheduleDateSchema } from "./common.ts";
+import { httpUrlSchema, nameSchema, scheduleDateSchema, withoutControls } from "./common.ts";
 import { installationIdSchema } from "./installation-id.ts";
 import { eventFilterSchema } from "./trigger.ts";
 
@@ -19,8 +19,8 @@ const scheduleFields = {
 
 const appEventFields = {
   app_installation_id: installationIdSchema,
-  event_type: z.string().min(1).max(200),
-  target_stage: z.string().min(1).max(100),
+  event_type: withoutControls(z.string().min(1).max(200)),
+  target_stage: withoutControls(z.string().min(1).max(100)),
   event_filter: eventFilterSchema.nullable().optional(),
 };
 

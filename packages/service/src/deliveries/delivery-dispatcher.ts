@@ -1,5 +1,6 @@
 import { CALLBACK_RETRY_DELAYS_MS, nextAttemptAt } from "../callbacks/retry-schedule.ts";
 import { withFrontDeskTables } from "../front-desk/front-desk-tables.ts";
+import { toStorableText } from "../inbound/to-storable-message.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { type ClaimLoop, createClaimLoop } from "../store/claim-loop.ts";
 import { claimDeliveries } from "./claim-deliveries.ts";
@@ -39,7 +40,7 @@ async function recordOutcome(
   await db
     .updateTable("deliveries")
     .set({
-      last_error: outcome.error.slice(0, 2000),
+      last_error: toStorableText(outcome.error.slice(0, 2000)),
       ...(next === null ? { status: "dead" as const } : { next_attempt_at: next.toISOString() }),
     })
     .where("id", "=", row.id)

@@ -1,5 +1,6 @@
 import type { NormalizedMessage } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
+import { toStorableText } from "../inbound/to-storable-message.ts";
 import type { Database } from "../store/index.ts";
 import type { FrontDesk } from "./front-desk.ts";
 import { withFrontDeskTables } from "./front-desk-tables.ts";
@@ -86,7 +87,7 @@ export async function startFrontDeskReply(
       inbound_event_id: input.inboundEventId,
       channel_address: input.message.sender,
       thread_id: input.message.thread_id ?? null,
-      text,
+      text: toStorableText(text),
       status: "pending",
       next_attempt_at: at,
       message_id: null,

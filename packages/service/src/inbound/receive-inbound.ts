@@ -7,6 +7,7 @@ import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
 import { routeInboundMessage } from "./route-inbound-message.ts";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
+import { toStorableMessage } from "./to-storable-message.ts";
 
 /** What the platform is answered: a handshake's challenge as the adapter gave it, or how the delivery ended. */
 export type InboundAnswer =
@@ -59,13 +60,14 @@ export async function receiveInbound(
       errors: [{ path: "", message: verdict.error }],
     });
   }
-  const { response } = verdict;
-  const kind = inboundKind(response);
-  if (kind === "handshake" && "challenge_response" in response) {
-    return { kind: "handshake", challenge: response.challenge_response };
+  const { response: parsed } = verdict;
+  const kind = inboundKind(parsed);
+  if (kind === "handshake" && "challenge_response" in parsed) {
+    return { kind: "handshake", challenge: parsed.challenge_response };
   }
-  if (kind === "ignored" && "ignored" in response) return { kind: "ignored", reason: response.reason };
-  if (!("is_bot" in response)) throw new Error("parse-inbound answered a shape inboundKind does not know");
+  if (kind === "ignored" && "ignored" in parsed) return { kind: "ignored", reason: parsed.reason };
+  if (!("is_bot" in parsed)) throw new Error("parse-inbound answered a shape inboundKind does not know");
+  const response = toStorableMessage(parsed);
   if (response.is_bot) {
     const row = await recordInboundEvent(context.store.db, {
       installationId,

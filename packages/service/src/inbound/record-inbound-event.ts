@@ -2,6 +2,7 @@ import type { InboundOutcome } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
 import { type InboundEventRow, withInboundTables } from "./inbound-tables.ts";
+import { toStorableText } from "./to-storable-message.ts";
 
 /** What the log keeps of one event: its outcome and what the adapter said of it (never the message text). */
 export interface InboundEventRecord {
@@ -32,7 +33,7 @@ export async function recordInboundEvent(db: Kysely<Database>, event: InboundEve
         event.workflowRunIds === undefined || event.workflowRunIds.length === 0
           ? null
           : JSON.stringify(event.workflowRunIds),
-      detail: event.detail === undefined || event.detail === null ? null : event.detail.slice(0, 2000),
+      detail: event.detail === undefined || event.detail === null ? null : toStorableText(event.detail.slice(0, 2000)),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

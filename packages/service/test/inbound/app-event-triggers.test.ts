@@ -83,6 +83,8 @@ for (const lane of STORE_LANES) {
     it("refuses a target stage the workflow does not have, and a filter with unknown or regex-like fields", async () => {
       const stage = await readProblem(await create({ target_stage: "third" }));
       expect(stage.errors?.[0]?.path).toBe("/target_stage");
+      const nul = await readProblem(await create({ event_type: "order\u0000" }));
+      expect(nul.errors?.[0]?.path).toBe("/event_type");
       const filter = await readProblem(await create({ event_filter: { sender_regex: ".*" } }));
       expect(filter.code).toBe("invalid_request");
       expect(JSON.stringify(filter.errors)).toContain("event_filter");

@@ -111,6 +111,13 @@ for (const lane of STORE_LANES) {
       expect(JSON.parse(sent.body)).toMatchObject({ outcome: "unmatched" });
     });
 
+    it("stores an event whose fields carry NUL characters (PostgreSQL text refuses them) instead of failing", async () => {
+      const body = JSON.stringify({ type: "order.created\u0000", sender: "shop\u0000", message: "order \u0000" });
+      const sent = await world.webhook.sender.post(inboundUrl, body);
+      expect(sent.status).toBe(200);
+      expect(await lastEvent()).toMatchObject({ outcome: "unmatched", sender: "shop\uFFFD" });
+    });
+
     it("fires no trigger while the front-desk toggle is on, and fires again once it is off", async () => {
       const toggle = (front_desk: boolean) =>
         world.test.call(`/api/v1/installations/${world.installations.webhook.id}`, {
