@@ -52,7 +52,7 @@ export async function startChatStandIn(options: ChatStandInOptions = {}): Promis
   // Like Slack, the bot's own posts are delivered to the app too, after the post was answered.
   const onPosted = (message: PostedMessage) => void events.echo(message).catch(() => undefined);
   const { url, close } = await listenHttp((req, res) => {
-    void answer(req, res, { token, posted, onPosted }).catch(() =>
+    void answer(req, res, { token, posted, onPosted, events }).catch(() =>
       send(res, 500, { ok: false, error: "internal_error" }),
     );
   }, options);
@@ -70,13 +70,11 @@ export async function startChatStandIn(options: ChatStandInOptions = {}): Promis
   };
 }
 
-async function answer(
-  req: IncomingMessage,
-  res: ServerResponse,
-  state: { token: string; posted: PostedMessage[]; onPosted: (message: PostedMessage) => void },
-): Promise<void> {
+async function answer(req: IncomingMessage, res: ServerResponse, state: StandInState): Promise<void> {
+  const path = new URL(req.url ?? "/", "http://stand-in").pathname;
+  if (path === STAND_IN_MESSAGES_PATH) return answerPerson(req, res, state);
   const args = await readArguments(req);
-  const method = new URL(req.url ?? "/", "http://stand-in").pathname.replace(/^\/api\//, "");
+  const method = path.replace(/^\/api\//, "");
   if (req.method !== "POST" || (method !== "auth.test" && method !== "chat.postMessage")) {
     send(res, 404, { ok: false, error: "unknown_method" });
     return;
@@ -115,6 +113,31 @@ async function answer(
       ...(threadTs ? { thread_ts: threadTs } : {}),
     },
   });
+}
+
+/** Where a person "writes" in the stand-in's workspace: `POST` `{channel, user, text}`; `GET` lists the bot's posts. */
+export const STAND_IN_MESSAGES_PATH = "/stand-in/messages";
+
+interface StandInState {
+  token: string;
+  posted: PostedMessage[];
+  onPosted: (message: PostedMessage) => void;
+  events: StandInEvents;
+}
+
+/** A person's message, sent to the app's Request URL as an Events API callback; the app's answer is passed on. */
+async function answerPerson(req: IncomingMessage, res: ServerResponse, state: StandInState): Promise<void> {
+  if (req.method === "GET") return send(res, 200, { messages: state.posted });
+  const args = await readArguments(req);
+  if (!args.channel || !args.user || !args.text) {
+    return send(res, 400, { ok: false, error: "expected JSON with string channel, user and text" });
+  }
+  try {
+    const delivery = await state.events.postMessage({ channel: args.channel, user: args.user, text: args.text });
+    send(res, 200, { ok: true, event_id: delivery.eventId, app_status: delivery.status, app_answer: delivery.body });
+  } catch (error) {
+    send(res, 409, { ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** Slack takes arguments as JSON or as a form; both become strings here. */
