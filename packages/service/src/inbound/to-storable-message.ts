@@ -1,10 +1,8 @@
 import type { NormalizedMessage } from "@adapterkit/contract";
 
-const NUL = /\u0000/g;
-
 /** Text as a database column can hold it: PostgreSQL's text refuses NUL, so each becomes U+FFFD (D162). */
 export function toStorableText(text: string): string {
-  return text.replace(NUL, "\uFFFD");
+  return text.replaceAll("\u0000", "\uFFFD");
 }
 
 /**
