@@ -19,5 +19,12 @@ export const chatAdapter = defineAdapter({
   format,
 });
 
-export { type ChatStandIn, type ChatStandInOptions, type PostedMessage, startChatStandIn } from "./stand-in.ts";
+export {
+  type ChatStandIn,
+  type ChatStandInOptions,
+  type PostedMessage,
+  STAND_IN_MESSAGES_PATH,
+  startChatStandIn,
+} from "./stand-in.ts";
+export type { EventDelivery, HumanMessage, StandInEvents } from "./stand-in-events.ts";
 export { chatManifest, DEFAULT_API_BASE_URL };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listenHttp } from "@adapterkit/sdk/testing";
+import { createStandInEvents, type StandInEvents } from "./stand-in-events.ts";
 
 /** Options of {@link startChatStandIn}. */
 export interface ChatStandInOptions {
@@ -30,6 +31,8 @@ export interface ChatStandIn {
   readonly credentials: { token: string; signing_secret: string; api_base_url: string; bot_user_id: string };
   /** Every message posted so far, oldest first. */
   messages(): readonly PostedMessage[];
+  /** The Events API side: people's messages, retries and the bot's echoes, signed and sent to the Request URL. */
+  readonly events: StandInEvents;
   close(): Promise<void>;
 }
 
@@ -44,14 +47,21 @@ const BOT_ID = "B0ADAPTERKIT";
 export async function startChatStandIn(options: ChatStandInOptions = {}): Promise<ChatStandIn> {
   const token = options.token ?? "xoxb-adapterkit-demo";
   const posted: PostedMessage[] = [];
+  const signingSecret = options.signingSecret ?? randomBytes(16).toString("hex");
+  const events = createStandInEvents({ signingSecret, botUserId: BOT_USER_ID, botId: BOT_ID });
+  // Like Slack, the bot's own posts are delivered to the app too, after the post was answered.
+  const onPosted = (message: PostedMessage) => void events.echo(message).catch(() => undefined);
   const { url, close } = await listenHttp((req, res) => {
-    void answer(req, res, { token, posted }).catch(() => send(res, 500, { ok: false, error: "internal_error" }));
+    void answer(req, res, { token, posted, onPosted, events }).catch(() =>
+      send(res, 500, { ok: false, error: "internal_error" }),
+    );
   }, options);
   return {
     url,
+    events,
     credentials: {
       token,
-      signing_secret: options.signingSecret ?? randomBytes(16).toString("hex"),
+      signing_secret: signingSecret,
       api_base_url: `${url}/api`,
       bot_user_id: BOT_USER_ID,
     },
@@ -60,13 +70,11 @@ export async function startChatStandIn(options: ChatStandInOptions = {}): Promis
   };
 }
 
-async function answer(
-  req: IncomingMessage,
-  res: ServerResponse,
-  state: { token: string; posted: PostedMessage[] },
-): Promise<void> {
+async function answer(req: IncomingMessage, res: ServerResponse, state: StandInState): Promise<void> {
+  const path = new URL(req.url ?? "/", "http://stand-in").pathname;
+  if (path === STAND_IN_MESSAGES_PATH) return answerPerson(req, res, state);
   const args = await readArguments(req);
-  const method = new URL(req.url ?? "/", "http://stand-in").pathname.replace(/^\/api\//, "");
+  const method = path.replace(/^\/api\//, "");
   if (req.method !== "POST" || (method !== "auth.test" && method !== "chat.postMessage")) {
     send(res, 404, { ok: false, error: "unknown_method" });
     return;
@@ -89,7 +97,9 @@ async function answer(
   if (!channel) return send(res, 200, { ok: false, error: "channel_not_found" });
   if (!text) return send(res, 200, { ok: false, error: "no_text" });
   const ts = nextTs(state.posted.length);
-  state.posted.push({ channel, text, ts, ...(threadTs ? { thread_ts: threadTs } : {}) });
+  const message = { channel, text, ts, ...(threadTs ? { thread_ts: threadTs } : {}) };
+  state.posted.push(message);
+  res.once("finish", () => state.onPosted(message));
   send(res, 200, {
     ok: true,
     channel,
@@ -103,6 +113,31 @@ async function answer(
       ...(threadTs ? { thread_ts: threadTs } : {}),
     },
   });
+}
+
+/** Where a person "writes" in the stand-in's workspace: `POST` `{channel, user, text}`; `GET` lists the bot's posts. */
+export const STAND_IN_MESSAGES_PATH = "/stand-in/messages";
+
+interface StandInState {
+  token: string;
+  posted: PostedMessage[];
+  onPosted: (message: PostedMessage) => void;
+  events: StandInEvents;
+}
+
+/** A person's message, sent to the app's Request URL as an Events API callback; the app's answer is passed on. */
+async function answerPerson(req: IncomingMessage, res: ServerResponse, state: StandInState): Promise<void> {
+  if (req.method === "GET") return send(res, 200, { messages: state.posted });
+  const args = await readArguments(req);
+  if (!args.channel || !args.user || !args.text) {
+    return send(res, 400, { ok: false, error: "expected JSON with string channel, user and text" });
+  }
+  try {
+    const delivery = await state.events.postMessage({ channel: args.channel, user: args.user, text: args.text });
+    send(res, 200, { ok: true, event_id: delivery.eventId, app_status: delivery.status, app_answer: delivery.body });
+  } catch (error) {
+    send(res, 409, { ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** Slack takes arguments as JSON or as a form; both become strings here. */

@@ -24,3 +24,4 @@ export {
   type MailStandInOptions,
   startMailStandIn,
 } from "./stand-in.ts";
+export { createMailGateway, type GatewayDelivery, type MailGateway } from "./stand-in-gateway.ts";

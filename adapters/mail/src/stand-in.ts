@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import type { MailCredentials } from "./smtp-settings.ts";
+import { createMailGateway, type MailGateway } from "./stand-in-gateway.ts";
 
 /** A mail the stand-in accepted: the SMTP envelope and the raw RFC 5322 message. */
 export interface CapturedMail {
@@ -31,6 +32,8 @@ export interface MailStandIn {
   readonly credentials: MailCredentials;
   /** Every accepted mail, oldest first. */
   mails(): readonly CapturedMail[];
+  /** The inbound side: a gateway that posts messages, signed, to an App's inbound URL. */
+  readonly gateway: MailGateway;
   close(): Promise<void>;
 }
 
@@ -94,6 +97,7 @@ export async function startMailStandIn(options: MailStandInOptions = {}): Promis
       gateway_secret: "demo-gateway-secret",
     },
     mails: () => [...captured],
+    gateway: createMailGateway("demo-gateway-secret"),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -26,4 +26,5 @@ export {
   type WebhookStandIn,
   type WebhookStandInOptions,
 } from "./stand-in.ts";
+export { createWebhookSender, type SentWebhook, type WebhookSender } from "./stand-in-sender.ts";
 export { webhookManifest };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isValidStandardWebhook } from "@adapterkit/sdk";
 import { listenHttp } from "@adapterkit/sdk/testing";
+import { createWebhookSender, type WebhookSender } from "./stand-in-sender.ts";
 
 /** Options of {@link startWebhookStandIn}. */
 export interface WebhookStandInOptions {
@@ -31,6 +32,8 @@ export interface WebhookStandIn {
   readonly channelAddress: string;
   /** Working demo credentials for the webhook adapter; its deliveries verify here. */
   readonly credentials: { signing_secret: string };
+  /** Posts signed webhooks, as the system on the other side does (to an App's inbound URL). */
+  readonly sender: WebhookSender;
   /** Every delivery received so far, oldest first (also served as JSON at `GET /deliveries`). */
   deliveries(): readonly ReceivedDelivery[];
   close(): Promise<void>;
@@ -49,6 +52,7 @@ export async function startWebhookStandIn(options: WebhookStandInOptions = {}): 
     url,
     channelAddress: `${url}/deliveries`,
     credentials: { signing_secret: secret },
+    sender: createWebhookSender(secret),
     deliveries: () => [...received],
     close,
   };

@@ -12,6 +12,7 @@ export async function withLocalService<T>(work: (service: Service) => Promise<T>
     worker: false,
     scheduler: false,
     callbacks: false,
+    deliveries: false,
     healthPolling: false,
     logLevel: "warn",
   });

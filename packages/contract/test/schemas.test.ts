@@ -65,7 +65,7 @@ describe("schemas/", () => {
     ).toThrow("x names the undefined security scheme nope");
   });
 
-  it("marks only the hook's body optional, as SPEC says", () => {
+  it("marks only the hook's body (SPEC) and a platform's inbound delivery (A9) optional", () => {
     const document = JSON.parse(rendered["service-api.openapi.json"]!);
     const optional: string[] = [];
     for (const [path, item] of Object.entries<Record<string, { requestBody?: { required: boolean } }>>(
@@ -75,7 +75,7 @@ describe("schemas/", () => {
         if (operation.requestBody?.required === false) optional.push(`${method} ${path}`);
       }
     }
-    expect(optional).toEqual(["post /api/v1/hooks/{token}"]);
+    expect(optional).toEqual(["post /api/v1/hooks/{token}", "post /api/v1/apps/{installation_id}/inbound"]);
     expect(document.paths["/api/v1/trigger"].post.requestBody.required).toBe(true);
   });
 

@@ -12,6 +12,8 @@ import { readCallbackSecrets, rotateCallbackSecret } from "./callbacks/callback-
 import { showCallbackSecret } from "./callbacks/show-callback-secret.ts";
 import { createCallbackRunEventHandler } from "./callbacks/write-callback.ts";
 import { createLogger } from "./create-logger.ts";
+import { createDeliveryDispatcher } from "./deliveries/delivery-dispatcher.ts";
+import { createTemplateFrontDesk } from "./front-desk/front-desk.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
@@ -22,6 +24,7 @@ import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
 import { createScheduler, type Scheduler } from "./scheduler/index.ts";
 import type { ServiceContext } from "./service-context.ts";
 import type { ServiceOptions } from "./service-options.ts";
+import type { ClaimLoop } from "./store/claim-loop.ts";
 import { openStore, type Store } from "./store/index.ts";
 import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
 import { findOrganization } from "./tenancy/organizations.ts";
@@ -92,6 +95,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let scheduler: Scheduler | undefined;
   let healthPoller: HealthPoller | undefined;
   let oauthRefresher: OAuthRefresher | undefined;
+  let deliveries: ClaimLoop | undefined;
   let outboundClosed: Promise<void> | undefined;
   const outbound = createOutboundGuard({
     allowedHosts: options.allowedHosts ?? [],
@@ -116,6 +120,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
       wakeScheduler: () => scheduler?.wake(),
+      frontDesk: options.frontDesk ?? createTemplateFrontDesk(),
+      wakeDeliveries: () => deliveries?.wake(),
     };
     if (options.worker !== false) {
       worker = createRunWorker({ ...context, options: options.worker });
@@ -128,6 +134,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (options.scheduler !== false) {
       scheduler = createScheduler({ ...context, options: options.scheduler });
       scheduler.start();
+    }
+    if (options.deliveries !== false) {
+      deliveries = createDeliveryDispatcher(context, options.deliveries);
+      deliveries.start();
     }
     if (options.healthPolling !== false) {
       healthPoller = createHealthPoller(context, options.healthPolling);
@@ -181,6 +191,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
+        await deliveries?.stop();
         // A second close (a test closing early, then its teardown) finds the guard's connections already closed.
         outboundClosed ??= outbound.close();
         await outboundClosed;

@@ -2,6 +2,7 @@ import type { AdapterEndpointId } from "@adapterkit/contract";
 import type { Logger } from "pino";
 import type { CallStats } from "./adapters/call-stats.ts";
 import type { ServiceKeys } from "./auth/service-keys.ts";
+import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { OutboundGuard } from "./outbound/index.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
@@ -28,11 +29,15 @@ export interface ServiceContext {
   readonly adapterCalls: CallStats;
   /** D11 time-outs of adapter calls by endpoint, where they differ from the contract's (tests shorten them). */
   readonly adapterTimeouts: Partial<Record<AdapterEndpointId, number>>;
+  /** A11: turns a message to the front desk into a reply (the reference one renders a Handlebars template). */
+  readonly frontDesk: FrontDesk;
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;
   /** Tells the run worker a run was enqueued. */
   wakeWorker(): void;
+  /** Tells the delivery dispatcher a reply is in the outbox. */
+  wakeDeliveries(): void;
   /** Tells the scheduler a schedule trigger was created, changed or enabled. */
   wakeScheduler(): void;
 }

@@ -2,6 +2,8 @@ import type { AdapterEndpointId } from "@adapterkit/contract";
 import type { Logger } from "pino";
 import type { HealthPollerOptions } from "./adapters/health-poller.ts";
 import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.ts";
+import type { DeliveryDispatcherOptions } from "./deliveries/delivery-dispatcher.ts";
+import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
 import type { OAuthRefresherOptions } from "./oauth/oauth-refresher.ts";
@@ -64,6 +66,10 @@ export interface ServiceOptions {
   readonly healthPolling?: HealthPollerOptions | false | undefined;
   /** A6 background refresh of OAuth tokens (every 60 s by default), or false for none. */
   readonly oauthRefresher?: OAuthRefresherOptions | false | undefined;
+  /** A11: the front desk; default the reference one, rendering each installation's Handlebars template. */
+  readonly frontDesk?: FrontDesk | undefined;
+  /** A11: the dispatcher of front-desk replies; false leaves the outbox alone (as for `worker`). */
+  readonly deliveries?: DeliveryDispatcherOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }

@@ -50,6 +50,17 @@ for (const lane of STORE_LANES) {
     // The limit allows two requests per token, so every call takes a fresh token of the main project.
     const mainToken = async () => (await test.service.createToken({ organization: "acme", project: "main" })).token;
 
+    // The recorder installed with working credentials (registered once, by whichever scenario comes first).
+    const installRecorder = async () => {
+      await test.call("/api/v1/apps", { token: await mainToken(), json: { base_url: recorder.url } });
+      const credentials = { recorder_token: "good", recorder_server: { host: "h", password: "p" } };
+      const response = await test.call("/api/v1/installations", {
+        token: await mainToken(),
+        json: { app: "recorder", credentials },
+      });
+      return (await response.json()) as { id: string };
+    };
+
     // One request per code; a code added to the contract's table fails to compile here until it has one.
     const scenarios: Record<ServiceErrorCode, () => Promise<Response>> = {
       invalid_request: async () => {
@@ -73,6 +84,11 @@ for (const lane of STORE_LANES) {
           token: await mainToken(),
           json: { type: "webhook", name: "x" },
         });
+      },
+      gone: async () => {
+        const { id } = await installRecorder();
+        await test.call(`/api/v1/installations/${id}`, { token: await mainToken(), method: "DELETE" });
+        return test.call(`/api/v1/apps/${id}/inbound`, { body: "{}" });
       },
       payload_too_large: () =>
         test.call(`/api/v1/hooks/${"y".repeat(43)}`, { method: "POST", body: "x".repeat(2 ** 21) }),
@@ -101,6 +117,9 @@ for (const lane of STORE_LANES) {
         test.call("/api/v1/apps/preview", { token: await mainToken(), json: { base_url: await unusedAdapterUrl() } }),
       adapter_timeout: async () =>
         test.call("/api/v1/apps/preview", { token: await mainToken(), json: { base_url: hanging.url } }),
+      // The recorder is no channel app: its /verify-webhook answers 501, and the platform is told to retry.
+      adapter_unavailable: async () =>
+        test.call(`/api/v1/apps/${(await installRecorder()).id}/inbound`, { body: "{}" }),
       internal_error: async () => {
         const broken = await createWorkflow(test, await mainToken(), { name: "explodes" });
         return test.call("/api/v1/trigger", { token: await mainToken(), json: { workflow_id: broken.id } });

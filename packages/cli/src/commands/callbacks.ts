@@ -25,6 +25,7 @@ export const callbacksCommand = defineCommand({
       worker: false,
       scheduler: false,
       callbacks: false,
+      deliveries: false,
       logLevel: "warn",
     });
     try {

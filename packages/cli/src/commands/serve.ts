@@ -8,6 +8,7 @@ import { webhookAdapter } from "@adapterkit/adapter-webhook";
 import { createService, serviceOptionsFromEnv } from "@adapterkit/service";
 import { defineCommand } from "../define-command.ts";
 import { serveSampleAdapters } from "../serve/serve-sample-adapters.ts";
+import { showInboundLoop } from "../serve/show-inbound-loop.ts";
 import { startStandIns } from "../serve/start-stand-ins.ts";
 
 /** The four sample adapters `npm start` serves. */
@@ -95,6 +96,15 @@ export const serveCommand = defineCommand({
     const credentialsFile = join(dataDir, "demo-credentials.json");
     if (standIns) await writeFile(credentialsFile, `${JSON.stringify(standIns.summaries, null, 2)}\n`, { mode: 0o600 });
     const auth = `-H 'Authorization: Bearer ${demo.apiToken}'`;
+    const inboundLines = standIns
+      ? await showInboundLoop({
+          serviceUrl,
+          token: demo.apiToken,
+          workflowId: demo.workflowId,
+          standIns,
+          installations,
+        }).catch((error: unknown) => [`inbound demo failed: ${error instanceof Error ? error.message : String(error)}`])
+      : [];
 
     const lines = [
       "",
@@ -125,6 +135,7 @@ export const serveCommand = defineCommand({
             ...standIns.summaries.map((s) => `  ${s.adapter.padEnd(28)} ${s.url}   ${s.what}`),
           ]
         : []),
+      ...inboundLines,
       "",
       "Ctrl-C stops everything.",
     ];

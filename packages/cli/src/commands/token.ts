@@ -23,6 +23,7 @@ export const tokenCommand = defineCommand({
       worker: false,
       scheduler: false,
       callbacks: false,
+      deliveries: false,
       instanceLock: false,
       logLevel: "warn",
     });

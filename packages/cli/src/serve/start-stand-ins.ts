@@ -1,4 +1,4 @@
-import { startChatStandIn } from "@adapterkit/adapter-chat";
+import { type ChatStandIn, startChatStandIn } from "@adapterkit/adapter-chat";
 import { startFilesStandIn } from "@adapterkit/adapter-files";
 import { startMailStandIn } from "@adapterkit/adapter-mail";
 import { startTasksStandIn } from "@adapterkit/adapter-tasks";
@@ -16,6 +16,8 @@ export interface StandInSummary {
 /** The running stand-ins, so the whole kit works offline (D28). */
 export interface StandIns {
   readonly summaries: readonly StandInSummary[];
+  /** The chat platform, whose Events API side posts to an installation's inbound URL. */
+  readonly chat: ChatStandIn;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function startStandIns(options: { oauthRedirectUris?: readonly stri
     startTasksStandIn({ redirectUris: options.oauthRedirectUris ?? [] }),
   ]);
   return {
+    chat,
     summaries: [
       {
         adapter: "mail",

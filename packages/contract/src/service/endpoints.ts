@@ -2,6 +2,7 @@ import type { EndpointDef } from "../endpoint.ts";
 import { ADMIN_ENDPOINTS } from "./admin-endpoints.ts";
 import { APP_ENDPOINTS } from "./app-endpoints.ts";
 import { CALLBACK_ENDPOINTS } from "./callback-endpoints.ts";
+import { INBOUND_ENDPOINTS } from "./inbound-endpoints.ts";
 import { INSTALLATION_ENDPOINTS } from "./installation-endpoints.ts";
 import { OAUTH_ENDPOINTS } from "./oauth-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
@@ -11,7 +12,7 @@ import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
 /** Every endpoint the reference service serves, by id. */
 export type ServiceEndpointId = (typeof SERVICE_ENDPOINTS)[number]["id"];
 
-/** The public API of the reference service, one row per endpoint (D13, D14, D16, D25, A1, A3–A5). */
+/** The public API of the reference service, one row per endpoint (D13, D14, D16, D25, D27, A1, A3–A5, A9). */
 export const SERVICE_ENDPOINTS = [
   ...RUN_ENDPOINTS,
   ...WORKFLOW_ENDPOINTS,
@@ -22,5 +23,6 @@ export const SERVICE_ENDPOINTS = [
   ...APP_ENDPOINTS,
   ...INSTALLATION_ENDPOINTS,
   ...OAUTH_ENDPOINTS,
+  ...INBOUND_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
 ] as const satisfies readonly EndpointDef[];

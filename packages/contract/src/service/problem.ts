@@ -9,6 +9,7 @@ export const SERVICE_ERROR_STATUS = {
   method_not_allowed: 405,
   trigger_disabled: 409,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   workflow_not_startable: 422,
   idempotency_key_reused: 422,
@@ -17,6 +18,7 @@ export const SERVICE_ERROR_STATUS = {
   internal_error: 500,
   adapter_failed: 502,
   adapter_timeout: 504,
+  adapter_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERROR_STATUS;
@@ -31,6 +33,7 @@ export const SERVICE_ERROR_TITLES = {
   method_not_allowed: "Method not allowed",
   trigger_disabled: "Trigger disabled",
   conflict: "Conflict",
+  gone: "Gone",
   payload_too_large: "Payload too large",
   workflow_not_startable: "Workflow failed to start",
   idempotency_key_reused: "Idempotency key reused",
@@ -39,6 +42,7 @@ export const SERVICE_ERROR_TITLES = {
   internal_error: "Internal error",
   adapter_failed: "Adapter failed",
   adapter_timeout: "Adapter timed out",
+  adapter_unavailable: "Adapter unavailable",
 } as const satisfies Record<ServiceErrorCode, string>;
 
 /** Prefix of every problem `type`: a URN, because the service has no public documentation host to point at. */

@@ -39,7 +39,7 @@ const APP_EVENT = {
   ...TRIGGER,
   type: "app_event",
   webhook_url: undefined,
-  app_installation_id: 5,
+  app_installation_id: "inst_q3xG0vJ8m2Yk7dR1sT5wZ9",
   event_type: "message.received",
   target_stage: "triage",
   event_filter: null,

@@ -18,6 +18,7 @@ import {
 import { callbackEnvelopeSchema } from "./callback.ts";
 import { callbackSecretSchema } from "./callback-secret.ts";
 import { serviceHealthSchema } from "./health.ts";
+import { inboundEventPageSchema, inboundEventSchema } from "./inbound-event.ts";
 import {
   credentialListSchema,
   installationCreateSchema,
@@ -88,6 +89,8 @@ export const SERVICE_SHAPES = {
   "oauth-connect-request": oauthConnectRequestSchema,
   "oauth-authorization": oauthAuthorizationSchema,
   "oauth-connected": oauthConnectedSchema,
+  "inbound-event": inboundEventSchema,
+  "inbound-event-page": inboundEventPageSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ServiceShapeName = keyof typeof SERVICE_SHAPES;

@@ -31,7 +31,13 @@ describe("trigger bodies", () => {
   });
 
   it("requires the app, event type and target stage for an app-event trigger", () => {
-    const body = { type: "app_event", name: "a", app_installation_id: 1, event_type: "m", target_stage: "s" };
+    const body = {
+      type: "app_event",
+      name: "a",
+      app_installation_id: "inst_q3xG0vJ8m2Yk7dR1sT5wZ9",
+      event_type: "m",
+      target_stage: "s",
+    };
     expect(triggerCreateSchema.safeParse(body).success).toBe(true);
     expect(triggerCreateSchema.safeParse({ ...body, event_type: undefined }).success).toBe(false);
   });

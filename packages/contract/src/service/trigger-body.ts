@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { httpUrlSchema, idSchema, nameSchema, scheduleDateSchema } from "./common.ts";
+import { httpUrlSchema, nameSchema, scheduleDateSchema, withoutControls } from "./common.ts";
+import { installationIdSchema } from "./installation-id.ts";
 import { eventFilterSchema } from "./trigger.ts";
 
 const common = {
@@ -17,9 +18,9 @@ const scheduleFields = {
 };
 
 const appEventFields = {
-  app_installation_id: idSchema,
-  event_type: z.string().min(1).max(200),
-  target_stage: z.string().min(1).max(100),
+  app_installation_id: installationIdSchema,
+  event_type: withoutControls(z.string().min(1).max(200)),
+  target_stage: withoutControls(z.string().min(1).max(100)),
   event_filter: eventFilterSchema.nullable().optional(),
 };
 

@@ -47,7 +47,7 @@ describe("trigger", () => {
     const appEvent = {
       ...common,
       type: "app_event",
-      app_installation_id: 5,
+      app_installation_id: "inst_q3xG0vJ8m2Yk7dR1sT5wZ9",
       event_type: "message.received",
       target_stage: "triage",
       event_filter: { sender: ["a@example.com"], is_dm: true },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrlSchema, idSchema, instantSchema } from "./common.ts";
+import { installationIdSchema } from "./installation-id.ts";
 import { WEBHOOK_TOKEN_PATTERN } from "./trigger-request.ts";
 
 /** The three trigger types of SPEC. */
@@ -67,7 +68,7 @@ export const appEventTriggerSchema = z
   .object({
     ...triggerCommon,
     type: z.literal("app_event"),
-    app_installation_id: idSchema,
+    app_installation_id: installationIdSchema,
     event_type: z.string(),
     target_stage: z.string(),
     event_filter: eventFilterSchema.nullable(),

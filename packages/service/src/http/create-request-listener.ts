@@ -20,7 +20,7 @@ import { matchRoute } from "./match-route.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import { BODY_LIMIT_BYTES, readBody } from "./read-body.ts";
 import type { HandlerInput, Route, RouteTable } from "./route.ts";
-import { sendJson, sendProblem } from "./send.ts";
+import { sendJson, sendProblem, sendText } from "./send.ts";
 
 const ENDPOINTS = new Map<ServiceEndpointId, EndpointDef>(SERVICE_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint]));
 
@@ -103,6 +103,7 @@ export function createRequestListener(context: ServiceContext, options: Listener
     let body: unknown;
     let signer: HandlerInput<unknown>["signer"];
     const { request } = endpoint;
+    if (route.admit !== undefined) await route.admit({ params: match.params }, context);
     if (request !== undefined) {
       const raw = await readBody(req, bodyLimit);
       if (route.verify !== undefined) signer = await route.verify({ headers: req.headers, body: raw }, context);
@@ -124,8 +125,17 @@ export function createRequestListener(context: ServiceContext, options: Listener
       principal,
       idempotencyKey,
       signer,
+      request: { method: req.method ?? "GET", path: url.pathname, headers: req.headers },
     };
     const result = await route.handler(input as HandlerInput<never>, context);
+    if (result.contentType !== undefined && typeof result.body === "string") {
+      sendText(res, result.status, result.body, {
+        requestId,
+        headers: result.headers,
+        contentType: result.contentType,
+      });
+      return;
+    }
     sendJson(res, result.status, result.body, { requestId, headers: result.headers });
   }
 

@@ -25,6 +25,8 @@ export interface HandlerInput<B> {
   readonly idempotencyKey: string | undefined;
   /** Set on routes with `verify`: who signed the request. */
   readonly signer?: CallbackSender | undefined;
+  /** The request line and headers as received, for a route that forwards them (the inbound pipeline, D2). */
+  readonly request?: { readonly method: string; readonly path: string; readonly headers: IncomingHttpHeaders };
 }
 
 /** The request exactly as received, for a route that checks a signature over its bytes. */
@@ -36,7 +38,9 @@ export interface RawRequest {
 /** What a handler answers; the HTTP layer renders it. */
 export interface HandlerResult {
   readonly status: number;
+  /** Rendered as JSON, or as text exactly when `contentType` is set and the body is a string. */
   readonly body?: unknown;
+  readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -47,6 +51,8 @@ export interface Route<K extends ServiceEndpointId> {
   /** Whether the route honours an `Idempotency-Key` header (D14). */
   readonly idempotent?: boolean;
   readonly rateLimitKey?: (input: { params: Readonly<Record<string, string>> }) => string | undefined;
+  /** Checks what the path names before the body is read (so an unknown resource is a 404, not a 413). */
+  readonly admit?: (input: { params: Readonly<Record<string, string>> }, context: ServiceContext) => Promise<void>;
   /** Checks a signature over the exact bytes before the body is parsed (so 401 comes before 400). */
   readonly verify?: (request: RawRequest, context: ServiceContext) => Promise<CallbackSender>;
   readonly handler: (input: HandlerInput<BodyOf<K>>, context: ServiceContext) => Promise<HandlerResult>;

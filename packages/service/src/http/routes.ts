@@ -23,8 +23,10 @@ import { getWorkflowRoute } from "./handlers/get-workflow.ts";
 import { getWorkflowRunRoute } from "./handlers/get-workflow-run.ts";
 import { healthzRoute } from "./handlers/healthz.ts";
 import { hookRoute } from "./handlers/hook.ts";
+import { inboundRoute } from "./handlers/inbound.ts";
 import { listAppsRoute } from "./handlers/list-apps.ts";
 import { listCredentialsRoute } from "./handlers/list-credentials.ts";
+import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
 import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { listTriggerRunsRoute } from "./handlers/list-trigger-runs.ts";
 import { listTriggersRoute } from "./handlers/list-triggers.ts";
@@ -94,6 +96,8 @@ export function createRoutes(options: {
     "update-installation": updateInstallationRoute,
     "delete-installation": deleteInstallationRoute,
     "list-credentials": listCredentialsRoute,
+    inbound: inboundRoute,
+    "list-installation-events": listInstallationEventsRoute,
     "create-organization": createOrganizationRoute,
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,

@@ -43,6 +43,19 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, opt
   res.end(text);
 }
 
+/** Writes a text answer exactly as given, with the content type given. */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  options: SendOptions & { contentType: string },
+): void {
+  if (res.headersSent) return;
+  const content = { type: options.contentType, length: Buffer.byteLength(text) };
+  res.writeHead(status, headerList(options.requestId, options.headers ?? {}, content));
+  res.end(text);
+}
+
 /** Writes a problem+json answer (D12) for a code and detail. */
 export function sendProblem(
   res: ServerResponse,

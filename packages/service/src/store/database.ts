@@ -64,7 +64,7 @@ export interface TriggerTable {
   input_payload: string | null;
   next_fire_at: string | null;
   // app_event (D17)
-  app_installation_id: number | null;
+  app_installation_id: string | null;
   event_type: string | null;
   target_stage: string | null;
   event_filter: string | null;

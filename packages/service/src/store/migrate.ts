@@ -7,6 +7,7 @@ import { scheduleClaimsMigration } from "./migrations/0003-schedule-claims.ts";
 import { secretRotationMigration } from "./migrations/0004-secret-rotation.ts";
 import { appsMigration } from "./migrations/0005-apps.ts";
 import { oauthMigration } from "./migrations/0006-oauth.ts";
+import { inboundMigration } from "./migrations/0007-inbound.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -17,6 +18,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0004-secret-rotation": secretRotationMigration(),
     "0005-apps": appsMigration(dialect),
     "0006-oauth": oauthMigration(),
+    "0007-inbound": inboundMigration(dialect),
   };
 }
 

@@ -3,10 +3,10 @@ import type { Kysely } from "kysely";
 import { generateWebhookToken } from "../auth/generate-token.ts";
 import { hashToken } from "../auth/hash-token.ts";
 import type { Principal } from "../auth/principal.ts";
-import { ServiceError } from "../errors/service-error.ts";
 import type { Database, NewTrigger } from "../store/index.ts";
 import { lockWorkflowRow } from "../store/index.ts";
 import { getAuthorizedWorkflow } from "../workflows/find-workflow.ts";
+import { toAppEventColumns } from "./app-event-settings.ts";
 import { assertCanEnable } from "./enable-rule.ts";
 import { nextFireAt } from "./next-fire-at.ts";
 import { toPayloadColumn, toScheduleColumns } from "./schedule-settings.ts";
@@ -46,14 +46,15 @@ function toTypeColumns(
       next_fire_at: enabled ? nextFireAt(columns, deps.now) : null,
     };
   }
-  const message = `type: ${body.type} triggers are not available in this build yet; only webhook and schedule triggers are`;
-  throw new ServiceError("invalid_request", message, { errors: [{ path: "/type", message }] });
+  // An app-event trigger's settings are checked against its workflow and installation inside the transaction.
+  return { type: "app_event" };
 }
 
 /**
  * D16/D17: creates a trigger on a workflow. A webhook trigger gets a fresh 43-character token (D15) that its URL
  * shows from then on; a schedule trigger stores its schedule as entered with its canonical cron and, when enabled,
- * its next fire time. D23 refuses to create either enabled (the default) when the workflow prompts.
+ * its next fire time; an app-event trigger names an active installation of the organization and a stage of the
+ * workflow (A10). D23 refuses to create either enabled (the default) when the workflow prompts.
  */
 export async function createTrigger(
   db: Kysely<Database>,
@@ -67,11 +68,13 @@ export async function createTrigger(
     const workflow = await getAuthorizedWorkflow(trx, deps.principal, input.workflowId);
     await lockWorkflowRow(trx, workflow.id);
     if (enabled) assertCanEnable(workflow);
+    const appEventColumns = body.type === "app_event" ? await toAppEventColumns(trx, workflow, body) : {};
     const at = deps.now.toISOString();
     const row = await trx
       .insertInto("triggers")
       .values({
         ...typeColumns,
+        ...appEventColumns,
         organization_id: workflow.organization_id,
         workflow_id: workflow.id,
         name: body.name,

@@ -44,7 +44,7 @@ export function toTriggerJson(row: TriggerRow, context: TriggerJsonContext): Tri
     return {
       ...common,
       type: "app_event",
-      app_installation_id: row.app_installation_id ?? 0,
+      app_installation_id: row.app_installation_id ?? "",
       event_type: row.event_type ?? "",
       target_stage: row.target_stage ?? "",
       event_filter: fromJsonColumn(row.event_filter) as EventFilter | null,

@@ -1,4 +1,5 @@
 import {
+  type AppEventTriggerPatch,
   appEventTriggerPatchSchema,
   type ScheduleTriggerPatch,
   scheduleTriggerPatchSchema,
@@ -8,9 +9,9 @@ import {
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/principal.ts";
 import { invalidRequest } from "../errors/describe-issues.ts";
-import { ServiceError } from "../errors/service-error.ts";
 import type { Database, TriggerRow, TriggerUpdate } from "../store/index.ts";
 import { lockWorkflowRow } from "../store/index.ts";
+import { toAppEventColumns } from "./app-event-settings.ts";
 import { assertCanEnable } from "./enable-rule.ts";
 import { getAuthorizedTrigger } from "./find-trigger.ts";
 import { nextFireAt } from "./next-fire-at.ts";
@@ -22,7 +23,6 @@ const PATCH_SCHEMAS = {
   schedule: scheduleTriggerPatchSchema,
   app_event: appEventTriggerPatchSchema,
 } as const;
-const COMMON_FIELDS = new Set(["name", "enabled", "callback_url"]);
 // A change to any of these, or to `enabled`, moves the next fire time (SPEC: "updated … on configuration change").
 const TIMING_FIELDS = ["schedule", "timezone", "start_date", "end_date"] as const;
 
@@ -68,15 +68,12 @@ export async function updateTrigger(
     const parsed = schema.safeParse(input.body);
     if (!parsed.success) throw invalidRequest(parsed.error.issues);
     const patch = parsed.data as { name?: string; enabled?: boolean; callback_url?: string | null };
-    const typeField = Object.keys(parsed.data).find((field) => !COMMON_FIELDS.has(field));
-    if (typeField !== undefined && trigger.type === "app_event") {
-      const message = `${typeField}: changing ${trigger.type} trigger settings is not available in this build yet`;
-      throw new ServiceError("invalid_request", message, { errors: [{ path: `/${typeField}`, message }] });
-    }
     const scheduleUpdate =
       trigger.type === "schedule" ? toScheduleUpdate(trigger, parsed.data as ScheduleTriggerPatch, deps.now) : {};
     await lockWorkflowRow(trx, workflow.id);
     if (patch.enabled === true) assertCanEnable(workflow);
+    const appEventUpdate =
+      trigger.type === "app_event" ? await toAppEventColumns(trx, workflow, parsed.data as AppEventTriggerPatch) : {};
     const row = await trx
       .updateTable("triggers")
       .set({
@@ -84,6 +81,7 @@ export async function updateTrigger(
         ...(patch.callback_url === undefined ? {} : { callback_url: patch.callback_url }),
         ...(patch.enabled === undefined ? {} : { enabled: patch.enabled ? 1 : 0 }),
         ...scheduleUpdate,
+        ...appEventUpdate,
         updated_at: deps.now.toISOString(),
       })
       .where("id", "=", trigger.id)

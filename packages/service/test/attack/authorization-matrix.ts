@@ -1,6 +1,7 @@
 import type { ServiceEndpointId } from "@adapterkit/contract";
 import { APP_MATRIX } from "./app-matrix.ts";
 import { TARGETS } from "./authorization-world.ts";
+import { INBOUND_MATRIX } from "./inbound-matrix.ts";
 import {
   adminOnly,
   always,
@@ -173,6 +174,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
   },
   ...APP_MATRIX,
   ...OAUTH_MATRIX,
+  ...INBOUND_MATRIX,
   healthz: { targets: OWN, request: () => ({ path: "/healthz" }), expect: always(200) },
   readyz: { targets: OWN, request: () => ({ path: "/readyz" }), expect: always(200) },
 };

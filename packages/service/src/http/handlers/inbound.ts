@@ -1,0 +1,39 @@
+import { findOpenInstallation } from "../../inbound/open-installation.ts";
+import { receiveInbound } from "../../inbound/receive-inbound.ts";
+import { isInstallationId } from "../../installations/installation-id.ts";
+import type { Route } from "../route.ts";
+
+/** `POST /api/v1/apps/{installation_id}/inbound` (D27, A9): 404/410 before the body is read, then the pipeline. */
+export const inboundRoute: Route<"inbound"> = {
+  auth: "none",
+  rateLimitKey: ({ params }) => {
+    const id = params.installation_id ?? "";
+    return isInstallationId(id) ? `inbound:${id}` : undefined;
+  },
+  async admit({ params }, context) {
+    await findOpenInstallation(context, params.installation_id ?? "");
+  },
+  async handler(input, context) {
+    const request = input.request ?? { method: "POST", path: "", headers: {} };
+    const answer = await receiveInbound(context, input.params.installation_id ?? "", {
+      ...request,
+      query: input.query,
+      body: input.body,
+    });
+    if (answer.kind === "handshake") {
+      // D4: a string challenge goes back as the text itself, anything else as JSON.
+      return typeof answer.challenge === "string"
+        ? { status: 200, body: answer.challenge, contentType: "text/plain; charset=utf-8" }
+        : { status: 200, body: answer.challenge };
+    }
+    if (answer.kind === "ignored")
+      return { status: 200, body: { ok: true, outcome: "ignored", reason: answer.reason } };
+    const body = {
+      ok: true,
+      outcome: answer.outcome,
+      event_id: answer.eventId,
+      workflow_run_ids: answer.workflowRunIds,
+    };
+    return { status: 200, body };
+  },
+};

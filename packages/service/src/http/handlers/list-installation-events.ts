@@ -1,0 +1,11 @@
+import { listInstallationEvents } from "../../inbound/list-installation-events.ts";
+import { principalOf, type Route } from "../route.ts";
+
+/** `GET /api/v1/installations/{installation_id}/events?limit=&cursor=` (A9). */
+export const listInstallationEventsRoute: Route<"list-installation-events"> = {
+  auth: "api",
+  async handler(input, context) {
+    const id = input.params.installation_id ?? "";
+    return { status: 200, body: await listInstallationEvents(context, principalOf(input), { id, query: input.query }) };
+  },
+};

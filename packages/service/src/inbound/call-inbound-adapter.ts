@@ -1,0 +1,60 @@
+import type { ClientResult } from "@adapterkit/client";
+import type { InboundMode, ParseInboundResponse } from "@adapterkit/contract";
+import { appTarget } from "../adapters/app-target.ts";
+import { callAdapter } from "../adapters/call-adapter.ts";
+import { resolveCredentials } from "../adapters/resolve-credentials.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { OpenInstallation } from "./open-installation.ts";
+import { type ReceivedRequest, toInboundEnvelope } from "./to-inbound-envelope.ts";
+
+/** What the adapter made of a delivery: a refused signature, a body it cannot read, or its D4 answer. */
+export type AdapterVerdict =
+  | { readonly kind: "rejected"; readonly error: string }
+  | { readonly kind: "unreadable"; readonly error: string }
+  | { readonly kind: "parsed"; readonly response: ParseInboundResponse };
+
+/** Whether a failed call was the adapter refusing the delivery itself (400, 413): a retry would fare no better. */
+function refusedDelivery(result: ClientResult<unknown> | undefined): string | undefined {
+  if (result === undefined || result.ok || result.error.kind !== "http_status") return undefined;
+  const { status, body } = result.error;
+  return status === 400 || status === 413 ? (body?.error ?? `HTTP ${status}`) : undefined;
+}
+
+/**
+ * A9 steps 2–3 through the one adapter-call module (A7): `/verify-webhook` with the D2 envelope and the
+ * installation's credentials, then, when it says ok, `/parse-inbound` with the same envelope and the mode the
+ * front-desk toggle selects; a 400 or 413 from it means the body is one the adapter cannot read. Both are signed with the App's secret and carry the installation's context headers;
+ * a failed or late call throws the call module's ServiceError.
+ */
+export async function callInboundAdapter(
+  context: ServiceContext,
+  open: OpenInstallation,
+  request: ReceivedRequest,
+): Promise<AdapterVerdict> {
+  const { installation, app, manifest } = open;
+  const credentials = await resolveCredentials(context, {
+    organizationId: installation.organization_id,
+    definitions: manifest.credentials ?? [],
+  });
+  const envelope = toInboundEnvelope(request, credentials);
+  const target = appTarget(context, app, {
+    organizationId: installation.organization_id,
+    projectId: installation.project_id,
+  });
+  const verdict = await callAdapter(context, target, "verify-webhook", (client) => client.verifyWebhook(envelope));
+  if (!verdict.ok) return { kind: "rejected", error: verdict.error };
+  const mode: InboundMode = installation.front_desk === 1 ? "front_desk" : "trigger";
+  let last: ClientResult<unknown> | undefined;
+  try {
+    const response = await callAdapter(context, target, "parse-inbound", async (client) => {
+      const result = await client.parseInbound({ ...envelope, mode });
+      last = result;
+      return result;
+    });
+    return { kind: "parsed", response };
+  } catch (error) {
+    const refused = refusedDelivery(last);
+    if (refused !== undefined) return { kind: "unreadable", error: refused };
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import type { InboundOutcome } from "@adapterkit/contract";
+import type { Generated, Kysely, Selectable } from "kysely";
+import { type AppsDatabase, withInstallationTables } from "../installations/installation-tables.ts";
+import type { Database } from "../store/index.ts";
+
+// The inbound module owns these tables (migration 0007-inbound).
+
+/** A9: one event a platform posted, with its outcome; kept 30 days. */
+export interface InboundEventTable {
+  id: Generated<number>;
+  installation_id: string;
+  received_at: string;
+  outcome: InboundOutcome;
+  event_type: string | null;
+  sender: string | null;
+  dedup_key: string | null;
+  thread_id: string | null;
+  /** JSON array of the runs the event started; null for none. */
+  workflow_run_ids: string | null;
+  detail: string | null;
+}
+
+/** A9: the dedup keys an installation has taken; the primary key makes a second delivery of one event fail. */
+export interface InboundDedupTable {
+  installation_id: string;
+  dedup_key: string;
+  received_at: string;
+}
+
+export type InboundTables = { inbound_events: InboundEventTable; inbound_dedup: InboundDedupTable };
+export type InboundEventRow = Selectable<InboundEventTable>;
+export type InboundDatabase = AppsDatabase & InboundTables;
+
+/** Views a core connection or transaction with the Apps and inbound tables typed too. */
+export function withInboundTables(db: Kysely<Database>): Kysely<InboundDatabase> {
+  return withInstallationTables(db).withTables<InboundTables>();
+}

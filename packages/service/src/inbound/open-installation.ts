@@ -1,0 +1,38 @@
+import type { Manifest } from "@adapterkit/contract";
+import type { AppRow } from "../apps/app-tables.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import { isInstallationId } from "../installations/installation-id.ts";
+import type { InstallationRow } from "../installations/installation-tables.ts";
+import { installedApp } from "../installations/show-installation.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { withInboundTables } from "./inbound-tables.ts";
+
+/** An installation that takes inbound events, with its App and the manifest of the version it pins. */
+export interface OpenInstallation {
+  readonly installation: InstallationRow;
+  readonly app: AppRow;
+  readonly manifest: Manifest;
+}
+
+/** A9's first answers, before the body is read: 404 for an id no installation has (any shape), 410 uninstalled. */
+export async function findOpenInstallation(
+  context: Pick<ServiceContext, "store">,
+  id: string,
+): Promise<InstallationRow> {
+  const row = isInstallationId(id)
+    ? await withInboundTables(context.store.db)
+        .selectFrom("installations")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst()
+    : undefined;
+  if (row === undefined) throw new ServiceError("not_found", "No installation has this id.");
+  if (row.state !== "active") throw new ServiceError("gone", `Installation ${row.id} is uninstalled.`);
+  return row;
+}
+
+/** The installation with its App and manifest (A9). */
+export async function openInstallation(context: Pick<ServiceContext, "store">, id: string): Promise<OpenInstallation> {
+  const installation = await findOpenInstallation(context, id);
+  return { installation, ...(await installedApp(context, installation)) };
+}

@@ -1,0 +1,99 @@
+import { type InboundOutcome, inboundKind } from "@adapterkit/contract";
+import { isServiceError, ServiceError } from "../errors/service-error.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { callInboundAdapter } from "./call-inbound-adapter.ts";
+import { openInstallation } from "./open-installation.ts";
+import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
+import { recordInboundEvent } from "./record-inbound-event.ts";
+import { routeInboundMessage } from "./route-inbound-message.ts";
+import type { ReceivedRequest } from "./to-inbound-envelope.ts";
+import { toStorableMessage } from "./to-storable-message.ts";
+
+/** What the platform is answered: a handshake's challenge as the adapter gave it, or how the delivery ended. */
+export type InboundAnswer =
+  | { readonly kind: "handshake"; readonly challenge: unknown }
+  | { readonly kind: "ignored"; readonly reason: string }
+  | {
+      readonly kind: "event";
+      readonly outcome: InboundOutcome;
+      readonly eventId: number;
+      readonly workflowRunIds: readonly number[];
+    };
+
+/**
+ * A9, the inbound pipeline: 404 unknown installation, 410 uninstalled → `/verify-webhook` (ok:false → 401,
+ * recorded `rejected_signature`; a body the adapter cannot read → 400, recorded `adapter_failed`; the App down, the adapter unreachable, failing or late → 503 so the platform
+ * retries, recorded `adapter_failed`) → `/parse-inbound`: a handshake is answered with its `challenge_response`,
+ * an ignored event with 200; a bot's message is dropped (`dropped_bot`); the rest is deduplicated and routed in one
+ * transaction (see routeInboundMessage), and the answer is given only after it committed.
+ */
+export async function receiveInbound(
+  context: ServiceContext,
+  installationId: string,
+  request: ReceivedRequest,
+): Promise<InboundAnswer> {
+  const open = await openInstallation(context, installationId);
+  const receivedAt = context.now();
+  pruneInboundEventsNow(context);
+  const log = (outcome: InboundOutcome, detail: string) =>
+    recordInboundEvent(context.store.db, { installationId, outcome, receivedAt, detail });
+  let verdict: Awaited<ReturnType<typeof callInboundAdapter>>;
+  try {
+    if (open.app.health_status === "down") {
+      throw new ServiceError("adapter_failed", `The App ${open.app.slug} is down (A8); try again later.`);
+    }
+    verdict = await callInboundAdapter(context, open, request);
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    await log("adapter_failed", error.message);
+    throw new ServiceError("adapter_unavailable", `${error.message} The platform should retry.`, {
+      headers: { "Retry-After": "5" },
+    });
+  }
+  if (verdict.kind === "rejected") {
+    await log("rejected_signature", verdict.error);
+    throw new ServiceError("unauthorized", `The adapter refused the delivery's signature: ${verdict.error}`);
+  }
+  if (verdict.kind === "unreadable") {
+    await log("adapter_failed", `the adapter cannot read the delivery: ${verdict.error}`);
+    throw new ServiceError("invalid_request", `body: the adapter cannot read the delivery: ${verdict.error}`, {
+      errors: [{ path: "", message: verdict.error }],
+    });
+  }
+  const { response: parsed } = verdict;
+  const kind = inboundKind(parsed);
+  if (kind === "handshake" && "challenge_response" in parsed) {
+    return { kind: "handshake", challenge: parsed.challenge_response };
+  }
+  if (kind === "ignored" && "ignored" in parsed) return { kind: "ignored", reason: parsed.reason };
+  if (!("is_bot" in parsed)) throw new Error("parse-inbound answered a shape inboundKind does not know");
+  const response = toStorableMessage(parsed);
+  if (response.is_bot) {
+    const row = await recordInboundEvent(context.store.db, {
+      installationId,
+      outcome: "dropped_bot",
+      receivedAt,
+      eventType: response.event_type,
+      sender: response.sender,
+      dedupKey: response.dedup_key,
+      threadId: response.thread_id,
+      detail: "is_bot: the platform's echo of a message it sent",
+    });
+    return { kind: "event", outcome: "dropped_bot", eventId: row.id, workflowRunIds: [] };
+  }
+  const routed = await routeInboundMessage(
+    context.store.db,
+    { executor: context.executor, frontDesk: context.frontDesk, now: receivedAt },
+    {
+      installationId,
+      organizationId: open.installation.organization_id,
+      appId: open.app.id,
+      app: open.app.slug,
+      frontDesk: open.installation.front_desk === 1,
+      message: response,
+    },
+  );
+  if (routed.workflowRunIds.length > 0) context.wakeWorker();
+  if (routed.deliveryId != null) context.wakeDeliveries();
+  return { kind: "event", ...routed };
+}

@@ -1,0 +1,126 @@
+import { inboundEventPageSchema } from "@adapterkit/contract";
+import { signSlackV0 } from "@adapterkit/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withFrontDeskTables } from "../../src/front-desk/front-desk-tables.ts";
+import { type InboundWorld, inboundPath, startInboundWorld } from "../helpers/inbound-world.ts";
+import { STORE_LANES } from "../helpers/store-lanes.ts";
+
+const HUMAN_MESSAGES = 8;
+
+async function until(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
+  for (let i = 0; i < 400; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(
+    `the front desk and the feedback loop through the chat stand-in (A11) ${lane.title}`,
+    () => {
+      let world: InboundWorld;
+
+      beforeAll(async () => {
+        world = await startInboundWorld(lane, { deliveries: { pollIntervalMs: 50 } });
+        expect(await world.chat.events.connect(`${world.test.url}${inboundPath(world.installations.chat)}`)).toBe(true);
+        const toggled = await world.test.call(`/api/v1/installations/${world.installations.chat.id}`, {
+          token: world.tenant.token,
+          method: "PATCH",
+          json: { front_desk: true },
+        });
+        expect(toggled.status).toBe(200);
+      });
+      afterAll(async () => world?.close());
+
+      const outcomes = async () =>
+        inboundEventPageSchema
+          .parse(
+            await (
+              await world.test.call(`/api/v1/installations/${world.installations.chat.id}/events?limit=100`, {
+                token: world.tenant.token,
+              })
+            ).json(),
+          )
+          .items.map((event) => event.outcome);
+      const count = (list: string[], outcome: string) => list.filter((o) => o === outcome).length;
+
+      it("answers a person's message with exactly one reply, delivered through the platform, its echo dropped", async () => {
+        const sent = await world.chat.events.postMessage({
+          channel: "CSUPPORT",
+          user: "U0ANA",
+          text: "where is **it**?",
+        });
+        expect(JSON.parse(sent.body)).toMatchObject({ outcome: "accepted", workflow_run_ids: [] });
+        await until("the reply", () => world.chat.messages().length === 1);
+        const [reply] = world.chat.messages();
+        expect(reply?.channel).toBe("U0ANA");
+        // /format turned the Markdown into the platform's mrkdwn before /deliver sent it.
+        expect(reply?.text).toBe("Hi U0ANA, thanks for your message. We received: “where is *it*?”");
+        await until("the echo", async () => count(await outcomes(), "dropped_bot") === 1);
+        const [delivery] = await withFrontDeskTables(world.test.service.store.db)
+          .selectFrom("deliveries")
+          .selectAll()
+          .execute();
+        expect(delivery).toMatchObject({ status: "delivered", message_id: reply?.ts, attempts: 1 });
+      });
+
+      it("keeps one reply per person's message while the loop runs, and one contact per sender", async () => {
+        for (let n = 1; n < HUMAN_MESSAGES; n += 1) {
+          await world.chat.events.postMessage({ channel: "CSUPPORT", user: n % 2 ? "U0BOB" : "U0ANA", text: `q${n}` });
+        }
+        await until("every reply and echo", async () => count(await outcomes(), "dropped_bot") === HUMAN_MESSAGES);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(world.chat.messages()).toHaveLength(HUMAN_MESSAGES);
+        const all = await outcomes();
+        expect(count(all, "accepted")).toBe(HUMAN_MESSAGES);
+        expect(count(all, "dropped_bot")).toBe(HUMAN_MESSAGES);
+        const contacts = await withFrontDeskTables(world.test.service.store.db)
+          .selectFrom("contacts")
+          .select("name")
+          .orderBy("name")
+          .execute();
+        expect(contacts.map((c) => c.name)).toEqual(["U0ANA", "U0BOB"]);
+      });
+    },
+  );
+}
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`front-desk replies the platform cannot take (A11, D25 ladder) ${lane.title}`, () => {
+    let world: InboundWorld;
+
+    beforeAll(async () => {
+      world = await startInboundWorld(lane, { deliveries: { pollIntervalMs: 20, retryDelaysMs: [30, 30] } });
+      await world.test.call(`/api/v1/installations/${world.installations.chat.id}`, {
+        token: world.tenant.token,
+        method: "PATCH",
+        json: { front_desk: true },
+      });
+    });
+    afterAll(async () => world?.close());
+
+    it("retries on the ladder while the platform is down, then dead-letters the reply with the last error", async () => {
+      await world.chat.close();
+      const body = JSON.stringify({
+        type: "event_callback",
+        event_id: "EvDOWN",
+        event: { type: "message", user: "U0ANA", text: "anyone?", channel: "C1", ts: "1.000001" },
+      });
+      const headers = {
+        "content-type": "application/json",
+        ...signSlackV0({ secret: world.chat.credentials.signing_secret, body }),
+      };
+      const response = await world.test.call(inboundPath(world.installations.chat), { body, headers });
+      expect(response.status).toBe(200);
+      const db = withFrontDeskTables(world.test.service.store.db);
+      await until("the dead letter", async () => {
+        const row = await db.selectFrom("deliveries").select("status").executeTakeFirst();
+        return row?.status === "dead";
+      });
+      const row = await db.selectFrom("deliveries").selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "dead", attempts: 3, message_id: null });
+      expect(row.last_error).toBeTruthy();
+    });
+  });
+}
