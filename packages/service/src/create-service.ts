@@ -21,6 +21,7 @@ import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
 import { createScheduler, type Scheduler } from "./scheduler/index.ts";
 import type { ServiceContext } from "./service-context.ts";
 import type { ServiceOptions } from "./service-options.ts";
+import { createSourceSyncer, type SourceSyncer } from "./sources/source-syncer.ts";
 import { openStore, type Store } from "./store/index.ts";
 import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
 import { findOrganization } from "./tenancy/organizations.ts";
@@ -39,6 +40,8 @@ export interface Service {
   readonly scheduler: Scheduler | undefined;
   /** A8: polls installed Apps' health; undefined with `healthPolling: false`. */
   readonly healthPoller: HealthPoller | undefined;
+  /** A12: the sources syncer (its poll runs unless `sources: false`; on-demand syncs always work). */
+  readonly sources: SourceSyncer;
   /** Apps and installations managed locally (the CLI, `npm start`). */
   readonly apps: AppAdmin;
   readonly logger: Logger;
@@ -88,6 +91,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let callbacks: CallbackDispatcher | undefined;
   let scheduler: Scheduler | undefined;
   let healthPoller: HealthPoller | undefined;
+  let sourceSyncer: SourceSyncer | undefined;
   let outboundClosed: Promise<void> | undefined;
   const outbound = createOutboundGuard({
     allowedHosts: options.allowedHosts ?? [],
@@ -108,6 +112,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       outbound,
       adapterCalls: createCallStats(),
       adapterTimeouts: options.adapterTimeouts ?? {},
+      sources: { syncNow: async (id) => sourceSyncer?.syncNow(id) },
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
@@ -129,6 +134,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       healthPoller = createHealthPoller(context, options.healthPolling);
       healthPoller.start();
     }
+    sourceSyncer = createSourceSyncer(context, options.sources || {});
+    if (options.sources !== false) sourceSyncer.start();
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
       routes: createRoutes({ worker, extra: options.routes ?? {} }),
@@ -147,6 +154,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       callbacks,
       scheduler,
       healthPoller,
+      sources: sourceSyncer,
       apps: createAppAdmin(context),
       logger,
       async listen(port = 0, host) {
@@ -168,6 +176,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
           server.closeIdleConnections();
         });
         await healthPoller?.stop();
+        await sourceSyncer?.stop();
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
@@ -189,6 +198,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     };
   } catch (error) {
     await healthPoller?.stop();
+    await sourceSyncer?.stop();
     await outbound.close();
     await scheduler?.stop();
     await worker?.stop();

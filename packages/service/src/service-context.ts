@@ -5,6 +5,7 @@ import type { ServiceKeys } from "./auth/service-keys.ts";
 import type { OutboundGuard } from "./outbound/index.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
+import type { SourceSyncer } from "./sources/source-syncer.ts";
 import type { Store } from "./store/index.ts";
 import type { HookIntake } from "./triggers/hook-intake.ts";
 
@@ -28,6 +29,8 @@ export interface ServiceContext {
   readonly adapterCalls: CallStats;
   /** D11 time-outs of adapter calls by endpoint, where they differ from the contract's (tests shorten them). */
   readonly adapterTimeouts: Partial<Record<AdapterEndpointId, number>>;
+  /** A12: starts a source's sync on demand (undefined when one is running). */
+  readonly sources: Pick<SourceSyncer, "syncNow">;
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

@@ -10,6 +10,7 @@ import type { RunEventHandler } from "./runs/run-events.ts";
 import type { RunWorkerOptions } from "./runs/run-worker.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import { type SchedulerOptions, schedulerOptionsFromEnv } from "./scheduler/scheduler-options.ts";
+import type { SourceSyncerOptions } from "./sources/source-syncer.ts";
 import type { SqliteSynchronous } from "./store/index.ts";
 
 /** How to build a service; every field is optional and `serviceOptionsFromEnv` reads the usual variables. */
@@ -61,6 +62,8 @@ export interface ServiceOptions {
   readonly adapterTimeouts?: Partial<Record<AdapterEndpointId, number>> | undefined;
   /** A8 health polling, or false for none. */
   readonly healthPolling?: HealthPollerOptions | false | undefined;
+  /** A12 source syncs: the interval (15 min), the poll for due sources (30 s), concurrency and file size; false stops the poll. */
+  readonly sources?: SourceSyncerOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }

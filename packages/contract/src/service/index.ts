@@ -14,6 +14,8 @@ export * from "./problem.ts";
 export * from "./received-callback.ts";
 export * from "./schedule-preview.ts";
 export * from "./shapes.ts";
+export * from "./source.ts";
+export * from "./source-endpoints.ts";
 export * from "./trigger.ts";
 export * from "./trigger-body.ts";
 export * from "./trigger-request.ts";

@@ -3,6 +3,14 @@ import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
+import { getDocumentContentRoute, getDocumentRoute, listDocumentsRoute } from "../sources/document-routes.ts";
+import {
+  configureSourceRoute,
+  getSourceRoute,
+  getSyncRoute,
+  listSyncsRoute,
+  syncInstallationRoute,
+} from "../sources/source-routes.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
@@ -91,6 +99,14 @@ export function createRoutes(options: {
     "update-installation": updateInstallationRoute,
     "delete-installation": deleteInstallationRoute,
     "list-credentials": listCredentialsRoute,
+    "configure-source": configureSourceRoute,
+    "get-source": getSourceRoute,
+    "sync-installation": syncInstallationRoute,
+    "list-syncs": listSyncsRoute,
+    "get-sync": getSyncRoute,
+    "list-documents": listDocumentsRoute,
+    "get-document": getDocumentRoute,
+    "get-document-content": getDocumentContentRoute,
     "create-organization": createOrganizationRoute,
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,

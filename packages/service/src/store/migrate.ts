@@ -6,6 +6,7 @@ import { callbacksMigration } from "./migrations/0002-callbacks.ts";
 import { scheduleClaimsMigration } from "./migrations/0003-schedule-claims.ts";
 import { secretRotationMigration } from "./migrations/0004-secret-rotation.ts";
 import { appsMigration } from "./migrations/0005-apps.ts";
+import { sourcesMigration } from "./migrations/0008-sources.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -15,6 +16,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0003-schedule-claims": scheduleClaimsMigration(),
     "0004-secret-rotation": secretRotationMigration(),
     "0005-apps": appsMigration(dialect),
+    "0008-sources": sourcesMigration(dialect),
   };
 }
 

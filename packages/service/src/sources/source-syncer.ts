@@ -1,0 +1,77 @@
+import type { ServiceContext } from "../service-context.ts";
+import { createWakeableSleep } from "../store/wakeable-sleep.ts";
+import { listDueSources } from "./list-due-sources.ts";
+import { DEFAULT_SYNC_SETTINGS, type SyncSettings, startSync } from "./run-sync.ts";
+import type { SourceSyncRow } from "./source-tables.ts";
+
+/** A12 options: the sync settings, and how often due sources are looked for (default every 30 s). */
+export interface SourceSyncerOptions extends Partial<SyncSettings> {
+  readonly pollMs?: number;
+}
+
+/** Runs each source's sync every interval, and on demand. */
+export interface SourceSyncer {
+  start(): void;
+  /** Starts a sync now; undefined when one is already running (here or on another instance). */
+  syncNow(installationId: string): Promise<SourceSyncRow | undefined>;
+  /** Syncs every due source once (what each poll does). */
+  syncDue(): Promise<void>;
+  /** Waits for the syncs this instance runs. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The sources syncer of a service: a poll for due sources and the syncs it or the API started. */
+export function createSourceSyncer(context: ServiceContext, options: SourceSyncerOptions = {}): SourceSyncer {
+  const settings: SyncSettings = { ...DEFAULT_SYNC_SETTINGS, ...options };
+  const pollMs = options.pollMs ?? 30_000;
+  const alarm = createWakeableSleep();
+  const running = new Set<Promise<unknown>>();
+  let loop: Promise<void> | undefined;
+  let active = false;
+
+  async function begin(installationId: string, reason: "manual" | "schedule") {
+    const started = await startSync(context, installationId, reason, settings);
+    if (started === undefined) return undefined;
+    running.add(started.done);
+    void started.done.finally(() => running.delete(started.done));
+    return started;
+  }
+
+  async function syncDue() {
+    for (const installationId of await listDueSources(context.store.db, context.now())) {
+      if (!active && loop !== undefined) return;
+      await (await begin(installationId, "schedule"))?.done;
+    }
+  }
+
+  async function poll() {
+    while (active) {
+      try {
+        await syncDue();
+      } catch (error) {
+        context.logger.error({ err: error }, "looking for due sources failed; trying again next poll");
+      }
+      await alarm.sleep(pollMs);
+    }
+  }
+
+  return {
+    start() {
+      if (active) return;
+      active = true;
+      loop = poll();
+    },
+    syncNow: async (installationId) => (await begin(installationId, "manual"))?.sync,
+    syncDue,
+    idle: async () => {
+      await Promise.all([...running]);
+    },
+    async stop() {
+      active = false;
+      alarm.wake();
+      await loop;
+      await Promise.all([...running]);
+    },
+  };
+}
