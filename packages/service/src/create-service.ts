@@ -135,7 +135,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       healthPoller.start();
     }
     sourceSyncer = createSourceSyncer(context, options.sources || {});
-    if (options.sources !== false) sourceSyncer.start();
+    if (options.sources !== false && options.sources?.poll !== false) sourceSyncer.start();
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
       routes: createRoutes({ worker, extra: options.routes ?? {} }),

@@ -4,7 +4,7 @@ import type { ServiceContext } from "../service-context.ts";
 import { commitPage } from "./commit-page.ts";
 import { fetchPage } from "./fetch-page.ts";
 import { listChanges } from "./list-changes.ts";
-import { claimSourceLease, releaseSourceLease } from "./source-lease.ts";
+import { claimSourceLease, releaseSourceLease, SYNC_LEASE_MS } from "./source-lease.ts";
 import { type SourceSyncRow, withSourceTables } from "./source-tables.ts";
 import { finishSyncRecord, startSyncRecord, trackProgress } from "./sync-record.ts";
 import { syncTarget } from "./sync-target.ts";
@@ -16,6 +16,8 @@ export interface SyncSettings {
   readonly maxFileBytes: number;
   /** A guard against an adapter whose cursor never reaches a fixed point. */
   readonly maxPages: number;
+  /** How long a sync holds its source without a heartbeat (renewed every third of it while it runs). */
+  readonly leaseMs: number;
 }
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
@@ -23,6 +25,7 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   concurrency: 4,
   maxFileBytes: 64 * 1024 * 1024,
   maxPages: 10_000,
+  leaseMs: SYNC_LEASE_MS,
 };
 
 /**
@@ -36,7 +39,9 @@ export async function startSync(
   settings: SyncSettings,
 ): Promise<{ sync: SourceSyncRow; done: Promise<SourceSyncRow> } | undefined> {
   const owner = randomUUID();
-  if (!(await claimSourceLease(context.store.db, installationId, owner, context.now()))) return undefined;
+  if (!(await claimSourceLease(context.store.db, installationId, owner, context.now(), settings.leaseMs))) {
+    return undefined;
+  }
   const sync = await startSyncRecord(context.store.db, installationId, reason, context.now());
   const done = runSync(context, { installationId, owner, syncId: sync.id }, settings);
   return { sync, done };
@@ -65,7 +70,7 @@ async function runSync(
         .executeTakeFirstOrThrow();
       const request = { credentials, resource_path: source.resource_path, cursor: source.cursor };
       const listed = await listChanges(context, target, request);
-      const progress = trackProgress(context, { ...run, files: listed.changes.length });
+      const progress = trackProgress(context, { ...run, files: listed.changes.length, leaseMs: settings.leaseMs });
       const fetched = await fetchPage(context, listed.changes, {
         target,
         credentials,

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
 import { withSourceTables } from "./source-tables.ts";
 
-/** How long a sync holds its source without a heartbeat before another instance may take over: 2 minutes. */
-export const SYNC_LEASE_MS = 120_000;
+/** How long a sync holds its source without a heartbeat before another instance may take over: 30 s by default. */
+export const SYNC_LEASE_MS = 30_000;
 
-const expiry = (now: Date) => new Date(now.getTime() + SYNC_LEASE_MS).toISOString();
+const expiry = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs).toISOString();
 
 /**
  * One sync at a time per source across instances: a conditional UPDATE takes the lease when no one holds it or
@@ -16,10 +16,11 @@ export async function claimSourceLease(
   installationId: string,
   owner: string,
   now: Date,
+  leaseMs = SYNC_LEASE_MS,
 ): Promise<boolean> {
   const result = await withSourceTables(db)
     .updateTable("sources")
-    .set({ lease_owner: owner, lease_expires_at: expiry(now) })
+    .set({ lease_owner: owner, lease_expires_at: expiry(now, leaseMs) })
     .where("installation_id", "=", installationId)
     .where((eb) => eb.or([eb("lease_owner", "is", null), eb("lease_expires_at", "<", now.toISOString())]))
     .executeTakeFirst();
@@ -32,10 +33,11 @@ export async function renewSourceLease(
   installationId: string,
   owner: string,
   now: Date,
+  leaseMs = SYNC_LEASE_MS,
 ): Promise<boolean> {
   const result = await withSourceTables(db)
     .updateTable("sources")
-    .set({ lease_expires_at: expiry(now) })
+    .set({ lease_expires_at: expiry(now, leaseMs) })
     .where("installation_id", "=", installationId)
     .where("lease_owner", "=", owner)
     .executeTakeFirst();

@@ -7,6 +7,8 @@ import type { SourceSyncRow } from "./source-tables.ts";
 /** A12 options: the sync settings, and how often due sources are looked for (default every 30 s). */
 export interface SourceSyncerOptions extends Partial<SyncSettings> {
   readonly pollMs?: number;
+  /** False: no poll, on-demand syncs only (tests). */
+  readonly poll?: boolean;
 }
 
 /** Runs each source's sync every interval, and on demand. */

@@ -39,10 +39,10 @@ export async function startSyncRecord(
     .executeTakeFirstOrThrow();
 }
 
-/** Writes the page in flight's progress as files arrive, throttled; each write renews the lease too. */
+/** Writes the page in flight's progress as files arrive, throttled, and at least every third of the lease; each write renews the lease. */
 export function trackProgress(
   context: Pick<ServiceContext, "store" | "now" | "logger">,
-  run: { installationId: string; owner: string; syncId: number; files: number },
+  run: { installationId: string; owner: string; syncId: number; files: number; leaseMs: number },
 ): { fetched: (count: number) => void; stop: () => Promise<void> } {
   const { db } = context.store;
   let last = 0;
@@ -56,16 +56,21 @@ export function trackProgress(
           .set({ page_files: run.files, page_fetched: fetched })
           .where("id", "=", run.syncId)
           .execute();
-        await renewSourceLease(db, run.installationId, run.owner, context.now());
+        await renewSourceLease(db, run.installationId, run.owner, context.now(), run.leaseMs);
       })
       .catch((error: unknown) => context.logger.warn({ err: error }, "could not record sync progress"));
   };
+  let fetched = 0;
   write(0);
+  // A heartbeat, so one slow file (up to fetch-file's 60 s) never lets the lease lapse.
+  const heartbeat = setInterval(() => write(fetched), Math.max(50, run.leaseMs / 3));
   return {
     fetched(count) {
+      fetched = count;
       if (Date.now() - last >= PROGRESS_EVERY_MS) write(count);
     },
     stop: async () => {
+      clearInterval(heartbeat);
       await writing;
     },
   };
