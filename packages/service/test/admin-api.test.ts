@@ -4,6 +4,7 @@ import { STORE_LANES } from "./helpers/store-lanes.ts";
 import { readJson, readProblem, startTestService, type TestService } from "./helpers/test-service.ts";
 
 const ADMIN = "admin-secret-for-tests";
+let serial = 0;
 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`admin API ${lane.title}`, () => {
@@ -46,6 +47,37 @@ for (const lane of STORE_LANES) {
       );
       const scoped = await readJson(await admin("/api/v1/admin/tokens", { workflow_id: workflow.id }));
       expect(scoped).toMatchObject({ scope: "workflow", workflow_id: workflow.id, project_id: null });
+    });
+
+    it.each([
+      "nul\u0000name",
+      "bell\u0007",
+      "c1\u0085",
+      "\u202Egnp.exe",
+      "iso\u2066late\u2069",
+    ])("refuses the name %j with 400 naming the field, for organizations, projects, tokens and the CLI's tokens", async (name) => {
+      serial += 1;
+      const organization = await readJson<{ id: number }>(
+        await admin("/api/v1/admin/organizations", { name: `Names ${serial}` }),
+      );
+      const project = await readJson<{ id: number }>(
+        await admin("/api/v1/admin/projects", { organization_id: organization.id, name: "p" }),
+      );
+      for (const [path, body] of [
+        ["/api/v1/admin/organizations", { name }],
+        ["/api/v1/admin/projects", { organization_id: organization.id, name }],
+        ["/api/v1/admin/tokens", { project_id: project.id, name }],
+      ] as const) {
+        const response = await admin(path, body);
+        expect(response.status, path).toBe(400);
+        expect((await readProblem(response)).errors?.map((error) => error.path)).toEqual(["/name"]);
+      }
+      for (const input of [
+        { organization: name, project: "p" },
+        { organization: "ok", project: name },
+      ]) {
+        await expect(test.service.createToken(input)).rejects.toMatchObject({ code: "invalid_request" });
+      }
     });
 
     it("revokes a token, which then answers 401", async () => {

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { triggerSchema, workflowSchema } from "@adapterkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENABLE_REFUSED_MESSAGE } from "../src/index.ts";
@@ -240,6 +241,54 @@ for (const lane of STORE_LANES) {
       expect(wrong.status).toBe(405);
       expect(wrong.headers.get("allow")).toBe("POST");
       expect((await readProblem(wrong)).code).toBe("method_not_allowed");
+    });
+
+    it("refuses control characters and bidirectional overrides in workflow, stage and trigger names, naming the field", async () => {
+      const { id } = await createWorkflow(test, acme.token);
+      const { id: triggerId } = await createWebhookTrigger(test, acme.token, id);
+      for (const [path, method, body, field] of [
+        ["/api/v1/workflows", "POST", { name: "a\u0000b" }, "/name"],
+        ["/api/v1/workflows", "POST", { name: "w", stages: [{ name: "s\u202E", action: "echo" }] }, "/stages/0/name"],
+        [`/api/v1/workflows/${id}`, "PATCH", { name: "\u2067x" }, "/name"],
+        [`/api/v1/workflows/${id}/triggers`, "POST", { type: "webhook", name: "t\u009b" }, "/name"],
+        [`/api/v1/triggers/${triggerId}`, "PATCH", { name: "t\r\n" }, "/name"],
+      ] as const) {
+        const response = await api(path, { method, json: body });
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        const problem = await readProblem(response);
+        expect(problem.errors?.map((error) => error.path)).toEqual([field]);
+        expect(problem.detail).toContain("control characters");
+      }
+      expect((await api("/api/v1/workflows", { json: { name: "Ünïcödé – fine 日本" } })).status).toBe(201);
+    });
+
+    it("refuses paths with dot segments, plain or percent-encoded, with 400 instead of resolving them", async () => {
+      const { id } = await createWorkflow(test, acme.token);
+      // fetch would resolve the dots before sending; node:http sends the path as given.
+      const raw = (path: string) =>
+        new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+          const { hostname, port } = new URL(test.url);
+          const req = request({ hostname, port, path, headers: { authorization: `Bearer ${acme.token}` } }, (res) => {
+            let body = "";
+            res.on("data", (chunk: Buffer) => {
+              body += chunk.toString();
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"], body }));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+      expect((await raw(`/api/v1/workflows/${id}`)).status).toBe(200);
+      for (const path of [
+        `/api/v1/triggers/../workflows/${id}`,
+        `/api/v1/triggers/%2e%2e/workflows/${id}`,
+        `/api/v1/./workflows/${id}`,
+      ]) {
+        const answer = await raw(path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.type).toBe("application/problem+json");
+        expect(answer.body).toContain("dot segments");
+      }
     });
 
     it("previews a schedule, and names the field when it cannot", async () => {

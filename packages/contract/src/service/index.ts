@@ -5,6 +5,7 @@ export * from "./app-examples.ts";
 export * from "./callback.ts";
 export * from "./callback-endpoints.ts";
 export * from "./callback-secret.ts";
+export { nameSchema, withoutControls } from "./common.ts";
 export * from "./endpoints.ts";
 export * from "./examples.ts";
 export * from "./health.ts";

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { httpUrlSchema, idSchema, instantSchema, nameSchema } from "./common.ts";
+import { httpUrlSchema, idSchema, instantSchema, nameSchema, withoutControls } from "./common.ts";
 
 /** One stage of a workflow: a name unique in its workflow and the action the executor runs. */
 export const stageSchema = z
   .strictObject({
-    name: z.string().min(1).max(100).meta({ description: "Unique within the workflow; app-event triggers target it." }),
+    name: withoutControls(z.string().min(1).max(100)).meta({
+      description: "Unique within the workflow; app-event triggers target it.",
+    }),
     action: z.string().min(1).max(100).meta({
       description: "What the executor runs; the reference executor knows echo, fail, wait and deliver.",
     }),

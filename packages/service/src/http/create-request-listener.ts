@@ -15,6 +15,7 @@ import { invalidRequest } from "../errors/describe-issues.ts";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { readIdempotencyKey } from "../triggers/idempotency.ts";
+import { hasDotSegment } from "./has-dot-segment.ts";
 import { matchRoute } from "./match-route.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import { BODY_LIMIT_BYTES, readBody } from "./read-body.ts";
@@ -65,6 +66,11 @@ export function createRequestListener(context: ServiceContext, options: Listener
     log: Record<string, unknown>,
     requestId: string,
   ): Promise<void> {
+    if (hasDotSegment(req.url ?? "/")) {
+      log.route = "(dot segments)";
+      const message = "path: dot segments (. and ..) are not allowed";
+      throw new ServiceError("invalid_request", message, { errors: [{ path: "", message }] });
+    }
     const url = new URL(req.url ?? "/", "http://service.invalid");
     const match = matchRoute(req.method ?? "GET", url.pathname);
     if (match.kind === "wrong-method") {
@@ -139,11 +145,21 @@ export function createRequestListener(context: ServiceContext, options: Listener
         sendProblem(res, error.code, error.message, { errors: error.errors, headers: error.headers, requestId });
         return;
       }
+      if (clientWentAway(req, error)) {
+        // The client's doing, not ours: nobody is left to answer.
+        context.logger.debug({ reqId: requestId, route: log.route }, "client went away mid-request");
+        return;
+      }
       context.logger.error({ err: error, reqId: requestId, route: log.route }, "unhandled error");
       const detail = `Something went wrong on our side; quote request id ${requestId}.`;
       sendProblem(res, "internal_error", detail, { requestId });
     });
   };
+}
+
+// A body cut off by the client: Node reports it as an "aborted" ECONNRESET on the request.
+function clientWentAway(req: IncomingMessage, error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "ECONNRESET" && !req.complete;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

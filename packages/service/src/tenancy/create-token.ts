@@ -1,4 +1,4 @@
-import type { ApiToken } from "@adapterkit/contract";
+import { type ApiToken, nameSchema } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import { ServiceError } from "../errors/service-error.ts";
 import type { Database } from "../store/index.ts";
@@ -26,6 +26,7 @@ export async function createToken(
   input: CreateTokenInput,
   now: Date,
 ): Promise<ApiToken & { token: string }> {
+  checkNames({ organization: input.organization, project: input.project, name: input.name });
   const organization = await ensureOrganization(db, input.organization, now);
   if (input.workflow !== undefined) {
     const workflow = isStorableId(input.workflow)
@@ -42,4 +43,15 @@ export async function createToken(
   }
   const project = await ensureProject(db, organization.id, input.project, now);
   return issueApiToken(db, { target: { projectId: project.id }, name: input.name }, now);
+}
+
+// The names this creates by name go through the same check as the API's (D108).
+function checkNames(names: Record<string, string | undefined>): void {
+  for (const [field, value] of Object.entries(names)) {
+    if (value === undefined) continue;
+    const checked = nameSchema.safeParse(value);
+    if (checked.success) continue;
+    const message = `${field}: ${checked.error.issues[0]?.message ?? "invalid"}`;
+    throw new ServiceError("invalid_request", message, { errors: [{ path: `/${field}`, message }] });
+  }
 }
