@@ -3,7 +3,7 @@ import { CliError } from "./cli-error.ts";
 
 /**
  * Runs a command's work on the service's store, beside a running service (no instance lock, worker, scheduler,
- * dispatcher or health polling), and closes it. Service errors become one-line failures (exit 1).
+ * dispatcher, health polling or sources poll), and closes it. Service errors become one-line failures (exit 1).
  */
 export async function withLocalService<T>(work: (service: Service) => Promise<T>): Promise<T> {
   const service = await createService({
@@ -13,6 +13,7 @@ export async function withLocalService<T>(work: (service: Service) => Promise<T>
     scheduler: false,
     callbacks: false,
     healthPolling: false,
+    sources: { poll: false },
     logLevel: "warn",
   });
   try {

@@ -1,8 +1,13 @@
+import type { SourceJson, SourceSyncJson } from "@adapterkit/contract";
+import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { createWakeableSleep } from "../store/wakeable-sleep.ts";
+import { configureSource } from "./configure-source.ts";
 import { listDueSources } from "./list-due-sources.ts";
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings, startSync } from "./run-sync.ts";
-import type { SourceSyncRow } from "./source-tables.ts";
+import { showSource } from "./show-source.ts";
+import { type SourceSyncRow, withSourceTables } from "./source-tables.ts";
+import { toSyncJson } from "./to-source-json.ts";
 
 /** A12 options: the sync settings, and how often due sources are looked for (default every 30 s). */
 export interface SourceSyncerOptions extends Partial<SyncSettings> {
@@ -18,6 +23,12 @@ export interface SourceSyncer {
   syncNow(installationId: string): Promise<SourceSyncRow | undefined>;
   /** Syncs every due source once (what each poll does). */
   syncDue(): Promise<void>;
+  /** For the CLI (the operator, no token): sets an installation's folder (D164). */
+  configure(installationId: string, resourcePath: string, reset: boolean): Promise<SourceJson>;
+  /** An installation's source; 404 when none is set. */
+  show(installationId: string): Promise<SourceJson>;
+  /** One sync as the API shows it. */
+  showSync(syncId: number): Promise<SourceSyncJson>;
   /** Waits for the syncs this instance runs. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -65,6 +76,28 @@ export function createSourceSyncer(context: ServiceContext, options: SourceSynce
       loop = poll();
     },
     syncNow: async (installationId) => (await begin(installationId, "manual"))?.sync,
+    async configure(installationId, resourcePath, reset) {
+      const installation = await withSourceTables(context.store.db)
+        .selectFrom("installations")
+        .select("state")
+        .where("id", "=", installationId)
+        .executeTakeFirst();
+      if (installation === undefined) throw new ServiceError("not_found", `No installation ${installationId}.`);
+      if (installation.state !== "active")
+        throw new ServiceError("conflict", `Installation ${installationId} is uninstalled.`);
+      await configureSource(context.store.db, { installationId, resourcePath, reset, now: context.now() });
+      return showSource(context, installationId);
+    },
+    show: (installationId) => showSource(context, installationId),
+    async showSync(syncId) {
+      const row = await withSourceTables(context.store.db)
+        .selectFrom("source_syncs")
+        .selectAll()
+        .where("id", "=", syncId)
+        .executeTakeFirst();
+      if (row === undefined) throw new ServiceError("not_found", `No sync ${syncId}.`);
+      return toSyncJson(row);
+    },
     syncDue,
     idle: async () => {
       await Promise.all([...running]);
