@@ -4,6 +4,7 @@ import { APP_ENDPOINTS } from "./app-endpoints.ts";
 import { CALLBACK_ENDPOINTS } from "./callback-endpoints.ts";
 import { INSTALLATION_ENDPOINTS } from "./installation-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
+import { SKILL_ENDPOINTS } from "./skill-endpoints.ts";
 import { SOURCE_ENDPOINTS } from "./source-endpoints.ts";
 import { SCHEDULE_ENDPOINTS, TRIGGER_ENDPOINTS } from "./trigger-endpoints.ts";
 import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
@@ -22,5 +23,6 @@ export const SERVICE_ENDPOINTS = [
   ...APP_ENDPOINTS,
   ...INSTALLATION_ENDPOINTS,
   ...SOURCE_ENDPOINTS,
+  ...SKILL_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
 ] as const satisfies readonly EndpointDef[];

@@ -15,6 +15,8 @@ export * from "./problem.ts";
 export * from "./received-callback.ts";
 export * from "./schedule-preview.ts";
 export * from "./shapes.ts";
+export * from "./skill.ts";
+export * from "./skill-endpoints.ts";
 export * from "./source.ts";
 export * from "./source-endpoints.ts";
 export * from "./trigger.ts";

@@ -3,6 +3,13 @@ import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
+import {
+  createSkillRoute,
+  deleteSkillRoute,
+  getSkillRoute,
+  listSkillsRoute,
+  listToolsRoute,
+} from "../skills/skill-routes.ts";
 import { getDocumentContentRoute, getDocumentRoute, listDocumentsRoute } from "../sources/document-routes.ts";
 import {
   configureSourceRoute,
@@ -107,6 +114,11 @@ export function createRoutes(options: {
     "list-documents": listDocumentsRoute,
     "get-document": getDocumentRoute,
     "get-document-content": getDocumentContentRoute,
+    "list-tools": listToolsRoute,
+    "create-skill": createSkillRoute,
+    "list-skills": listSkillsRoute,
+    "get-skill": getSkillRoute,
+    "delete-skill": deleteSkillRoute,
     "create-organization": createOrganizationRoute,
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,

@@ -1,7 +1,7 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
 import type { DialectName } from "../dialect-name.ts";
 
-/** A12: each installation's document source (its cursor and sync lease), its documents and its syncs. */
+/** A12: each installation's document source (its cursor and sync lease), its documents and its syncs; A13: Skills. */
 export function sourcesMigration(dialect: DialectName): Migration {
   const id = (col: ColumnDefinitionBuilder) =>
     dialect === "sqlite" ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
@@ -61,6 +61,25 @@ export function sourcesMigration(dialect: DialectName): Migration {
         .on("source_syncs")
         .columns(["installation_id", "id"])
         .execute();
+      await db.schema
+        .createTable("skills")
+        .addColumn("id", "integer", id)
+        .addColumn("organization_id", "integer", (col) =>
+          col.notNull().references("organizations.id").onDelete("cascade"),
+        )
+        .addColumn("name", "text", required)
+        .addColumn("description", "text", required)
+        .addColumn("knowledge", "text", required)
+        // JSON arrays of strings.
+        .addColumn("tool_names", "text", required)
+        .addColumn("credential_keys", "text", required)
+        .addColumn("origin", "text", required)
+        // The installation that created it (origin app); it goes with the uninstall.
+        .addColumn("installation_id", "text", (col) => col.references("installations.id").onDelete("cascade"))
+        .addColumn("created_at", "text", required)
+        .addColumn("updated_at", "text", required)
+        .execute();
+      await db.schema.createIndex("skills_organization").on("skills").columns(["organization_id", "id"]).execute();
     },
   };
 }
