@@ -112,7 +112,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       outbound,
       adapterCalls: createCallStats(),
       adapterTimeouts: options.adapterTimeouts ?? {},
-      sources: { syncNow: async (id) => sourceSyncer?.syncNow(id) },
+      sources: { syncNow: async (id) => sourceSyncer?.syncNow(id), wake: () => sourceSyncer?.wake() },
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),

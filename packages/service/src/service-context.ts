@@ -29,8 +29,8 @@ export interface ServiceContext {
   readonly adapterCalls: CallStats;
   /** D11 time-outs of adapter calls by endpoint, where they differ from the contract's (tests shorten them). */
   readonly adapterTimeouts: Partial<Record<AdapterEndpointId, number>>;
-  /** A12: starts a source's sync on demand (undefined when one is running). */
-  readonly sources: Pick<SourceSyncer, "syncNow">;
+  /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
+  readonly sources: Pick<SourceSyncer, "syncNow" | "wake">;
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

@@ -19,6 +19,7 @@ export const configureSourceRoute: Route<"configure-source"> = {
       reset,
       now: context.now(),
     });
+    context.sources.wake();
     return { status: 200, body: await showSource(context, row.id) };
   },
 };

@@ -21,6 +21,8 @@ export interface SourceSyncer {
   start(): void;
   /** Starts a sync now; undefined when one is already running (here or on another instance). */
   syncNow(installationId: string): Promise<SourceSyncRow | undefined>;
+  /** Ends the poll's sleep, so a source just set is synced now rather than at the next poll. */
+  wake(): void;
   /** Syncs every due source once (what each poll does). */
   syncDue(): Promise<void>;
   /** For the CLI (the operator, no token): sets an installation's folder (D164). */
@@ -60,6 +62,8 @@ export function createSourceSyncer(context: ServiceContext, options: SourceSynce
 
   async function poll() {
     while (active) {
+      // Only a wake that comes after this look may cut the next sleep short (else a wake would spin the loop).
+      alarm.clear();
       try {
         await syncDue();
       } catch (error) {
@@ -86,6 +90,7 @@ export function createSourceSyncer(context: ServiceContext, options: SourceSynce
       if (installation.state !== "active")
         throw new ServiceError("conflict", `Installation ${installationId} is uninstalled.`);
       await configureSource(context.store.db, { installationId, resourcePath, reset, now: context.now() });
+      alarm.wake();
       return showSource(context, installationId);
     },
     show: (installationId) => showSource(context, installationId),
@@ -99,6 +104,7 @@ export function createSourceSyncer(context: ServiceContext, options: SourceSynce
       return toSyncJson(row);
     },
     syncDue,
+    wake: () => alarm.wake(),
     idle: async () => {
       await Promise.all([...running]);
     },

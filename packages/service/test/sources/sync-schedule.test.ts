@@ -79,3 +79,31 @@ for (const lane of STORE_LANES) {
     });
   });
 }
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`The sources poll (A12) ${lane.title}`, () => {
+    let test: TestService;
+    let source: FilesSource;
+    afterAll(async () => {
+      await test?.close();
+      await source?.close();
+    });
+
+    it("syncs a source as soon as it is set, and goes back to sleep (the service keeps answering)", async () => {
+      test = await startTestService(lane, { healthPolling: false, sources: { pollMs: 60_000 } });
+      const tenant = await createTenant(test, "polled");
+      source = await startFilesSource(test, "polled", { docs: { "a.md": "a\n", "b.md": "b\n" } });
+      const base = `/api/v1/installations/${source.installationId}`;
+      await test.call(`${base}/source`, { token: tenant.token, json: { resource_path: "/docs" } });
+      let shown = { documents: 0 };
+      for (let i = 0; i < 100 && shown.documents < 2; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        shown = (await (await test.call(`${base}/source`, { token: tenant.token })).json()) as { documents: number };
+      }
+      expect(shown.documents).toBe(2);
+      expect((await test.call("/healthz")).status).toBe(200);
+      const syncs = await withSourceTables(test.service.store.db).selectFrom("source_syncs").selectAll().execute();
+      expect(syncs.map((sync) => sync.reason)).toEqual(["schedule"]);
+    });
+  });
+}
