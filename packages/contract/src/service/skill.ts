@@ -12,14 +12,9 @@ export const skillCreateSchema = z
       .max(100)
       .default([])
       .meta({ description: "Built-in tools (GET /api/v1/tools)." }),
-    credential_keys: z
-      .array(z.string().min(1).max(200))
-      .max(50)
-      .default([])
-      .meta({
-        description:
-          "Credential keys, shared with every App and Skill of the organization declaring the same key (A5).",
-      }),
+    credential_keys: z.array(z.string().min(1).max(200)).max(50).default([]).meta({
+      description: "Credential keys, shared with every App and Skill of the organization declaring the same key (A5).",
+    }),
   })
   .meta({ title: "Skill create request", examples: [{ name: "Docs", tool_names: ["search_documents"] }] });
 
