@@ -26,6 +26,13 @@ export const manifest = defineManifest({
       ],
     },
   ],
+  skill: {
+    name: "Mail",
+    description: "Read and send the organization's e-mail through this App.",
+    knowledge:
+      "You can work with the organization's e-mail. Use search_mail to find messages by sender, subject or words, and send_email to send one (to, subject, plain-text body). Never send to an address the task did not name.",
+    tool_names: ["search_mail", "send_email"],
+  },
   setup_instructions: [
     "Enter your SMTP server's host, port, username and password, and pick its encryption: tls (port 465), starttls (port 587) or none (local relays only).",
     "Set the From address the workflow's mail is sent as; replies should reach a mailbox your gateway watches.",

@@ -3,7 +3,7 @@ import { CliError } from "./cli-error.ts";
 
 /**
  * Runs a command's work on the service's store, beside a running service (no instance lock, worker, scheduler,
- * dispatcher or health polling), and closes it. Service errors become one-line failures (exit 1).
+ * dispatcher, health polling or sources poll), and closes it. Service errors become one-line failures (exit 1).
  */
 export async function withLocalService<T>(work: (service: Service) => Promise<T>): Promise<T> {
   const service = await createService({
@@ -14,6 +14,7 @@ export async function withLocalService<T>(work: (service: Service) => Promise<T>
     callbacks: false,
     deliveries: false,
     healthPolling: false,
+    sources: { poll: false },
     logLevel: "warn",
   });
   try {

@@ -24,6 +24,7 @@ import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
 import { createScheduler, type Scheduler } from "./scheduler/index.ts";
 import type { ServiceContext } from "./service-context.ts";
 import type { ServiceOptions } from "./service-options.ts";
+import { createSourceSyncer, type SourceSyncer } from "./sources/source-syncer.ts";
 import type { ClaimLoop } from "./store/claim-loop.ts";
 import { openStore, type Store } from "./store/index.ts";
 import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
@@ -45,6 +46,8 @@ export interface Service {
   readonly healthPoller: HealthPoller | undefined;
   /** A6: refreshes OAuth tokens expiring within 15 minutes; undefined with `oauthRefresher: false`. */
   readonly oauthRefresher: OAuthRefresher | undefined;
+  /** A12: the sources syncer (its poll runs unless `sources: false`; on-demand syncs always work). */
+  readonly sources: SourceSyncer;
   /** Apps and installations managed locally (the CLI, `npm start`). */
   readonly apps: AppAdmin;
   readonly logger: Logger;
@@ -96,6 +99,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let healthPoller: HealthPoller | undefined;
   let oauthRefresher: OAuthRefresher | undefined;
   let deliveries: ClaimLoop | undefined;
+  let sourceSyncer: SourceSyncer | undefined;
   let outboundClosed: Promise<void> | undefined;
   const outbound = createOutboundGuard({
     allowedHosts: options.allowedHosts ?? [],
@@ -116,6 +120,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       outbound,
       adapterCalls: createCallStats(),
       adapterTimeouts: options.adapterTimeouts ?? {},
+      sources: { syncNow: async (id) => sourceSyncer?.syncNow(id), wake: () => sourceSyncer?.wake() },
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
@@ -147,6 +152,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       oauthRefresher = createOAuthRefresher(context, options.oauthRefresher);
       oauthRefresher.start();
     }
+    sourceSyncer = createSourceSyncer(context, options.sources || {});
+    if (options.sources !== false && options.sources?.poll !== false) sourceSyncer.start();
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
       routes: createRoutes({ worker, extra: options.routes ?? {} }),
@@ -166,6 +173,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       scheduler,
       healthPoller,
       oauthRefresher,
+      sources: sourceSyncer,
       apps: createAppAdmin(context),
       logger,
       async listen(port = 0, host) {
@@ -188,6 +196,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         });
         await healthPoller?.stop();
         await oauthRefresher?.stop();
+        await sourceSyncer?.stop();
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
@@ -211,6 +220,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   } catch (error) {
     await healthPoller?.stop();
     await oauthRefresher?.stop();
+    await sourceSyncer?.stop();
     await outbound.close();
     await scheduler?.stop();
     await worker?.stop();

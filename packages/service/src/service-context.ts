@@ -6,6 +6,7 @@ import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { OutboundGuard } from "./outbound/index.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
+import type { SourceSyncer } from "./sources/source-syncer.ts";
 import type { Store } from "./store/index.ts";
 import type { HookIntake } from "./triggers/hook-intake.ts";
 
@@ -31,6 +32,8 @@ export interface ServiceContext {
   readonly adapterTimeouts: Partial<Record<AdapterEndpointId, number>>;
   /** A11: turns a message to the front desk into a reply (the reference one renders a Handlebars template). */
   readonly frontDesk: FrontDesk;
+  /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
+  readonly sources: Pick<SourceSyncer, "syncNow" | "wake">;
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

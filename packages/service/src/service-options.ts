@@ -13,6 +13,7 @@ import type { RunEventHandler } from "./runs/run-events.ts";
 import type { RunWorkerOptions } from "./runs/run-worker.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import { type SchedulerOptions, schedulerOptionsFromEnv } from "./scheduler/scheduler-options.ts";
+import type { SourceSyncerOptions } from "./sources/source-syncer.ts";
 import type { SqliteSynchronous } from "./store/index.ts";
 
 /** How to build a service; every field is optional and `serviceOptionsFromEnv` reads the usual variables. */
@@ -70,6 +71,8 @@ export interface ServiceOptions {
   readonly frontDesk?: FrontDesk | undefined;
   /** A11: the dispatcher of front-desk replies; false leaves the outbox alone (as for `worker`). */
   readonly deliveries?: DeliveryDispatcherOptions | false | undefined;
+  /** A12 source syncs: the interval (15 min), the poll for due sources (30 s), concurrency and file size; false stops the poll. */
+  readonly sources?: SourceSyncerOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }

@@ -8,6 +8,7 @@ import { keysCommand } from "./keys.ts";
 import { newCommand } from "./new.ts";
 import { schemasCommand } from "./schemas.ts";
 import { serveCommand } from "./serve.ts";
+import { syncCommand } from "./sync.ts";
 import { tokenCommand } from "./token.ts";
 
 /** Every `adapterkit` command. */
@@ -20,6 +21,7 @@ export const COMMANDS: CommandModule[] = [
   callbacksCommand,
   appsCommand,
   installCommand,
+  syncCommand,
   keysCommand,
   schemasCommand,
 ];

@@ -91,6 +91,13 @@ export const serveCommand = defineCommand({
         return [];
       });
 
+    // A12: the files sample's installation syncs the stand-in's demo folder (D164); the first sync starts at once.
+    const filesInstallation = installations.find((installation) => installation.app === "files");
+    const demoFolder = standIns?.summaries.find((summary) => summary.adapter === "files")?.extra?.resource_path;
+    if (filesInstallation !== undefined && typeof demoFolder === "string") {
+      await service.sources.configure(filesInstallation.id, demoFolder, false);
+    }
+
     const dataDir = resolve(options.dataDir ?? "data");
     await mkdir(dataDir, { recursive: true });
     const credentialsFile = join(dataDir, "demo-credentials.json");
@@ -126,6 +133,11 @@ export const serveCommand = defineCommand({
       ...(tasksPlatform
         ? [
             `  connect the tasks account    curl -X POST ${serviceUrl}/api/v1/oauth/connect ${auth} -H 'Content-Type: application/json' -d '{"app":"tasks"}'   (open its authorize_url)`,
+          ]
+        : []),
+      ...(filesInstallation && demoFolder
+        ? [
+            `  synced documents (files)     curl ${serviceUrl}/api/v1/installations/${filesInstallation.id}/documents ${auth}`,
           ]
         : []),
       ...(standIns

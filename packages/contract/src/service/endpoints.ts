@@ -6,6 +6,8 @@ import { INBOUND_ENDPOINTS } from "./inbound-endpoints.ts";
 import { INSTALLATION_ENDPOINTS } from "./installation-endpoints.ts";
 import { OAUTH_ENDPOINTS } from "./oauth-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
+import { SKILL_ENDPOINTS } from "./skill-endpoints.ts";
+import { SOURCE_ENDPOINTS } from "./source-endpoints.ts";
 import { SCHEDULE_ENDPOINTS, TRIGGER_ENDPOINTS } from "./trigger-endpoints.ts";
 import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
 
@@ -24,5 +26,7 @@ export const SERVICE_ENDPOINTS = [
   ...INSTALLATION_ENDPOINTS,
   ...OAUTH_ENDPOINTS,
   ...INBOUND_ENDPOINTS,
+  ...SOURCE_ENDPOINTS,
+  ...SKILL_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
 ] as const satisfies readonly EndpointDef[];

@@ -5,6 +5,7 @@ import { installApp } from "../installations/install-app.ts";
 import { listInstallations, updateInstallation } from "../installations/installation-store.ts";
 import { connectDemoAccount, type DemoOAuth } from "../oauth/connect-demo-account.ts";
 import type { ServiceContext } from "../service-context.ts";
+import { removeAppSkills } from "../skills/app-skill.ts";
 import { withAppTables } from "./app-tables.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { findAppBySlug, getAppVersion } from "./find-app.ts";
@@ -65,6 +66,7 @@ export async function installDemoApps(
   for (const adapter of options.adapters) {
     const app = await ensurePublished(context, principal, adapter, options.signingSecrets.get(adapter.slug));
     for (const row of previous.filter((r) => r.app_id === app.id)) {
+      await removeAppSkills(context.store.db, row.id);
       await updateInstallation(context.store.db, row.id, { uninstall: true, now: context.now() });
     }
     const version = await getAppVersion(context.store.db, app.id, app.published_version ?? app.latest_version);

@@ -3,7 +3,23 @@ import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
+import {
+  createSkillRoute,
+  deleteSkillRoute,
+  getSkillRoute,
+  listSkillsRoute,
+  listToolsRoute,
+} from "../skills/skill-routes.ts";
+import { getDocumentContentRoute, getDocumentRoute, listDocumentsRoute } from "../sources/document-routes.ts";
 import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
+
+  configureSourceRoute,
+  getSourceRoute,
+  getSyncRoute,
+  listSyncsRoute,
+  syncInstallationRoute,
+} from "../sources/source-routes.ts";
+
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
@@ -98,6 +114,19 @@ export function createRoutes(options: {
     "list-credentials": listCredentialsRoute,
     inbound: inboundRoute,
     "list-installation-events": listInstallationEventsRoute,
+    "configure-source": configureSourceRoute,
+    "get-source": getSourceRoute,
+    "sync-installation": syncInstallationRoute,
+    "list-syncs": listSyncsRoute,
+    "get-sync": getSyncRoute,
+    "list-documents": listDocumentsRoute,
+    "get-document": getDocumentRoute,
+    "get-document-content": getDocumentContentRoute,
+    "list-tools": listToolsRoute,
+    "create-skill": createSkillRoute,
+    "list-skills": listSkillsRoute,
+    "get-skill": getSkillRoute,
+    "delete-skill": deleteSkillRoute,
     "create-organization": createOrganizationRoute,
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,

@@ -28,13 +28,19 @@ export interface SendOptions {
   readonly contentType?: string | undefined;
 }
 
-/** Writes a JSON answer (or an empty one for 204). */
+/** Writes a JSON answer, raw bytes for a Uint8Array body (its type in the headers), or an empty one for 204. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, options: SendOptions = {}): void {
   if (res.headersSent) return;
   const headers = options.headers ?? {};
   if (body === undefined || status === 204) {
     res.writeHead(status, headerList(options.requestId, headers));
     res.end();
+    return;
+  }
+  if (body instanceof Uint8Array) {
+    const { "content-type": type = "application/octet-stream", ...rest } = headers;
+    res.writeHead(status, headerList(options.requestId, rest, { type, length: body.byteLength }));
+    res.end(body);
     return;
   }
   const text = JSON.stringify(body);

@@ -10,6 +10,7 @@ import { findCredentialRows } from "../credentials/read-credentials.ts";
 import { saveCredential } from "../credentials/save-credential.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
+import { createAppSkill } from "../skills/app-skill.ts";
 import { insertInstallation } from "./installation-store.ts";
 import { toInstallationJson } from "./to-installation-json.ts";
 
@@ -65,7 +66,7 @@ export async function installApp(
       const type = definitions.find((definition) => definition.key === key)?.type ?? "text";
       await saveCredential(trx, context.serviceKeys, { organizationId, key, type, fields, now });
     }
-    return insertInstallation(trx, {
+    const installed = await insertInstallation(trx, {
       organizationId,
       projectId,
       appId: app.id,
@@ -73,6 +74,9 @@ export async function installApp(
       verifiedUser,
       now,
     });
+    // A13: the App's Skill is created with it, or neither is.
+    await createAppSkill(trx, { manifest, organizationId, installationId: installed.id, now });
+    return installed;
   });
   return toInstallationJson(row, { slug: app.slug, manifest }, context.publicUrl());
 }

@@ -8,6 +8,7 @@ import { secretRotationMigration } from "./migrations/0004-secret-rotation.ts";
 import { appsMigration } from "./migrations/0005-apps.ts";
 import { oauthMigration } from "./migrations/0006-oauth.ts";
 import { inboundMigration } from "./migrations/0007-inbound.ts";
+import { sourcesMigration } from "./migrations/0008-sources.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -19,6 +20,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0005-apps": appsMigration(dialect),
     "0006-oauth": oauthMigration(),
     "0007-inbound": inboundMigration(dialect),
+    "0008-sources": sourcesMigration(dialect),
   };
 }
 

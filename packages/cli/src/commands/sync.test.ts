@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type FilesStandIn, filesAdapter, startFilesStandIn } from "@adapterkit/adapter-files";
+import type { SourceSyncJson } from "@adapterkit/contract";
+import { type AdapterServer, serve } from "@adapterkit/sdk";
+import { createService } from "@adapterkit/service";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import yargs from "yargs";
+import { CliError } from "../cli-error.ts";
+import { renderSyncProgress } from "./render-sync-progress.ts";
+import { syncCommand } from "./sync.ts";
+
+let dir: string;
+let dav: FilesStandIn;
+let adapter: AdapterServer;
+let out: string[];
+let err: string[];
+
+beforeAll(async () => {
+  dav = await startFilesStandIn();
+  adapter = await serve(filesAdapter, {
+    port: 0,
+    host: "127.0.0.1",
+    handleSignals: false,
+    logger: pino({ level: "silent" }),
+    signingSecret: undefined,
+  });
+});
+afterAll(async () => {
+  await adapter?.close();
+  await dav?.close();
+});
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "sync-cli-"));
+  vi.stubEnv("ADAPTERKIT_DATA_DIR", dir);
+  vi.stubEnv("DATABASE_URL", "");
+  vi.stubEnv("ADAPTERKIT_ALLOWED_HOSTS", "127.0.0.1");
+  out = [];
+  err = [];
+  vi.spyOn(console, "log").mockImplementation((line: unknown) => void out.push(String(line)));
+  vi.spyOn(console, "error").mockImplementation((line: unknown) => void err.push(String(line)));
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => Boolean(err.push(String(chunk))));
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function exitCodeOf(argv: string[]): Promise<number> {
+  process.exitCode = undefined;
+  try {
+    await yargs(argv)
+      .command(syncCommand)
+      .strict()
+      .fail((message, error) => {
+        throw error ?? new CliError("usage", message);
+      })
+      .parseAsync();
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (error instanceof CliError) return error.exitCode;
+    throw error;
+  }
+}
+
+async function installFiles(): Promise<string> {
+  const service = await createService({
+    dataDir: dir,
+    logLevel: "silent",
+    allowedHosts: ["127.0.0.1"],
+    healthPolling: false,
+    worker: false,
+    scheduler: false,
+    callbacks: false,
+    sources: false,
+  });
+  try {
+    const actor = { organization: "demo" };
+    await service.apps.register(actor, adapter.url.replace("localhost", "127.0.0.1"));
+    await service.apps.publish("files");
+    const installation = await service.apps.install(actor, {
+      app: "files",
+      credentials: { webdav: { ...dav.credentials } },
+    });
+    return installation.id;
+  } finally {
+    await service.close();
+  }
+}
+
+describe("adapterkit sync", () => {
+  it("syncs the folder given, showing its progress as plain lines when stderr is no terminal", async () => {
+    const id = await installFiles();
+    expect(await exitCodeOf(["sync", id, "--path", "/docs"])).toBe(0);
+    const outcome = JSON.parse(out.at(-1) ?? "{}") as { state: string; added: number };
+    expect(outcome).toMatchObject({ state: "succeeded", added: 4 });
+    expect(err.join("")).toMatch(/^succeeded: 2 page\(s\) \| \+4 ~0 -0 \| /m);
+    expect(err.join("").includes("\u001b")).toBe(false);
+    // Nothing changed since: the next sync applies nothing.
+    expect(await exitCodeOf(["sync", id])).toBe(0);
+    expect(JSON.parse(out.at(-1) ?? "{}")).toMatchObject({ state: "succeeded", added: 0, modified: 0, removed: 0 });
+  });
+
+  it("fails with the reason for an installation without a source, or an unknown one", async () => {
+    const id = await installFiles();
+    expect(await exitCodeOf(["sync", id])).toBe(1);
+    expect(await exitCodeOf(["sync", "inst_0000000000000000000000", "--path", "/docs"])).toBe(1);
+  });
+
+  it("draws a bar over the page in flight", () => {
+    const sync: SourceSyncJson = {
+      id: 1,
+      installation_id: "inst_x",
+      reason: "manual",
+      state: "running",
+      pages: 2,
+      added: 52,
+      modified: 3,
+      removed: 1,
+      bytes: 1_258_291,
+      page: { files: 40, fetched: 20 },
+      errors: [],
+      started_at: "2026-11-25T10:00:00.000Z",
+      finished_at: null,
+    };
+    expect(renderSyncProgress(sync)).toBe("[############............]  50% page 3: 20/40 files | +52 ~3 -1 | 1.2 MiB");
+  });
+});

@@ -1,0 +1,88 @@
+import { ServiceError } from "../errors/service-error.ts";
+import { readPageQuery, toPage } from "../http/page.ts";
+import { principalOf, type Route } from "../http/route.ts";
+import { parseIdParam } from "../store/index.ts";
+import { readableInstallation } from "./installation-access.ts";
+import { withSourceTables } from "./source-tables.ts";
+import { toDocumentJson } from "./to-source-json.ts";
+
+const META = [
+  "id",
+  "installation_id",
+  "path",
+  "fingerprint",
+  "content_type",
+  "size",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** `GET /api/v1/installations/{installation_id}/documents`: newest first, paged. */
+export const listDocumentsRoute: Route<"list-documents"> = {
+  auth: "api",
+  async handler(input, context) {
+    const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
+    const { limit, before } = readPageQuery(input.query);
+    let query = withSourceTables(context.store.db)
+      .selectFrom("source_documents")
+      .select(META)
+      .where("installation_id", "=", row.id);
+    if (before !== undefined) query = query.where("id", "<", before);
+    const rows = await query
+      .orderBy("id", "desc")
+      .limit(limit + 1)
+      .execute();
+    return { status: 200, body: toPage(rows, limit, toDocumentJson) };
+  },
+};
+
+async function findDocument(
+  context: Parameters<Route<"get-document">["handler"]>[1],
+  installationId: string,
+  idText: string | undefined,
+  withContent: boolean,
+) {
+  const id = parseIdParam(idText ?? "");
+  const db = withSourceTables(context.store.db);
+  const document =
+    id === undefined
+      ? undefined
+      : await db
+          .selectFrom("source_documents")
+          .select(withContent ? [...META, "content"] : META)
+          .where("installation_id", "=", installationId)
+          .where("id", "=", id)
+          .executeTakeFirst();
+  if (document === undefined)
+    throw new ServiceError("not_found", `No document ${idText} of installation ${installationId}.`);
+  return document as typeof document & { content?: Uint8Array };
+}
+
+/** `GET /api/v1/installations/{installation_id}/documents/{document_id}`. */
+export const getDocumentRoute: Route<"get-document"> = {
+  auth: "api",
+  async handler(input, context) {
+    const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
+    return { status: 200, body: toDocumentJson(await findDocument(context, row.id, input.params.document_id, false)) };
+  },
+};
+
+/** `GET …/documents/{document_id}/content`: the stored bytes with their Content-Type. */
+export const getDocumentContentRoute: Route<"get-document-content"> = {
+  auth: "api",
+  async handler(input, context) {
+    const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
+    const document = await findDocument(context, row.id, input.params.document_id, true);
+    const bytes = new Uint8Array(document.content ?? new Uint8Array());
+    return {
+      status: 200,
+      body: bytes,
+      headers: {
+        "content-type": document.content_type,
+        // A synced file is the platform's content, never a page of this origin.
+        "content-disposition": "attachment",
+        "content-security-policy": "sandbox",
+      },
+    };
+  },
+};

@@ -1,0 +1,47 @@
+import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
+import type { Principal } from "../auth/principal.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import { getInstallation } from "../installations/get-installation.ts";
+import type { InstallationRow } from "../installations/installation-tables.ts";
+import type { ServiceContext } from "../service-context.ts";
+
+async function projectOfPrincipal(
+  context: Pick<ServiceContext, "store">,
+  principal: Principal,
+): Promise<number | undefined> {
+  if (principal.scope.type === "project") return principal.scope.projectId;
+  const workflow = await context.store.db
+    .selectFrom("workflows")
+    .select("project_id")
+    .where("id", "=", principal.scope.workflowId)
+    .executeTakeFirst();
+  return workflow?.project_id;
+}
+
+/**
+ * An installation whose source and documents the token may read (D106, D165): its organization's, and, when the
+ * installation belongs to a project, a token of that project or of one of its workflows. Others get 404.
+ */
+export async function readableInstallation(
+  context: Pick<ServiceContext, "store">,
+  principal: Principal,
+  id: string,
+): Promise<InstallationRow> {
+  const row = await getInstallation(context, principal, id);
+  if (row.project_id !== null && row.project_id !== (await projectOfPrincipal(context, principal))) {
+    throw new ServiceError("not_found", `No installation ${id} in this token's scope.`);
+  }
+  return row;
+}
+
+/** An active installation whose source the token may change: a project-scoped token (D119) that may read it. */
+export async function manageableInstallation(
+  context: Pick<ServiceContext, "store">,
+  principal: Principal,
+  id: string,
+): Promise<InstallationRow> {
+  authorizeAppManagement(principal);
+  const row = await readableInstallation(context, principal, id);
+  if (row.state !== "active") throw new ServiceError("conflict", `Installation ${id} is uninstalled.`);
+  return row;
+}
