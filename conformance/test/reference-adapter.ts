@@ -27,6 +27,12 @@ export interface ReferenceAdapterOptions {
   readonly mount?: string;
   /** D9: when set, every POST must carry a valid Standard Webhooks signature under this secret. */
   readonly signingSecret?: string | undefined;
+  /** Replaces the D9 check of the service's signature (a broken variant's faulty verifier); default the correct one. */
+  readonly serviceSignatureProblem?: (
+    secret: string,
+    headers: Record<string, string>,
+    body: Buffer,
+  ) => string | undefined;
   /** Largest body read before answering 413; default 1 MiB. */
   readonly bodyLimitBytes?: number;
 }
@@ -100,7 +106,11 @@ async function serve(
     route &&
     req.method === "POST" &&
     options.signingSecret !== undefined &&
-    !isSigned(options.signingSecret, request)
+    (options.serviceSignatureProblem ?? standardWebhookProblem)(
+      options.signingSecret,
+      request.headers,
+      Buffer.from(request.rawBody),
+    ) !== undefined
   ) {
     return send(res, adapterError(401, "unauthorized", "missing or invalid service signature"));
   }
@@ -158,8 +168,4 @@ function patch(body: unknown, changes: Readonly<Record<string, unknown>> | undef
   const merged: Record<string, unknown> = { ...(body as Record<string, unknown>), ...changes };
   for (const [key, value] of Object.entries(changes)) if (value === undefined) delete merged[key];
   return merged;
-}
-
-function isSigned(secret: string, request: ReferenceRequest): boolean {
-  return standardWebhookProblem(secret, request.headers, Buffer.from(request.rawBody)) === undefined;
 }
