@@ -6,7 +6,7 @@ describe("the deliver checks", () => {
   it("are not applicable to an adapter that only receives", async () => {
     const report = await runAgainst({ manifestPatch: { capabilities: ["receive"] } }, { only: ["deliver"] });
     const statuses = statusesOf(report, "deliver.");
-    expect(Object.keys(statuses)).toHaveLength(5);
+    expect(Object.keys(statuses)).toHaveLength(12);
     expect(new Set(Object.values(statuses))).toEqual(new Set(["not_applicable"]));
   });
 

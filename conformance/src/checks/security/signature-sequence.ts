@@ -15,11 +15,15 @@ export interface SignedStep {
 }
 
 /** Builds a sequence from the exact body, a valid signature over it, and the adapter's secret. */
-export type StepsFor = (valid: SignatureHeaders, body: string, secret: string) => readonly SignedStep[];
+export type StepsFor = (
+  valid: SignatureHeaders & Record<string, string>,
+  body: string,
+  secret: string,
+) => readonly SignedStep[];
 
 /** A fresh message id and the current time, so a sequence's valid signature is one the adapter never saw. */
-export function freshSignature(secret: string, body: string, timestampSeconds = nowSeconds()): SignatureHeaders {
-  return signRequest({ secret, body, id: `msg_${randomBytes(12).toString("base64url")}`, timestampSeconds });
+export function freshSignature(secret: string, body: string, timestampSeconds = nowSeconds()): Record<string, string> {
+  return { ...signRequest({ secret, body, id: `msg_${randomBytes(12).toString("base64url")}`, timestampSeconds }) };
 }
 
 /** The clock in whole Unix seconds. */
@@ -37,7 +41,7 @@ export async function runSignedSteps(ctx: ConformanceContext, steps: StepsFor): 
     const body = validBody(ctx, id);
     const text = JSON.stringify(body);
     const failures: CheckFailure[] = [];
-    for (const step of steps(freshSignature(secret, text), text, secret)) {
+    for (const step of steps(freshSignature(secret, text) as SignatureHeaders & Record<string, string>, text, secret)) {
       const failure = await sendStep(ctx, id, body, step);
       if (failure !== undefined) failures.push(failure);
     }
