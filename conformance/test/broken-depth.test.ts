@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { DELIVERY_FAULTS } from "./broken/delivery-faults.ts";
+import { INBOUND_FAULTS } from "./broken/inbound-faults.ts";
 import { SIGNATURE_FAULTS } from "./broken/signature-faults.ts";
 import type { BrokenAdapter } from "./run-against.ts";
 import { failedChecks, failureDigest, runAgainst } from "./run-against.ts";
 
 /** Issue 19's broken adapters: one fault each that only one of the review-depth checks catches. */
-export const DEPTH_BROKEN_ADAPTERS: readonly BrokenAdapter[] = [...SIGNATURE_FAULTS, ...DELIVERY_FAULTS];
+export const DEPTH_BROKEN_ADAPTERS: readonly BrokenAdapter[] = [
+  ...SIGNATURE_FAULTS,
+  ...DELIVERY_FAULTS,
+  ...INBOUND_FAULTS,
+];
 
 describe("the review-depth checks against the deliberately broken adapters", () => {
   it.each(
