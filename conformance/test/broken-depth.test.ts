@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DELIVERY_FAULTS } from "./broken/delivery-faults.ts";
 import { INBOUND_FAULTS } from "./broken/inbound-faults.ts";
 import { SIGNATURE_FAULTS } from "./broken/signature-faults.ts";
+import { SOURCE_FAULTS } from "./broken/source-faults.ts";
 import type { BrokenAdapter } from "./run-against.ts";
 import { failedChecks, failureDigest, runAgainst } from "./run-against.ts";
 
@@ -10,6 +11,7 @@ export const DEPTH_BROKEN_ADAPTERS: readonly BrokenAdapter[] = [
   ...SIGNATURE_FAULTS,
   ...DELIVERY_FAULTS,
   ...INBOUND_FAULTS,
+  ...SOURCE_FAULTS,
 ];
 
 describe("the review-depth checks against the deliberately broken adapters", () => {
