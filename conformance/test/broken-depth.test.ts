@@ -3,6 +3,7 @@ import { DELIVERY_FAULTS } from "./broken/delivery-faults.ts";
 import { INBOUND_FAULTS } from "./broken/inbound-faults.ts";
 import { SIGNATURE_FAULTS } from "./broken/signature-faults.ts";
 import { SOURCE_FAULTS } from "./broken/source-faults.ts";
+import { SURFACE_FAULTS } from "./broken/surface-faults.ts";
 import type { BrokenAdapter } from "./run-against.ts";
 import { failedChecks, failureDigest, runAgainst } from "./run-against.ts";
 
@@ -12,6 +13,7 @@ export const DEPTH_BROKEN_ADAPTERS: readonly BrokenAdapter[] = [
   ...DELIVERY_FAULTS,
   ...INBOUND_FAULTS,
   ...SOURCE_FAULTS,
+  ...SURFACE_FAULTS,
 ];
 
 describe("the review-depth checks against the deliberately broken adapters", () => {
