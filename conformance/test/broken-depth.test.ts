@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DELIVERY_FAULTS } from "./broken/delivery-faults.ts";
 import { INBOUND_FAULTS } from "./broken/inbound-faults.ts";
+import { ROBUSTNESS_FAULTS } from "./broken/robustness-faults.ts";
 import { SIGNATURE_FAULTS } from "./broken/signature-faults.ts";
 import { SOURCE_FAULTS } from "./broken/source-faults.ts";
 import { SURFACE_FAULTS } from "./broken/surface-faults.ts";
@@ -14,6 +15,7 @@ export const DEPTH_BROKEN_ADAPTERS: readonly BrokenAdapter[] = [
   ...INBOUND_FAULTS,
   ...SOURCE_FAULTS,
   ...SURFACE_FAULTS,
+  ...ROBUSTNESS_FAULTS,
 ];
 
 describe("the review-depth checks against the deliberately broken adapters", () => {

@@ -33,6 +33,8 @@ export interface ReferenceAdapterOptions {
     headers: Record<string, string>,
     body: Buffer,
   ) => string | undefined;
+  /** A broken variant: the limit applies to what Content-Length declares, so a chunked body is read without end. */
+  readonly limitDeclaredLengthOnly?: boolean;
   /** Largest body read before answering 413; default 1 MiB. */
   readonly bodyLimitBytes?: number;
 }
@@ -93,7 +95,8 @@ async function serve(
   const path = pathname.startsWith(`${mount}/`) ? pathname.slice(mount.length) : undefined;
   const route = path === undefined ? undefined : ROUTES[`${req.method} ${path}`];
   const id: ReferenceRoute = route?.id ?? "unknown-route";
-  const raw = await readBody(req, options.bodyLimitBytes ?? MAX_BODY_BYTES);
+  const unbounded = options.limitDeclaredLengthOnly === true && req.headers["content-length"] === undefined;
+  const raw = await readBody(req, unbounded ? Number.POSITIVE_INFINITY : (options.bodyLimitBytes ?? MAX_BODY_BYTES));
   if (raw === undefined) return send(res, adapterError(413, "payload_too_large", "the body is over the size limit"));
   const request: ReferenceRequest = {
     method: req.method ?? "GET",
