@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DELIVERY_FAULTS } from "./broken/delivery-faults.ts";
+import { HANG_REFERENCE, HANG_RUN, platformWaitedForever } from "./broken/hang-faults.ts";
 import { INBOUND_FAULTS } from "./broken/inbound-faults.ts";
 import { ROBUSTNESS_FAULTS } from "./broken/robustness-faults.ts";
 import { SIGNATURE_FAULTS } from "./broken/signature-faults.ts";
@@ -16,6 +17,7 @@ export const DEPTH_BROKEN_ADAPTERS: readonly BrokenAdapter[] = [
   ...SOURCE_FAULTS,
   ...SURFACE_FAULTS,
   ...ROBUSTNESS_FAULTS,
+  platformWaitedForever,
 ];
 
 describe("the review-depth checks against the deliberately broken adapters", () => {
@@ -25,6 +27,12 @@ describe("the review-depth checks against the deliberately broken adapters", () 
     const report = await runAgainst(broken.adapter, broken.run);
     expect(Object.keys(failureDigest(report)).sort()).toEqual([...broken.caughtBy].sort());
     expect(failedChecks(report)).toEqual([...broken.caughtBy].sort());
+  });
+
+  it("passes the slow hang check of a reference that times its platform call out, when named in --only", async () => {
+    const report = await runAgainst(HANG_REFERENCE, HANG_RUN);
+    expect(failureDigest(report)).toEqual({});
+    expect(report.checks.find((check) => check.id === "deliver.platform-hang-answered")?.status).toBe("passed");
   });
 
   it("holds distinct faults, each caught by exactly one check, no two by the same", () => {

@@ -7,6 +7,8 @@ import { carries, type DeliverCall, deliverText, expectDelivered } from "./deliv
 export interface PlatformFailure {
   readonly status: number;
   readonly body?: unknown;
+  /** Hold the answer back this long (a platform that hangs). */
+  readonly delayMs?: number;
 }
 
 /**

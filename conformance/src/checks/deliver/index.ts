@@ -6,6 +6,7 @@ import { onePlatformRequest } from "./one-platform-request.ts";
 import { platform4xxNotRetryable } from "./platform-4xx-not-retryable.ts";
 import { platform429Retryable } from "./platform-429-retryable.ts";
 import { platformErrorRetryable } from "./platform-error-retryable.ts";
+import { platformHangAnswered } from "./platform-hang-answered.ts";
 import { reachesPlatform } from "./reaches-platform.ts";
 import { rejectsBadCredentials } from "./rejects-bad-credentials.ts";
 import { responseShape } from "./response-shape.ts";
@@ -26,4 +27,5 @@ export const deliverChecks: ConformanceCheck[] = [
   threadIdExact,
   emptyAndLargeText,
   errorsLeakNothing,
+  platformHangAnswered,
 ];
