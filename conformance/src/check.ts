@@ -36,6 +36,11 @@ export interface Check<Context = unknown> {
    * statelessness and performance measuring the adapter. Default false: safe to run beside other checks.
    */
   readonly exclusive?: boolean;
+  /**
+   * True when the check waits as long as a contract time-out (a platform that hangs): it runs only when named by
+   * its id in `--only`, and is otherwise reported `skipped`, so a default run stays short.
+   */
+  readonly slow?: boolean;
   readonly run: (context: Context) => Promise<CheckOutcome>;
 }
 
@@ -73,7 +78,7 @@ export interface StandInPlatform {
    */
   failNext(
     route: { method?: string; path: string; matches?: (request: CapturedDelivery) => boolean },
-    answer: { status: number; body?: unknown; times?: number },
+    answer: { status: number; body?: unknown; times?: number; delayMs?: number },
   ): void;
   clear(): void;
   close(): Promise<void>;

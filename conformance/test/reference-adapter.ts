@@ -27,6 +27,14 @@ export interface ReferenceAdapterOptions {
   readonly mount?: string;
   /** D9: when set, every POST must carry a valid Standard Webhooks signature under this secret. */
   readonly signingSecret?: string | undefined;
+  /** Replaces the D9 check of the service's signature (a broken variant's faulty verifier); default the correct one. */
+  readonly serviceSignatureProblem?: (
+    secret: string,
+    headers: Record<string, string>,
+    body: Buffer,
+  ) => string | undefined;
+  /** A broken variant: the limit applies to what Content-Length declares, so a chunked body is read without end. */
+  readonly limitDeclaredLengthOnly?: boolean;
   /** Largest body read before answering 413; default 1 MiB. */
   readonly bodyLimitBytes?: number;
 }
@@ -87,7 +95,8 @@ async function serve(
   const path = pathname.startsWith(`${mount}/`) ? pathname.slice(mount.length) : undefined;
   const route = path === undefined ? undefined : ROUTES[`${req.method} ${path}`];
   const id: ReferenceRoute = route?.id ?? "unknown-route";
-  const raw = await readBody(req, options.bodyLimitBytes ?? MAX_BODY_BYTES);
+  const unbounded = options.limitDeclaredLengthOnly === true && req.headers["content-length"] === undefined;
+  const raw = await readBody(req, unbounded ? Number.POSITIVE_INFINITY : (options.bodyLimitBytes ?? MAX_BODY_BYTES));
   if (raw === undefined) return send(res, adapterError(413, "payload_too_large", "the body is over the size limit"));
   const request: ReferenceRequest = {
     method: req.method ?? "GET",
@@ -100,7 +109,11 @@ async function serve(
     route &&
     req.method === "POST" &&
     options.signingSecret !== undefined &&
-    !isSigned(options.signingSecret, request)
+    (options.serviceSignatureProblem ?? standardWebhookProblem)(
+      options.signingSecret,
+      request.headers,
+      Buffer.from(request.rawBody),
+    ) !== undefined
   ) {
     return send(res, adapterError(401, "unauthorized", "missing or invalid service signature"));
   }
@@ -158,8 +171,4 @@ function patch(body: unknown, changes: Readonly<Record<string, unknown>> | undef
   const merged: Record<string, unknown> = { ...(body as Record<string, unknown>), ...changes };
   for (const [key, value] of Object.entries(changes)) if (value === undefined) delete merged[key];
   return merged;
-}
-
-function isSigned(secret: string, request: ReferenceRequest): boolean {
-  return standardWebhookProblem(secret, request.headers, Buffer.from(request.rawBody)) === undefined;
 }

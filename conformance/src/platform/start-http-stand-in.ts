@@ -13,6 +13,8 @@ export interface ArmedFailure {
   readonly matches?: (request: CapturedDelivery) => boolean;
   readonly status: number;
   readonly body?: unknown;
+  /** Answers only after this long (a platform that hangs); the answer is dropped if the caller gave up first. */
+  readonly delayMs?: number;
   remaining: number;
 }
 
@@ -77,7 +79,11 @@ function answer(
   );
   if (failure) {
     failure.remaining -= 1;
-    write(res, failure.status, failure.body ?? { error: "stand-in platform failure" }, {});
+    const send = () => {
+      if (!res.destroyed) write(res, failure.status, failure.body ?? { error: "stand-in platform failure" }, {});
+    };
+    if (failure.delayMs === undefined) send();
+    else setTimeout(send, failure.delayMs).unref();
     return;
   }
   const route = matchRoute(routes, call);

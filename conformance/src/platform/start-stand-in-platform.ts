@@ -33,6 +33,7 @@ export async function startStandInPlatform(
         ...(route.matches === undefined ? {} : { matches: route.matches }),
         status: answer.status,
         ...(answer.body === undefined ? {} : { body: answer.body }),
+        ...(answer.delayMs === undefined ? {} : { delayMs: answer.delayMs }),
         remaining: answer.times ?? 1,
       }),
     clear: () => log.clear(),

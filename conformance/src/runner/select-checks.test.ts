@@ -44,4 +44,15 @@ describe("selectChecks", () => {
     expect(() => skipped(["healthy"], [])).toThrow(ConformanceUsageError);
     expect(() => skipped([], ["health.no-such"])).toThrow(/no check or group is named health.no-such/);
   });
+
+  it("runs a slow check only when --only names it by id, not by its group", () => {
+    const checks = [{ ...check("deliver.platform-hang-answered"), slow: true }, check("deliver.response-shape")];
+    const skippedOf = (only: string[]) =>
+      selectChecks(checks, { only, skip: [], level: "all" })
+        .filter((selection) => selection.skipReason !== undefined)
+        .map((selection) => selection.check.id);
+    expect(skippedOf([])).toEqual(["deliver.platform-hang-answered"]);
+    expect(skippedOf(["deliver"])).toEqual(["deliver.platform-hang-answered"]);
+    expect(skippedOf(["deliver.platform-hang-answered"])).toEqual(["deliver.response-shape"]);
+  });
 });

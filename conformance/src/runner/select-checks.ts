@@ -27,6 +27,9 @@ export function selectChecks(
       return { check, skipReason: "not selected by --only" };
     }
     if (names(check).some((name) => options.skip.includes(name))) return { check, skipReason: "left out by --skip" };
+    if (check.slow === true && !options.only.includes(check.id)) {
+      return { check, skipReason: "slow (waits up to a D11 time-out): name it in --only to run it" };
+    }
     if (options.level === "required" && check.level !== "required")
       return { check, skipReason: "recommended check; --level required" };
     return { check, skipReason: undefined };

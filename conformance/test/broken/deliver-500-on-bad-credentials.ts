@@ -13,5 +13,5 @@ export const deliver500OnBadCredentials: BrokenAdapter = {
       },
     },
   },
-  caughtBy: ["deliver.rejects-bad-credentials"],
+  caughtBy: ["deliver.rejects-bad-credentials", "deliver.platform-4xx-not-retryable"],
 };

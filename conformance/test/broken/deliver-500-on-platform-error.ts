@@ -13,5 +13,5 @@ export const deliver500OnPlatformError: BrokenAdapter = {
       },
     },
   },
-  caughtBy: ["deliver.platform-error-retryable"],
+  caughtBy: ["deliver.platform-error-retryable", "deliver.platform-429-retryable"],
 };

@@ -10,5 +10,5 @@ export const echoNotBot: BrokenAdapter = {
         editAnswer(reference, (body) => (isMessage(body) ? { ...body, is_bot: false } : body)),
     },
   },
-  caughtBy: ["feedback-loop.own-echo-is-bot"],
+  caughtBy: ["feedback-loop.own-echo-is-bot", "feedback-loop.front-desk-echo", "feedback-loop.thread-echo"],
 };

@@ -10,5 +10,11 @@ export const everyoneIsBot: BrokenAdapter = {
         editAnswer(reference, (body) => (isMessage(body) ? { ...body, is_bot: true } : body)),
     },
   },
-  caughtBy: ["feedback-loop.person-is-not-bot", "parse-inbound.message-samples", "parse-inbound.front-desk-mode"],
+  caughtBy: [
+    "feedback-loop.person-is-not-bot",
+    "parse-inbound.message-samples",
+    "parse-inbound.front-desk-mode",
+    "feedback-loop.front-desk-echo",
+    "feedback-loop.thread-echo",
+  ],
 };

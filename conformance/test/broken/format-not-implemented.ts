@@ -12,6 +12,7 @@ export const formatNotImplemented: BrokenAdapter = {
     },
   },
   caughtBy: [
+    "robustness.unicode-edge-cases",
     "endpoints.required-implemented",
     // Every check that needs /format to answer fails with it: the same fault, seen from each side.
     "format.markdown-answers-text",

@@ -19,5 +19,5 @@ export const frontDeskModeRefused: BrokenAdapter = {
           : undefined,
     },
   },
-  caughtBy: ["parse-inbound.front-desk-mode"],
+  caughtBy: ["parse-inbound.front-desk-mode", "feedback-loop.front-desk-echo"],
 };

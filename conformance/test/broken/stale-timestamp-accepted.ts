@@ -20,5 +20,9 @@ export const staleTimestampAccepted: BrokenAdapter = {
       },
     },
   },
-  caughtBy: ["verify-webhook.rejects-stale-timestamp"],
+  caughtBy: [
+    "verify-webhook.rejects-stale-timestamp",
+    "verify-webhook.timestamp-both-sides",
+    "verify-webhook.several-signatures", // it reads the header as one signature
+  ],
 };

@@ -14,5 +14,5 @@ export const tamperedCursorAccepted: BrokenAdapter = {
       },
     },
   },
-  caughtBy: ["sources.tampered-cursor-rejected", "sources.foreign-cursor-rejected"],
+  caughtBy: ["sources.tampered-cursor-rejected", "sources.foreign-cursor-rejected", "sources.unknown-cursor-rejected"],
 };

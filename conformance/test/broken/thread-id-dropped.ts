@@ -14,5 +14,5 @@ export const threadIdDropped: BrokenAdapter = {
       },
     },
   },
-  caughtBy: ["deliver.thread-id-honoured"],
+  caughtBy: ["deliver.thread-id-honoured", "deliver.thread-id-exact"],
 };

@@ -13,5 +13,5 @@ export const unknownRouteHtml: BrokenAdapter = {
     },
   },
   // A catch-all also answers /mcp and /oauth/callback, which the manifest check forbids.
-  caughtBy: ["endpoints.unknown-route-404", "manifest.no-mcp-or-oauth-callback"],
+  caughtBy: ["endpoints.unknown-route-404", "manifest.no-mcp-or-oauth-callback", "endpoints.other-methods-refused"],
 };

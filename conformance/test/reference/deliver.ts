@@ -4,8 +4,17 @@ import { botMarker } from "./bot-marker.ts";
 import { adapterError, json, type ReferenceRequest, type ReferenceResponse } from "./types.ts";
 import { credential, validate } from "./validate.ts";
 
-/** `POST /deliver`: POSTs the message to the channel address (a URL on the platform), stamped with the bot marker. */
-export async function deliver(request: ReferenceRequest): Promise<ReferenceResponse> {
+/** How long the platform may take; below the service's 10 s (D11), so a hanging platform still gets an answer. */
+export const PLATFORM_TIMEOUT_MS = 8_000;
+
+/**
+ * `POST /deliver`: POSTs the message to the channel address (a URL on the platform), stamped with the bot marker;
+ * `platformTimeoutMs` 0 waits for the platform forever (a broken variant).
+ */
+export async function deliver(
+  request: ReferenceRequest,
+  platformTimeoutMs = PLATFORM_TIMEOUT_MS,
+): Promise<ReferenceResponse> {
   const body = validate(deliverRequestSchema, request.json);
   if (!body.ok) return body.response;
   const token = credential(body.value.credentials, "token");
@@ -27,8 +36,16 @@ export async function deliver(request: ReferenceRequest): Promise<ReferenceRespo
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token.value}` },
       body: JSON.stringify(payload),
+      ...(platformTimeoutMs > 0 ? { signal: AbortSignal.timeout(platformTimeoutMs) } : {}),
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError") {
+      return json(200, {
+        ok: false,
+        error: `the platform did not answer within ${platformTimeoutMs} ms`,
+        retryable: true,
+      });
+    }
     return adapterError(502, "platform_error", "the platform could not be reached");
   }
   if (!answer.ok) {

@@ -52,6 +52,10 @@ export function parseInbound(request: ReferenceRequest): ReferenceResponse {
       issues: [{ path: "/body", message: "expected JSON" }],
     });
   }
+  // A body that is valid JSON but no object (an array, a string, a number, null) carries no event.
+  if (typeof event !== "object" || event === null || Array.isArray(event)) {
+    return json(200, { ignored: true, reason: "the platform body is not an event object" });
+  }
   if (event.type === "url_verification") return json(200, { challenge_response: event.challenge ?? null });
   if (event.type !== "message")
     return json(200, { ignored: true, reason: `events of type ${String(event.type)} carry no message` });

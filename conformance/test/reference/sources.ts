@@ -42,9 +42,21 @@ export function fetchFile(request: ReferenceRequest): ReferenceResponse {
   if (!body.ok) return body.response;
   const token = credential(body.value.credentials, "token");
   if (!token.ok) return token.response;
-  const content = REFERENCE_FILES[body.value.file_path];
+  const { resource_path: root, file_path: path } = body.value;
+  if (!isWithin(root, path)) {
+    return adapterError(400, "invalid_request", "file_path is outside resource_path", {
+      issues: [{ path: "/file_path", message: `expected a path below ${root}, without . or .. segments` }],
+    });
+  }
+  const content = REFERENCE_FILES[path];
   if (content === undefined) return adapterError(404, "not_found", "no such file");
   return json(200, { content_base64: Buffer.from(content).toString("base64"), content_type: "text/markdown" });
+}
+
+/** Whether a file path lies below the resource path, with no `.` or `..` segment to leave it by. */
+export function isWithin(root: string, path: string): boolean {
+  const prefix = `${root.replace(/\/+$/, "")}/`;
+  return path.startsWith(prefix) && !path.split("/").some((segment) => segment === "." || segment === "..");
 }
 
 function fingerprint(content: string): string {

@@ -6,8 +6,10 @@ describe("the deliver checks", () => {
   it("are not applicable to an adapter that only receives", async () => {
     const report = await runAgainst({ manifestPatch: { capabilities: ["receive"] } }, { only: ["deliver"] });
     const statuses = statusesOf(report, "deliver.");
-    expect(Object.keys(statuses)).toHaveLength(5);
-    expect(new Set(Object.values(statuses))).toEqual(new Set(["not_applicable"]));
+    const { "deliver.platform-hang-answered": slow, ...rest } = statuses;
+    expect(Object.keys(rest)).toHaveLength(12);
+    expect(new Set(Object.values(rest))).toEqual(new Set(["not_applicable"]));
+    expect(slow).toBe("skipped"); // a slow check runs only when named in --only (D144)
   });
 
   it("fail a delivery with good credentials that the adapter reports refused", async () => {

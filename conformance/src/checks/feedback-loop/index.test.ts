@@ -10,6 +10,8 @@ describe("the feedback-loop checks", () => {
     expect(statusesOf(report, "feedback-loop.")).toEqual({
       "feedback-loop.own-echo-is-bot": "not_applicable",
       "feedback-loop.person-is-not-bot": "not_applicable",
+      "feedback-loop.front-desk-echo": "not_applicable",
+      "feedback-loop.thread-echo": "not_applicable",
     });
   });
 

@@ -1,7 +1,8 @@
-import { hasCapability, type Manifest, type NormalizedMessage } from "@adapterkit/contract";
+import { hasCapability, type InboundMode, type Manifest, type NormalizedMessage } from "@adapterkit/contract";
 import type { CapturedDelivery, CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
 import type { FixtureRequest } from "../../fixtures/fixtures.ts";
+import { deliverFixtures } from "../deliver/deliver-fixtures.ts";
 import { deliverText, expectDelivered } from "../deliver/deliver-text.ts";
 import { fixtureFailure } from "../parse-inbound/call-failure.ts";
 import { expectMessage } from "../parse-inbound/expect-message.ts";
@@ -19,6 +20,12 @@ export function sendsAndReceives(manifest: Manifest): boolean | string {
 /** Which echo template: how the platform reports the adapter's own message, or the same text from a person. */
 export type EchoKind = "bot" | "person";
 
+/** Where the echo comes back: the mode `/parse-inbound` is called in (default trigger), and whether the delivery went into a thread. */
+export interface EchoPlace {
+  readonly mode?: InboundMode;
+  readonly thread?: boolean;
+}
+
 /** The echo of a delivery as `/parse-inbound` normalized it. */
 export interface EchoResult {
   readonly parsed: ParseCall;
@@ -33,17 +40,24 @@ export interface EchoResult {
 export async function sendEcho(
   ctx: ConformanceContext,
   kind: EchoKind,
+  where: EchoPlace = {},
 ): Promise<{ ok: true; echo: EchoResult } | { ok: false; failure: CheckFailure }> {
   const template = ctx.fixtures.echo?.[kind];
   if (template === undefined)
     return { ok: false, failure: fixtureFailure(ctx, "parse-inbound", `the fixtures give no echo.${kind} template`) };
   const nonce = ctx.nonce();
   const text = `adapterkit feedback loop ${nonce}`;
-  const delivered = await expectDelivered(ctx, await deliverText(ctx, { text }), nonce);
+  const threadId =
+    where.thread === true ? ctx.render(deliverFixtures(ctx).thread_id ?? "thread-{{nonce}}", { nonce }) : undefined;
+  const delivered = await expectDelivered(
+    ctx,
+    await deliverText(ctx, { text, ...(threadId === undefined ? {} : { threadId }) }),
+    nonce,
+  );
   if (!delivered.ok) return delivered;
   const prepared = prepareRequest(ctx, template as FixtureRequest, {
     vars: { delivery: deliveryVars(delivered.delivery), text },
-    mode: "trigger",
+    mode: where.mode ?? "trigger",
   });
   const parsed = await sendToParse(ctx, prepared);
   const answer = expectMessage(ctx, parsed, `echo.${kind} of the delivered text`);

@@ -6,6 +6,7 @@ import { noForbiddenEndpoints } from "./no-forbidden-endpoints.ts";
 import { oauthConfig } from "./oauth-config.ts";
 import { schemaVersion } from "./schema-version.ts";
 import { skillToolsNamed } from "./skill-tools-named.ts";
+import { manifestStable } from "./stable.ts";
 
 /** The manifest checks. */
 export const manifestChecks: ConformanceCheck[] = [
@@ -16,4 +17,5 @@ export const manifestChecks: ConformanceCheck[] = [
   oauthConfig,
   skillToolsNamed,
   noForbiddenEndpoints,
+  manifestStable,
 ];

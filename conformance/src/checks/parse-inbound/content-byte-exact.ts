@@ -57,29 +57,32 @@ export const contentByteExact: ConformanceCheck = {
   },
 };
 
-function contentSample(ctx: ConformanceContext): InboundSample | undefined {
+/** The content sample: `inbound.content_sample`, else the first message sample with `{{content}}`, else the first. */
+export function contentSample(ctx: ConformanceContext): InboundSample | undefined {
   const name = ctx.fixtures.inbound?.content_sample;
   if (name !== undefined) return sampleNamed(ctx, name);
   const messages = inboundSamples(ctx).filter((sample) => sample.expect.kind === "message");
   return messages.find((sample) => JSON.stringify(sample).includes("{{content}}")) ?? messages[0];
 }
 
-/** The sample rewritten to carry the probe, or why it cannot be. */
-function withProbe(ctx: ConformanceContext, sample: InboundSample): InboundSample | string {
+/** The sample rewritten to carry the probe (or another text, `{{content}}` for a template), or why it cannot be. */
+export function withProbe(
+  ctx: ConformanceContext,
+  sample: InboundSample,
+  probe = CONTENT_PROBE,
+): InboundSample | string {
   if (JSON.stringify(sample).includes("{{content}}")) return sample;
   const message = ctx.render(sample.expect.message);
   if (typeof message !== "string" || message === "") return "expect.message must be a non-empty string or {{content}}";
   const { body } = sample.request;
   const replaced =
-    typeof body === "object" && body !== null
-      ? replaceStrings(body, message, CONTENT_PROBE)
-      : { value: body, count: 0 };
+    typeof body === "object" && body !== null ? replaceStrings(body, message, probe) : { value: body, count: 0 };
   if (replaced.count === 0)
     return `its body has no JSON string equal to expect.message ${JSON.stringify(message)}; write {{content}}`;
   return {
     ...sample,
     request: { ...sample.request, body: replaced.value },
-    expect: { ...sample.expect, message: CONTENT_PROBE },
+    expect: { ...sample.expect, message: probe },
   };
 }
 

@@ -49,6 +49,7 @@ describe("the parse-inbound checks", () => {
     expect(statusesOf(report, "parse-inbound.dedup")).toEqual({
       "parse-inbound.dedup-key-stable-on-retry": "not_applicable",
       "parse-inbound.dedup-key-distinct": "not_applicable",
+      "parse-inbound.dedup-key-from-identity": "not_applicable",
     });
   });
 

@@ -8,7 +8,7 @@ import { sendBadRequests } from "./send-bad-requests.ts";
 import { wrongTypeRequests } from "./wrong-type-requests.ts";
 
 /** Text that only a stack trace contains (Node, Python, JVM and Go shapes). */
-const STACK_TRACE = [
+export const STACK_TRACE: readonly RegExp[] = [
   /\bat (?:async )?[\w$.<>[\] ]*\(?(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s()]*:\d+:\d+\)?/,
   /Traceback \(most recent call last\)/,
   /\bat [\w$.]+\([\w$]+\.java:\d+\)/,

@@ -1,7 +1,19 @@
 import type { ConformanceCheck } from "../../context.ts";
+import { securityCoversSignedParts } from "./covers-signed-parts.ts";
 import { publicManifestHealth } from "./public-manifest-health.ts";
+import { securityRejectsMalformedSignature } from "./rejects-malformed-signature.ts";
+import { securityRotatedSecrets } from "./rotated-secrets.ts";
+import { securityTimestampBothSides } from "./timestamp-both-sides.ts";
 import { unsignedRejected } from "./unsigned-rejected.ts";
 import { wrongSignatureRejected } from "./wrong-signature-rejected.ts";
 
 /** The D9 security checks (they run when the run is given the adapter's signing secret). */
-export const securityChecks: ConformanceCheck[] = [unsignedRejected, wrongSignatureRejected, publicManifestHealth];
+export const securityChecks: ConformanceCheck[] = [
+  unsignedRejected,
+  wrongSignatureRejected,
+  publicManifestHealth,
+  securityCoversSignedParts,
+  securityTimestampBothSides,
+  securityRejectsMalformedSignature,
+  securityRotatedSecrets,
+];

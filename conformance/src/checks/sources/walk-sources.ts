@@ -110,7 +110,9 @@ async function walkOnce(ctx: ConformanceContext): Promise<SourcesWalk> {
 }
 
 /** The JSON body of an answer, also when it breaks the schema (each check judges its own rule). */
-function readBody(result: ClientResult<ListChangesResponse>): { changes?: unknown; cursor?: unknown } | undefined {
+export function readBody(
+  result: ClientResult<ListChangesResponse>,
+): { changes?: unknown; cursor?: unknown } | undefined {
   if (result.ok) return result.value as { changes?: unknown; cursor?: unknown };
   const { error } = result;
   if (error.kind === "schema_violation" && typeof error.body === "object" && error.body !== null) return error.body;

@@ -15,7 +15,7 @@ describe("the verify-webhook checks", () => {
   it("are not applicable to an adapter that does not receive", async () => {
     const report = await runAgainst({ manifestPatch: { capabilities: ["send"] } }, ONLY);
     const statuses = statusesOf(report, "verify-webhook.");
-    expect(Object.keys(statuses)).toHaveLength(6);
+    expect(Object.keys(statuses)).toHaveLength(10);
     expect(new Set(Object.values(statuses))).toEqual(new Set(["not_applicable"]));
   });
 
@@ -57,6 +57,10 @@ describe("the verify-webhook checks", () => {
       "verify-webhook.rejects-stale-timestamp": "failed",
       "verify-webhook.rejects-wrong-secret": "failed",
       "verify-webhook.rejects-missing-signature": "failed",
+      "verify-webhook.covers-signed-parts": "failed",
+      "verify-webhook.timestamp-both-sides": "failed",
+      "verify-webhook.rejects-malformed-signature": "failed",
+      "verify-webhook.several-signatures": "failed",
     });
     expect(failuresOf(report, "verify-webhook.rejects-wrong-secret")[0]?.message).toContain("HTTP 500");
   });

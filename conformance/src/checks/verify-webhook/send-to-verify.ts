@@ -1,6 +1,6 @@
 import type { ClientResult } from "@adapterkit/client";
 import type { VerifyWebhookResponse } from "@adapterkit/contract";
-import type { CheckOutcome } from "../../check.ts";
+import type { CheckFailure, CheckOutcome } from "../../check.ts";
 import type { ConformanceContext, RenderedRequest } from "../../context.ts";
 import type { InboundSample } from "../../fixtures/fixtures.ts";
 import { failed, notApplicable, passed } from "../../outcome.ts";
@@ -65,4 +65,27 @@ export function judgeRejection({ call, result }: VerifyCall, ctx: ConformanceCon
   if (error.kind === "http_status" && error.status >= 400 && error.status < 500)
     return passed(`rejected with HTTP ${error.status}`);
   return failed([callFailure(ctx, call, result, `${what} must be rejected with 200 { ok: false } (D3), not an error`)]);
+}
+
+/** The failures of a request that must be rejected (none when it was), for checks that send several. */
+export function rejectionFailures(sent: VerifyCall, ctx: ConformanceContext, what: string): CheckFailure[] {
+  return [...(judgeRejection(sent, ctx, what).failures ?? [])];
+}
+
+/** The failure of a request that must be accepted (`200 { ok: true }`), or none when it was. */
+export function acceptanceFailures(
+  { call, result }: VerifyCall,
+  ctx: ConformanceContext,
+  what: string,
+): CheckFailure[] {
+  if (!result.ok) return [callFailure(ctx, call, result, `${what} must verify`)];
+  if (result.value.ok) return [];
+  return [
+    checkFailure(ctx, call, {
+      message: `${what} was rejected although correctly signed`,
+      pointer: "/ok",
+      expected: "true",
+      actual: show(result.value),
+    }),
+  ];
 }

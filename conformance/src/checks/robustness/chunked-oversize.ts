@@ -1,0 +1,57 @@
+import { request as httpRequest } from "node:http";
+import { signRequest } from "@adapterkit/client";
+import { adapterEndpoint } from "@adapterkit/contract";
+import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
+import { outcomeOf } from "../../outcome.ts";
+import type { BadAnswer, BadRequest } from "./bad-request.ts";
+import { failureRequest } from "./failure-request.ts";
+import { oversizeRequests } from "./oversize-requests.ts";
+import { refusalProblem } from "./refusal-problem.ts";
+
+/** Bytes written per chunk: the body arrives as a stream of these, with no Content-Length. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The 2 MiB body of `robustness.oversize-body`, sent with `Transfer-Encoding: chunked` and no `Content-Length`,
+ * is refused the same way: an adapter that bounds only what the header declares reads a chunked body without end.
+ */
+export const chunkedOversize: ConformanceCheck = {
+  id: "robustness.chunked-oversize",
+  group: "robustness",
+  level: "required",
+  rationale:
+    "D8: the body limit bounds what is read, not what Content-Length declares: a 2 MiB chunked body is a 413 like any other.",
+  appliesWhen: () => true,
+  run: async (ctx) => {
+    const answers = await Promise.all(oversizeRequests(ctx).map((request) => sendChunked(ctx, request)));
+    return outcomeOf(
+      answers.flatMap((answer) => {
+        const problem = refusalProblem(answer);
+        return problem === undefined ? [] : [ctx.failure({ ...failureRequest(answer.request), ...problem })];
+      }),
+    );
+  },
+};
+
+function sendChunked(ctx: ConformanceContext, bad: BadRequest): Promise<BadAnswer> {
+  const what = { ...bad, what: "a 2 MiB chunked body (no Content-Length)" };
+  const text = JSON.stringify(bad.body);
+  const headers: Record<string, string> = { "content-type": "application/json", "transfer-encoding": "chunked" };
+  if (ctx.signingSecret !== undefined) Object.assign(headers, signRequest({ secret: ctx.signingSecret, body: text }));
+  const url = new URL(`${ctx.adapterUrl}${adapterEndpoint(bad.endpoint).path}`);
+  return new Promise((resolve) => {
+    const done = (status: number | undefined, body: string, contentType?: string) =>
+      resolve({ request: what, status, text: body, contentType });
+    const req = httpRequest(url, { method: "POST", headers, timeout: ctx.timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => done(res.statusCode, Buffer.concat(chunks).toString("utf8"), res.headers["content-type"]));
+      res.on("error", () => done(res.statusCode, Buffer.concat(chunks).toString("utf8")));
+    });
+    req.on("timeout", () => req.destroy(new Error("timed out")));
+    req.on("error", (error) => done(undefined, error.message));
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) req.write(bytes.subarray(at, at + CHUNK_BYTES));
+    req.end();
+  });
+}
