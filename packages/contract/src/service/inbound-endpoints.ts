@@ -61,11 +61,6 @@ export const INBOUND_ENDPOINTS = [
       200: ok("One page.", inboundEventPageSchema, { items: [EXAMPLE_INBOUND_EVENT], next_cursor: null }),
       400: E[400],
       401: E[401],
-      403: problem(
-        "forbidden",
-        "A workflow-scoped token reads no installation's events (D126).",
-        "A workflow-scoped token cannot read an installation's events.",
-      ),
       404: E[404],
       429: E[429],
     },

@@ -11,15 +11,14 @@ import {
   listToolsRoute,
 } from "../skills/skill-routes.ts";
 import { getDocumentContentRoute, getDocumentRoute, listDocumentsRoute } from "../sources/document-routes.ts";
-import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
-
+import {
   configureSourceRoute,
   getSourceRoute,
   getSyncRoute,
   listSyncsRoute,
   syncInstallationRoute,
 } from "../sources/source-routes.ts";
-
+import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";

@@ -1,8 +1,7 @@
 import type { InboundEventJson, InboundEventPage } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
-import { ServiceError } from "../errors/service-error.ts";
 import { readPageQuery, toPage } from "../http/page.ts";
-import { getInstallation } from "../installations/get-installation.ts";
+import { readableInstallation } from "../installations/installation-access.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { type InboundEventRow, withInboundTables } from "./inbound-tables.ts";
 
@@ -24,8 +23,7 @@ export function toInboundEventJson(row: InboundEventRow): InboundEventJson {
 
 /**
  * A9: an installation's inbound events, newest first, paged like trigger runs. They carry people's messages, so
- * scope applies (D106): an installation of another organization, or of another project than a project token's, is
- * a 404, and a workflow token, narrower than an installation, is a 403 (D126).
+ * scope applies (D106, D126): read as the installation's documents are (`readableInstallation`), others get 404.
  */
 export async function listInstallationEvents(
   context: Pick<ServiceContext, "store">,
@@ -33,14 +31,7 @@ export async function listInstallationEvents(
   input: { id: string; query: URLSearchParams },
 ): Promise<InboundEventPage> {
   const { limit, before } = readPageQuery(input.query);
-  const { scope } = principal;
-  if (scope.type === "workflow") {
-    throw new ServiceError("forbidden", "A workflow-scoped token cannot read an installation's events.");
-  }
-  const installation = await getInstallation(context, principal, input.id);
-  if (installation.project_id !== null && scope.projectId !== installation.project_id) {
-    throw new ServiceError("not_found", `No installation ${input.id} in this organization.`);
-  }
+  const installation = await readableInstallation(context, principal, input.id);
   const rows = await withInboundTables(context.store.db)
     .selectFrom("inbound_events")
     .selectAll()

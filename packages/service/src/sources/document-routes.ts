@@ -1,8 +1,8 @@
 import { ServiceError } from "../errors/service-error.ts";
 import { readPageQuery, toPage } from "../http/page.ts";
 import { principalOf, type Route } from "../http/route.ts";
+import { readableInstallation } from "../installations/installation-access.ts";
 import { parseIdParam } from "../store/index.ts";
-import { readableInstallation } from "./installation-access.ts";
 import { withSourceTables } from "./source-tables.ts";
 import { toDocumentJson } from "./to-source-json.ts";
 

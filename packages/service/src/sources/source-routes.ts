@@ -1,8 +1,8 @@
 import { ServiceError } from "../errors/service-error.ts";
 import { principalOf, type Route } from "../http/route.ts";
+import { manageableInstallation, readableInstallation } from "../installations/installation-access.ts";
 import { parseIdParam } from "../store/index.ts";
 import { configureSource } from "./configure-source.ts";
-import { manageableInstallation, readableInstallation } from "./installation-access.ts";
 import { showSource } from "./show-source.ts";
 import { withSourceTables } from "./source-tables.ts";
 import { toSyncJson } from "./to-source-json.ts";

@@ -15,7 +15,7 @@ export interface SyncTarget {
 
 /** The adapter target and credentials of an installation, at its pinned App version. */
 export async function syncTarget(
-  context: Pick<ServiceContext, "store" | "serviceKeys" | "now">,
+  context: Pick<ServiceContext, "store" | "serviceKeys" | "now" | "outbound" | "logger">,
   installation: InstallationRow,
 ): Promise<SyncTarget> {
   const app = await withAppTables(context.store.db)

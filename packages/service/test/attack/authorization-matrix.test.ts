@@ -64,6 +64,8 @@ for (const lane of STORE_LANES) {
         adminToken: ADMIN_TOKEN,
         callbacks: { pollIntervalMs: 20 },
         healthPolling: false,
+        // Only the sync-installation cells start syncs, so each of them finds none running.
+        sources: { poll: false },
       });
       world = await buildWorld(test, ADMIN_TOKEN, adapters);
     }, 60_000);

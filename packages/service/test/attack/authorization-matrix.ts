@@ -14,6 +14,7 @@ import {
   unique,
 } from "./matrix-entry.ts";
 import { OAUTH_MATRIX } from "./oauth-matrix.ts";
+import { SOURCE_MATRIX } from "./source-matrix.ts";
 
 /**
  * Every route of the service's table (the contract's endpoint ids) with its matrix entry: a new endpoint does
@@ -175,6 +176,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
   ...APP_MATRIX,
   ...OAUTH_MATRIX,
   ...INBOUND_MATRIX,
+  ...SOURCE_MATRIX,
   healthz: { targets: OWN, request: () => ({ path: "/healthz" }), expect: always(200) },
   readyz: { targets: OWN, request: () => ({ path: "/readyz" }), expect: always(200) },
 };

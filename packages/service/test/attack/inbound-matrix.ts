@@ -1,7 +1,18 @@
 import type { INBOUND_ENDPOINTS } from "@adapterkit/contract";
 import { installation } from "./app-matrix.ts";
-import { type Caller, TARGETS, type Target } from "./authorization-world.ts";
+import type { Caller, Target } from "./authorization-world.ts";
+import { TARGETS } from "./authorization-world.ts";
 import { always, type MatrixEntry } from "./matrix-entry.ts";
+
+/**
+ * D126, D165: what an installation holds of people (events, synced documents) is read within a token's scope: an
+ * organization-wide installation by any token of the organization, a project's by that project's tokens and its
+ * workflows'; another project's or organization's is 404, as an unknown id.
+ */
+export const scopedInstallationRead = (ok: number) => (caller: Caller, target: Target) => {
+  if (caller === "none" || caller === "admin") return 401;
+  return target === "other-org" || target === "other-project" ? 404 : ok;
+};
 
 type InboundEndpointId = (typeof INBOUND_ENDPOINTS)[number]["id"];
 
@@ -17,12 +28,6 @@ export const INBOUND_MATRIX: { readonly [K in InboundEndpointId]: MatrixEntry } 
   "list-installation-events": {
     targets: TARGETS,
     request: (w, t) => ({ path: `/api/v1/installations/${installation(w, t)}/events` }),
-    // D126: events carry people's messages, so a project token reads its own project's and organization-wide
-    // installations' events only (another project's is 404, as an unknown one), a workflow token none.
-    expect: (caller: Caller, target: Target) => {
-      if (caller === "none" || caller === "admin") return 401;
-      if (caller === "workflow") return 403;
-      return target === "other-org" || target === "other-project" ? 404 : 200;
-    },
+    expect: scopedInstallationRead(200),
   },
 };

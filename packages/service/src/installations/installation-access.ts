@@ -1,9 +1,9 @@
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import { getInstallation } from "../installations/get-installation.ts";
-import type { InstallationRow } from "../installations/installation-tables.ts";
 import type { ServiceContext } from "../service-context.ts";
+import { getInstallation } from "./get-installation.ts";
+import type { InstallationRow } from "./installation-tables.ts";
 
 async function projectOfPrincipal(
   context: Pick<ServiceContext, "store">,
