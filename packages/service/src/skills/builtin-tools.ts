@@ -71,6 +71,16 @@ export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
       ["channel", "text"],
     ),
   },
+  {
+    name: "list_tasks",
+    description: "List the open to-do items of the account connected to the organization's tasks App (OAuth 2).",
+    input_schema: object({ limit: { type: "integer", minimum: 1, maximum: 100, default: 20 } }, []),
+  },
+  {
+    name: "create_task",
+    description: "Add a to-do item to the account connected to the organization's tasks App (OAuth 2).",
+    input_schema: object({ title: { type: "string", minLength: 1, maxLength: 500 } }, ["title"]),
+  },
 ];
 
 const NAMES = new Set(BUILTIN_TOOLS.map((tool) => tool.name));
