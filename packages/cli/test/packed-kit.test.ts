@@ -37,7 +37,7 @@ async function step(command: string, args: readonly string[], cwd: string, env?:
     status: 0,
     output: "",
   });
-  return result.output;
+  return result;
 }
 
 describe.skipIf(!SLOW)(
@@ -47,7 +47,7 @@ describe.skipIf(!SLOW)(
       root = mkdtempSync(join(tmpdir(), "adapterkit-packed-"));
       await step(process.execPath, [join(REPO, "node_modules/typescript/bin/tsc"), "-b", "tsconfig.build.json"], REPO);
       const listing = await step(process.execPath, ["scripts/pack-packages.mjs", join(root, "packs"), "--json"], REPO);
-      packs = JSON.parse(listing) as Pack[];
+      packs = JSON.parse(listing.stdout) as Pack[];
       tarballs = packs.map((pack) => join(root, "packs", pack.filename));
       // The author's folder: the kit installed from its tarballs, as `npm install -D adapterkit` would from a registry.
       author = join(root, "author");
@@ -89,7 +89,8 @@ describe.skipIf(!SLOW)(
       { timeout: 600_000 },
       async (kind) => {
         const slug = `demo-${kind}`;
-        const made = await step(join(author, "node_modules/.bin/adapterkit"), ["new", slug, "--kind", kind], author);
+        const made = (await step(join(author, "node_modules/.bin/adapterkit"), ["new", slug, "--kind", kind], author))
+          .output;
         expect(made).toMatch(new RegExp(`Next steps:\\n\\s+cd ${slug}\\n`));
         const dir = join(author, slug);
         const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));

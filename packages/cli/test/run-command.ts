@@ -3,7 +3,10 @@ import { spawn } from "node:child_process";
 /** How a command ended, with everything it printed. */
 export interface CommandResult {
   readonly status: number | null;
+  /** stdout and stderr as they came, interleaved. */
   readonly output: string;
+  /** stdout alone, for a command whose answer is machine-readable (stderr may carry warnings). */
+  readonly stdout: string;
 }
 
 /**
@@ -24,13 +27,17 @@ export function runCommand(
       detached: true,
     });
     const chunks: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const stdout: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      stdout.push(chunk);
+    });
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
     const timer = setTimeout(() => stopGroup(child.pid), options.timeoutMs ?? 180_000);
     child.on("error", fail);
     child.on("close", (status) => {
       clearTimeout(timer);
-      done({ status, output: Buffer.concat(chunks).toString() });
+      done({ status, output: Buffer.concat(chunks).toString(), stdout: Buffer.concat(stdout).toString() });
     });
   });
 }

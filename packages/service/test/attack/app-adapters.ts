@@ -38,7 +38,8 @@ export async function startAppAdapters(): Promise<AppAdapters> {
   const handlers = new Map<string, Handler>();
   const server = createServer((req, res) => {
     const slug = (req.url ?? "/").split(/[/?]/)[1] ?? "";
-    if (!SLUG_PATTERN.test(slug)) {
+    // D1: a slug is 2–64 characters of the pattern; anything else names no adapter here.
+    if (!SLUG_PATTERN.test(slug) || slug.length < 2 || slug.length > 64) {
       res.writeHead(404).end();
       return;
     }
