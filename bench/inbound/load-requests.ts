@@ -1,5 +1,5 @@
-import type { Request } from "autocannon";
 import { signRequest } from "@adapterkit/client";
+import type { Request } from "autocannon";
 import { envelopeOf, signedChatEvent } from "./signed-chat-event.ts";
 
 /** Answers that were not what a delivered event must get; the load is void when any are counted. */
@@ -46,7 +46,8 @@ export function floorRequests(adapterUrl: string, appSecret: string, credentials
     {
       method: "POST",
       path: `${prefix}/parse-inbound`,
-      setupRequest: (request, context) => signed(request, JSON.stringify({ ...(context.envelope as object), mode: "trigger" })),
+      setupRequest: (request, context) =>
+        signed(request, JSON.stringify({ ...(context.envelope as object), mode: "trigger" })),
       onResponse: expecting(/"is_bot":false/),
     },
   ];

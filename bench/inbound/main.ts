@@ -25,7 +25,8 @@ function show(name: string, sample: Sample): string {
   const p99 = name === FLOOR ? "p99/call" : "p99";
   return (
     `  ${name.padEnd(25)} ${pad(sample.events, 6)} events/s  ${p99} ${pad(sample.p99, 3)} ms` +
-    `  CPU µs/event: adapter ${pad(sample.adapterCpuUs, 4)}${service}`
+    `  CPU µs/event: adapter ${pad(sample.adapterCpuUs, 4)}${service}` +
+    (sample.adapterConnections === undefined ? "" : `  adapter connections ${sample.adapterConnections}`)
   );
 }
 
@@ -61,12 +62,17 @@ async function main(): Promise<void> {
       `${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}); p99 ${pipeline.p99} ms (goal < ${GOAL.p99Ms} ms; the floor's ` +
       `${floor.p99} ms is per call): ${met ? "met" : "NOT MET"}`,
   );
-  const total = (pipeline.serviceCpuUs ?? 0) + pipeline.adapterCpuUs;
+  const serviceUs = pipeline.serviceCpuUs ?? Number.NaN;
+  const total = serviceUs + pipeline.adapterCpuUs;
+  const cores = (us: number, events: number) => ((us * events) / 1e6).toFixed(2);
   console.log(
-    `CPU per event in the pipeline: ${Math.round(total)} µs = service ${Math.round(pipeline.serviceCpuUs ?? 0)} ` +
-      `(${Math.round(((pipeline.serviceCpuUs ?? 0) / total) * 100)} %) + adapter ${Math.round(pipeline.adapterCpuUs)}` +
-      ` (floor: adapter ${Math.round(floor.adapterCpuUs)}); the CPU-bound ceiling on 2 cores is ` +
-      `${(floor.adapterCpuUs / total).toFixed(2)} of the floor`,
+    `CPU per event in the pipeline: ${Math.round(total)} µs = service ${Math.round(serviceUs)} ` +
+      `(${Math.round((serviceUs / total) * 100)} %) + adapter's two calls ${Math.round(pipeline.adapterCpuUs)} ` +
+      `(floor: ${Math.round(floor.adapterCpuUs)}); cores busy during the load: service ` +
+      `${cores(serviceUs, pipeline.events)}, adapter ${cores(pipeline.adapterCpuUs, pipeline.events)} (floor: ` +
+      `adapter ${cores(floor.adapterCpuUs, floor.events)}). The service's one thread bounds the pipeline near ` +
+      `${Math.round(1e6 / serviceUs)} events/s, ${(floor.adapterCpuUs / serviceUs).toFixed(2)} of what the floor's ` +
+      "adapter CPU per event allows on one core",
   );
 }
 

@@ -9,10 +9,12 @@ export interface Sample {
   readonly events: number;
   readonly p99: number;
   readonly adapterCpuUs: number;
-  readonly serviceCpuUs?: number;
+  readonly serviceCpuUs?: number | undefined;
   /** The service's inbound events by outcome and runs by status when the load stopped. */
   readonly outcomes?: string;
   readonly runs?: string;
+  /** TCP connections the adapter accepted, setup and warm-up included. */
+  readonly adapterConnections?: number;
 }
 
 const CONNECTIONS = 50;
@@ -26,7 +28,11 @@ async function load(url: string, requests: Request[], perEvent: number, duration
   if (result.non2xx > 0 || result.errors > 0 || wrongAnswers.length > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors; ${wrongAnswers.join(" | ")}`);
   }
-  return { events: result.requests.average / perEvent, p99: result.latency.p99, total: result.requests.total / perEvent };
+  return {
+    events: result.requests.average / perEvent,
+    p99: result.latency.p99,
+    total: result.requests.total / perEvent,
+  };
 }
 
 const startAdapter = async () => {
@@ -36,18 +42,24 @@ const startAdapter = async () => {
   });
   return { child, ...(JSON.parse(child.ready) as { url: string; credentials: Record<string, string> }) };
 };
-const cpuPerEventUs = (report: Map<string, string>, events: number) => (Number(report.get("CPU")) * 1000) / events;
+/** CPU µs per event over the measured load: from the MARK printed when it started to the CPU printed at the stop. */
+const cpuPerEventUs = (report: Map<string, string>, events: number) =>
+  ((Number(report.get("CPU")) - Number(report.get("MARK"))) * 1000) / events;
 
 /** The floor: the adapter alone, each event its `/verify-webhook` and `/parse-inbound` calls. */
 export async function measureFloor(duration: number): Promise<Sample> {
   const adapter = await startAdapter();
   const requests = floorRequests(adapter.url, SECRETS.app, adapter.credentials);
-  let served = 0;
   try {
-    served += (await load(adapter.url, requests, 2, 1)).total; // warm-up: JIT, connections
+    await load(adapter.url, requests, 2, 1); // warm-up: JIT, connections
+    adapter.child.child.kill("SIGUSR2");
     const { total, ...measured } = await load(adapter.url, requests, 2, duration);
-    served += total;
-    return { ...measured, adapterCpuUs: cpuPerEventUs(await stopChild(adapter.child), served) };
+    const report = await stopChild(adapter.child);
+    return {
+      ...measured,
+      adapterCpuUs: cpuPerEventUs(report, total),
+      adapterConnections: Number(report.get("CONNECTIONS")),
+    };
   } finally {
     if (isRunning(adapter.child)) await stopChild(adapter.child);
   }
@@ -57,7 +69,6 @@ export async function measureFloor(duration: number): Promise<Sample> {
 export async function measurePipeline(duration: number): Promise<Sample> {
   const adapter = await startAdapter();
   let service: BenchChild | undefined;
-  let served = 0;
   try {
     service = await startChild(new URL("./service-server.ts", import.meta.url), {
       BENCH_ADAPTER_URL: adapter.url,
@@ -66,14 +77,16 @@ export async function measurePipeline(duration: number): Promise<Sample> {
     });
     const inbound = new URL(service.ready);
     const requests = pipelineRequests(inbound.pathname, SECRETS.slack);
-    served += (await load(inbound.origin, requests, 1, 1)).total;
+    await load(inbound.origin, requests, 1, 1); // warm-up
+    for (const child of [service.child, adapter.child.child]) child.kill("SIGUSR2");
     const { total, ...measured } = await load(inbound.origin, requests, 1, duration);
-    served += total;
     const report = await stopChild(service);
+    const adapterReport = await stopChild(adapter.child);
     return {
       ...measured,
-      serviceCpuUs: cpuPerEventUs(report, served),
-      adapterCpuUs: cpuPerEventUs(await stopChild(adapter.child), served),
+      serviceCpuUs: cpuPerEventUs(report, total),
+      adapterCpuUs: cpuPerEventUs(adapterReport, total),
+      adapterConnections: Number(adapterReport.get("CONNECTIONS")),
       outcomes: report.get("OUTCOMES") ?? "?",
       runs: report.get("RUNS") ?? "?",
     };

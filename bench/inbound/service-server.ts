@@ -22,6 +22,7 @@ const service = await createService({
   rateLimit: false,
   healthPolling: false,
   allowedHosts: ["127.0.0.1"],
+  sqliteSynchronous: process.env.ADAPTERKIT_SQLITE_SYNCHRONOUS === "normal" ? "normal" : "full",
   ...(process.env.BENCH_WORKER === "on" ? {} : { worker: false as const }),
 });
 const base = await service.listen(0, "127.0.0.1");

@@ -29,7 +29,10 @@ export function signedChatEvent(slackSecret: string): ChatDelivery {
     event: { type: "message", channel: "CBENCH", channel_type: "channel", user: "U0BENCH", text: "help me", ts },
     authorizations: [{ team_id: TEAM_ID, user_id: "U0BOT", is_bot: true }],
   });
-  return { body, headers: { "content-type": "application/json", ...signSlackV0({ secret: slackSecret, body, timestamp: now }) } };
+  return {
+    body,
+    headers: { "content-type": "application/json", ...signSlackV0({ secret: slackSecret, body, timestamp: now }) },
+  };
 }
 
 /**

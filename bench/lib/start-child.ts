@@ -10,9 +10,13 @@ export interface BenchChild {
   readonly lines: AsyncIterator<string>;
 }
 
-/** Starts `entry` (a URL of a .ts file) under tsx with `env` added, and waits for its `READY …` line. */
+/**
+ * Starts `entry` (a URL of a .ts file) under tsx with `env` added, and waits for its `READY …` line. BENCH_NODE_ARGS
+ * adds node options to every child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a server's time goes).
+ */
 export async function startChild(entry: URL, env: Record<string, string> = {}): Promise<BenchChild> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(entry)], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", fileURLToPath(entry)], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ...env },
   });

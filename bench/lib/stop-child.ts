@@ -2,7 +2,8 @@ import { once } from "node:events";
 import type { BenchChild } from "./start-child.ts";
 
 /** Whether the child is still running (not yet stopped). */
-export const isRunning = ({ child }: Pick<BenchChild, "child">): boolean => child.exitCode === null && child.signalCode === null;
+export const isRunning = ({ child }: Pick<BenchChild, "child">): boolean =>
+  child.exitCode === null && child.signalCode === null;
 
 /**
  * Stops a child with SIGTERM and returns what it printed from then on, keyed by each line's first word (`CPU 123`
