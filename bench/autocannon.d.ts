@@ -6,6 +6,10 @@ declare module "autocannon" {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send of this request: returns the request to send (a fresh body, newly signed). */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** Called with each answer to this request. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Options {
     url: string;
@@ -18,6 +22,8 @@ declare module "autocannon" {
   }
   interface Result {
     requests: { average: number; total: number };
+    /** Seconds the load actually ran. */
+    duration: number;
     latency: { p99: number };
     non2xx: number;
     errors: number;

@@ -10,11 +10,10 @@
 // loaded machine a process gets a varying share of the cores, which moves req/s a lot and CPU per request little.
 // Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3); for the service child BENCH_LOG_LEVEL (default
 // warn) and BENCH_WORKER_CONCURRENCY (default: the service's own).
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { median } from "../lib/median.ts";
+import { startChild } from "../lib/start-child.ts";
+import { stopChild } from "../lib/stop-child.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -51,27 +50,6 @@ interface Sample {
   readonly runs?: string;
 }
 
-interface Child {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly lines: AsyncIterator<string>;
-}
-
-async function startChild(variant: Variant): Promise<Child> {
-  const entry = fileURLToPath(new URL(variant.entry, import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, ...variant.env },
-  });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
-  for (let line = await lines.next(); !line.done; line = await lines.next()) {
-    const url = /^READY (\S+)$/.exec(line.value)?.[1];
-    if (url !== undefined) return { child, url, lines };
-  }
-  child.kill("SIGKILL");
-  throw new Error(`${variant.name} exited before it was ready`);
-}
-
 async function load(url: string, duration: number): Promise<Sample & { total: number }> {
   const result = await autocannon({
     url,
@@ -87,7 +65,8 @@ async function load(url: string, duration: number): Promise<Sample & { total: nu
 }
 
 async function measure(variant: Variant): Promise<Sample> {
-  const { child, url, lines } = await startChild(variant);
+  const child = await startChild(new URL(variant.entry, import.meta.url), variant.env);
+  const url = child.ready;
   let sample: Sample = { requests: 0, p99: 0 };
   let served = 0;
   try {
@@ -96,20 +75,15 @@ async function measure(variant: Variant): Promise<Sample> {
     served += total;
     sample = measured;
   } finally {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    for (let line = await lines.next(); !line.done; line = await lines.next()) {
-      const runs = /^RUNS (.+)$/.exec(line.value)?.[1];
-      if (runs !== undefined) sample = { ...sample, runs };
-      const cpuMs = /^CPU (\S+)$/.exec(line.value)?.[1];
-      if (cpuMs !== undefined && served > 0) sample = { ...sample, cpuPerRequestUs: (Number(cpuMs) * 1000) / served };
-    }
-    await exited;
+    const report = await stopChild(child);
+    const runs = report.get("RUNS");
+    if (runs !== undefined) sample = { ...sample, runs };
+    const cpuMs = report.get("CPU");
+    if (cpuMs !== undefined && served > 0) sample = { ...sample, cpuPerRequestUs: (Number(cpuMs) * 1000) / served };
   }
   return sample;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const pad = (value: number, width: number) => Math.round(value).toString().padStart(width);
 const show = (name: string, sample: Sample) =>
   `  ${name.padEnd(22)} ${pad(sample.requests, 7)} req/s  p99 ${pad(sample.p99, 3)} ms` +

@@ -1,0 +1,79 @@
+// bench/inbound (A16, issue 15): signed chat platform deliveries through the whole inbound pipeline — POST
+// /api/v1/apps/{installation_id}/inbound: /verify-webhook, /parse-inbound, dedup, routing to an app-event trigger, the
+// event and a queued run committed (SQLite, synchronous=FULL) before the 200 — against the floor: the same deliveries
+// sent straight to the chat adapter's /verify-webhook and /parse-inbound (both calls per event, the same signing),
+// which the pipeline cannot beat. Every request is a new event signed at send time. Floor and pipeline alternate
+// within each round (DESIGN D30). Goal: at least 0.5 of the floor's events/s, p99 under 50 ms at 50 connections.
+// Beside throughput it prints CPU per event of each process (the service, the adapter), since on a loaded machine
+// CPU per event moves much less than events/s. Knobs: BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3).
+import { median } from "../lib/median.ts";
+import { measureFloor, measurePipeline, type Sample } from "./measure.ts";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const GOAL = { ratio: 0.5, p99Ms: 50 };
+const FLOOR = "floor (adapter, 2 calls)";
+const PIPELINE = "pipeline (service)";
+const VARIANTS = [
+  { name: FLOOR, measure: measureFloor },
+  { name: PIPELINE, measure: measurePipeline },
+];
+
+const pad = (value: number, width: number) => Math.round(value).toString().padStart(width);
+function show(name: string, sample: Sample): string {
+  const service = sample.serviceCpuUs === undefined ? "" : `  service ${pad(sample.serviceCpuUs, 4)}`;
+  const p99 = name === FLOOR ? "p99/call" : "p99";
+  return (
+    `  ${name.padEnd(25)} ${pad(sample.events, 6)} events/s  ${p99} ${pad(sample.p99, 3)} ms` +
+    `  CPU µs/event: adapter ${pad(sample.adapterCpuUs, 4)}${service}` +
+    (sample.adapterConnections === undefined ? "" : `  adapter connections ${sample.adapterConnections}`)
+  );
+}
+
+async function main(): Promise<void> {
+  console.log(`inbound: 50 connections, ${DURATION_S} s per load (after 1 s warm-up), ${ROUNDS} rounds`);
+  const samples = new Map<string, Sample[]>();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Alternating the order each round spreads machine noise over both.
+    for (const variant of round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse()) {
+      const sample = await variant.measure(DURATION_S);
+      samples.set(variant.name, [...(samples.get(variant.name) ?? []), sample]);
+      const store = sample.outcomes === undefined ? "" : `  events ${sample.outcomes} runs ${sample.runs}`;
+      console.log(`round ${round + 1}/${ROUNDS}${show(variant.name, sample)}${store}`);
+    }
+  }
+  const figure = (name: string): Sample => {
+    const runs = samples.get(name) ?? [];
+    const of = (pick: (sample: Sample) => number | undefined) => median(runs.map((run) => pick(run) ?? Number.NaN));
+    return {
+      events: of((s) => s.events),
+      p99: of((s) => s.p99),
+      adapterCpuUs: of((s) => s.adapterCpuUs),
+      serviceCpuUs: of((s) => s.serviceCpuUs),
+    };
+  };
+  const floor = figure(FLOOR);
+  const pipeline = figure(PIPELINE);
+  const ratio = pipeline.events / floor.events;
+  const met = ratio >= GOAL.ratio && pipeline.p99 < GOAL.p99Ms;
+  console.log(`\nmedians\n${show(FLOOR, { ...floor, serviceCpuUs: undefined })}\n${show(PIPELINE, pipeline)}`);
+  console.log(
+    `\npipeline vs floor: ${Math.round(pipeline.events)} vs ${Math.round(floor.events)} events/s, ratio ` +
+      `${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}); p99 ${pipeline.p99} ms (goal < ${GOAL.p99Ms} ms; the floor's ` +
+      `${floor.p99} ms is per call): ${met ? "met" : "NOT MET"}`,
+  );
+  const serviceUs = pipeline.serviceCpuUs ?? Number.NaN;
+  const total = serviceUs + pipeline.adapterCpuUs;
+  const cores = (us: number, events: number) => ((us * events) / 1e6).toFixed(2);
+  console.log(
+    `CPU per event in the pipeline: ${Math.round(total)} µs = service ${Math.round(serviceUs)} ` +
+      `(${Math.round((serviceUs / total) * 100)} %) + adapter's two calls ${Math.round(pipeline.adapterCpuUs)} ` +
+      `(floor: ${Math.round(floor.adapterCpuUs)}); cores busy during the load: service ` +
+      `${cores(serviceUs, pipeline.events)}, adapter ${cores(pipeline.adapterCpuUs, pipeline.events)} (floor: ` +
+      `adapter ${cores(floor.adapterCpuUs, floor.events)}). The service's one thread bounds the pipeline near ` +
+      `${Math.round(1e6 / serviceUs)} events/s, ${(floor.adapterCpuUs / serviceUs).toFixed(2)} of what the floor's ` +
+      "adapter CPU per event allows on one core",
+  );
+}
+
+await main();

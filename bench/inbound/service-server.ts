@@ -1,0 +1,72 @@
+// Child process: the reference service on SQLite in a fresh temp dir with the chat App (served by the adapter child
+// at BENCH_ADAPTER_URL, signing secret BENCH_APP_SECRET, stand-in credentials BENCH_CREDENTIALS) installed in the demo
+// organization as `npm start` installs it, and one app-event trigger for its messages. The run worker is off unless
+// BENCH_WORKER=on: the figure is the inbound path up to the committed event and queued run (as bench/hooks, D102).
+// Prints `READY <inbound URL>`, and when told to stop `CPU <ms>` and `OUTCOMES`/`RUNS` counts.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createService } from "@adapterkit/service";
+import { sql } from "kysely";
+import { reportCpu } from "../lib/report-cpu.ts";
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (value === undefined) throw new Error(`${name} is not set`);
+  return value;
+}
+const dataDir = mkdtempSync(join(tmpdir(), "bench-inbound-service-"));
+const service = await createService({
+  dataDir,
+  logLevel: process.env.BENCH_LOG_LEVEL ?? "warn",
+  rateLimit: false,
+  healthPolling: false,
+  allowedHosts: ["127.0.0.1"],
+  sqliteSynchronous: process.env.ADAPTERKIT_SQLITE_SYNCHRONOUS === "normal" ? "normal" : "full",
+  ...(process.env.BENCH_WORKER === "on" ? {} : { worker: false as const }),
+});
+const base = await service.listen(0, "127.0.0.1");
+const signingSecrets = await service.apps.demoSigningSecrets(["chat"], env("BENCH_APP_SECRET"));
+const [installation] = await service.apps.installDemoApps(
+  { organization: "demo" },
+  {
+    adapters: [{ slug: "chat", baseUrl: env("BENCH_ADAPTER_URL"), credentials: JSON.parse(env("BENCH_CREDENTIALS")) }],
+    signingSecrets,
+  },
+);
+if (installation === undefined) throw new Error("the chat App did not install");
+const { token } = await service.createToken({ organization: "demo", project: "main" });
+async function post(path: string, json: unknown): Promise<{ id: number }> {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(json),
+  });
+  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number };
+}
+const workflow = await post("/api/v1/workflows", { name: "inbound", stages: [{ name: "intake", action: "echo" }] });
+await post(`/api/v1/workflows/${workflow.id}/triggers`, {
+  type: "app_event",
+  name: "inbound",
+  event_type: "message.received",
+  app_installation_id: installation.id,
+  target_stage: "intake",
+});
+
+const printCpu = reportCpu();
+process.stdout.write(`READY ${installation.inbound_url}\n`);
+process.on("SIGTERM", async () => {
+  printCpu();
+  // Every event accepted, and a run queued for each: what the load's answers said, checked in the store.
+  const count = async (table: string, column: string) => {
+    const { rows } = await sql<{ key: string; count: number }>`select ${sql.ref(column)} as key, count(*) as count
+      from ${sql.table(table)} group by ${sql.ref(column)}`.execute(service.store.db);
+    return JSON.stringify(Object.fromEntries(rows.map((row) => [row.key, Number(row.count)])));
+  };
+  process.stdout.write(`OUTCOMES ${await count("inbound_events", "outcome")}\n`);
+  process.stdout.write(`RUNS ${await count("workflow_runs", "status")}\n`);
+  await service.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});

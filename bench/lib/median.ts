@@ -1,0 +1,3 @@
+/** The median of a round's samples (the upper one of an even count); 0 for none. */
+export const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

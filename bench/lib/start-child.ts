@@ -1,0 +1,30 @@
+// A benchmark's server process: started with tsx, ready once it prints `READY <detail>` on stdout.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+/** A running child: the detail of its READY line and the rest of its stdout, line by line. */
+export interface BenchChild {
+  readonly child: ChildProcess;
+  readonly ready: string;
+  readonly lines: AsyncIterator<string>;
+}
+
+/**
+ * Starts `entry` (a URL of a .ts file) under tsx with `env` added, and waits for its `READY …` line. BENCH_NODE_ARGS
+ * adds node options to every child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a server's time goes).
+ */
+export async function startChild(entry: URL, env: Record<string, string> = {}): Promise<BenchChild> {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", fileURLToPath(entry)], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+  for (let line = await lines.next(); !line.done; line = await lines.next()) {
+    const ready = /^READY (.+)$/.exec(line.value)?.[1];
+    if (ready !== undefined) return { child, ready, lines };
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${fileURLToPath(entry)} exited before it was ready`);
+}
