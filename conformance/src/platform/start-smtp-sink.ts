@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { type AddressObject, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { createPromptSmtpServer } from "./create-prompt-smtp-server.ts";
 import type { DeliveryLog } from "./delivery-log.ts";
 
 /** The SMTP side of the stand-in: accepts mail (after AUTH when users are given) and captures the raw MIME. */
@@ -12,14 +12,16 @@ export interface SmtpSink {
 
 /**
  * Starts an SMTP sink on 127.0.0.1, port 0. With `users`, AUTH PLAIN/LOGIN is required and checked against them
- * (535 otherwise); without, mail is accepted unauthenticated. No TLS: it is a loopback stand-in.
+ * (535 otherwise); without, mail is accepted unauthenticated. No TLS: it is a loopback stand-in. It greets at once and
+ * looks no client name up in DNS, so a mail adapter's latency is its own (D170).
  */
 export async function startSmtpSink(
   log: DeliveryLog,
   users: Readonly<Record<string, string>> | undefined,
 ): Promise<SmtpSink> {
-  const server = new SMTPServer({
+  const server = createPromptSmtpServer({
     secure: false,
+    disableReverseLookup: true,
     disabledCommands: ["STARTTLS"],
     authMethods: ["PLAIN", "LOGIN"],
     authOptional: users === undefined,
@@ -52,7 +54,8 @@ interface Envelope {
 }
 
 async function capture(log: DeliveryLog, raw: Buffer, envelope: Envelope): Promise<void> {
-  const mail = await simpleParser(raw);
+  // textAsHtml (and the links it finds) is never captured: skipping it spares linkifying every large text (D170).
+  const mail = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   const headers: Record<string, string> = {};
   for (const line of mail.headerLines) headers[line.key] = line.line.slice(line.line.indexOf(":") + 1).trim();
   const from = envelope.mailFrom === false ? "" : envelope.mailFrom.address;
