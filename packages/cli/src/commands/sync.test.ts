@@ -7,9 +7,8 @@ import { type AdapterServer, serve } from "@adapterkit/sdk";
 import { createService } from "@adapterkit/service";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
-import { CliError } from "../cli-error.ts";
 import { renderSyncProgress } from "./render-sync-progress.ts";
+import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
 import { syncCommand } from "./sync.ts";
 
 let dir: string;
@@ -35,14 +34,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "sync-cli-"));
-  vi.stubEnv("ADAPTERKIT_DATA_DIR", dir);
-  vi.stubEnv("DATABASE_URL", "");
-  vi.stubEnv("ADAPTERKIT_ALLOWED_HOSTS", "127.0.0.1");
-  out = [];
-  err = [];
-  vi.spyOn(console, "log").mockImplementation((line: unknown) => void out.push(String(line)));
-  vi.spyOn(console, "error").mockImplementation((line: unknown) => void err.push(String(line)));
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => Boolean(err.push(String(chunk))));
+  stubServiceEnv(dir, { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" });
+  ({ out, err } = captureOutput());
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -50,22 +43,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function exitCodeOf(argv: string[]): Promise<number> {
-  process.exitCode = undefined;
-  try {
-    await yargs(argv)
-      .command(syncCommand)
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new CliError("usage", message);
-      })
-      .parseAsync();
-    return Number(process.exitCode ?? 0);
-  } catch (error) {
-    if (error instanceof CliError) return error.exitCode;
-    throw error;
-  }
-}
+const exitCodeOf = (argv: string[]) => runCommandForTest([syncCommand], argv);
 
 async function installFiles(): Promise<string> {
   const service = await createService({
