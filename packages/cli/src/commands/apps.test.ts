@@ -3,8 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { webhookAdapter } from "@adapterkit/adapter-webhook";
-import { type AdapterServer, serve } from "@adapterkit/sdk";
-import { pino } from "pino";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { EXIT_CODES } from "../cli-error.ts";
 import { appsCommand } from "./apps.ts";
@@ -12,18 +11,12 @@ import { installCommand } from "./install.ts";
 import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
 
 let dir: string;
-let adapter: AdapterServer;
+let adapter: StartedAdapter<typeof webhookAdapter.manifest>;
 let out: string[];
 let err: string[];
 
 beforeAll(async () => {
-  adapter = await serve(webhookAdapter, {
-    port: 0,
-    host: "127.0.0.1",
-    handleSignals: false,
-    logger: pino({ level: "silent" }),
-    signingSecret: undefined,
-  });
+  adapter = await startAdapter(webhookAdapter);
 });
 afterAll(async () => adapter?.close());
 

@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FilesStandIn, filesAdapter, startFilesStandIn } from "@adapterkit/adapter-files";
 import type { SourceSyncJson } from "@adapterkit/contract";
-import { type AdapterServer, serve } from "@adapterkit/sdk";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { createService } from "@adapterkit/service";
-import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderSyncProgress } from "./render-sync-progress.ts";
 import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
@@ -13,19 +12,13 @@ import { syncCommand } from "./sync.ts";
 
 let dir: string;
 let dav: FilesStandIn;
-let adapter: AdapterServer;
+let adapter: StartedAdapter<typeof filesAdapter.manifest>;
 let out: string[];
 let err: string[];
 
 beforeAll(async () => {
   dav = await startFilesStandIn();
-  adapter = await serve(filesAdapter, {
-    port: 0,
-    host: "127.0.0.1",
-    handleSignals: false,
-    logger: pino({ level: "silent" }),
-    signingSecret: undefined,
-  });
+  adapter = await startAdapter(filesAdapter);
 });
 afterAll(async () => {
   await adapter?.close();
