@@ -4,6 +4,7 @@ import type { ConformanceCheck } from "../../context.ts";
 import { failed, notApplicable, outcomeOf } from "../../outcome.ts";
 import { checkFailure } from "../parse-inbound/call-failure.ts";
 import { show } from "../shared/labels.ts";
+import { answeredThreadFailure } from "./answered-thread-failure.ts";
 import { deliverFixtures, resolvePointer } from "./deliver-fixtures.ts";
 import { carries, deliverText, expectDelivered, sends } from "./deliver-text.ts";
 
@@ -31,19 +32,14 @@ export const threadIdExact: ConformanceCheck = {
       nonce,
     );
     if (!delivered.ok) return failed([delivered.failure]);
-    const { call, result } = delivered.call;
-    const failures: CheckFailure[] = [];
-    const answered = result.ok && result.value.ok ? result.value.thread_id : undefined;
-    if (answered !== undefined && answered !== threadId) {
-      failures.push(
-        checkFailure(ctx, call, {
-          message: "the answer names the thread in another spelling",
-          pointer: "/thread_id",
-          expected: show(threadId),
-          actual: show(answered),
-        }),
-      );
-    }
+    const { call } = delivered.call;
+    const answeredElsewhere = answeredThreadFailure(
+      ctx,
+      delivered.call,
+      threadId,
+      "the answer names the thread in another spelling",
+    );
+    const failures: CheckFailure[] = answeredElsewhere === undefined ? [] : [answeredElsewhere];
     const { delivery } = delivered;
     const reached =
       fixtures.thread_pointer === undefined

@@ -3,6 +3,7 @@ import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { failed, outcomeOf } from "../../outcome.ts";
 import { checkFailure, type SentCall } from "../parse-inbound/call-failure.ts";
 import { show } from "../shared/labels.ts";
+import { answeredThreadFailure } from "./answered-thread-failure.ts";
 import { type DeliverFixtures, deliverFixtures, resolvePointer } from "./deliver-fixtures.ts";
 import { carries, deliverText, expectDelivered, sends } from "./deliver-text.ts";
 
@@ -28,19 +29,9 @@ export const threadIdHonoured: ConformanceCheck = {
       `thread ${nonce}`,
     );
     if (!delivered.ok) return failed([delivered.failure]);
-    const { call, result } = delivered.call;
-    const failures: CheckFailure[] = [];
-    const answered = result.ok && result.value.ok ? result.value.thread_id : undefined;
-    if (answered !== undefined && answered !== threadId) {
-      failures.push(
-        checkFailure(ctx, call, {
-          message: "the answer names another thread",
-          pointer: "/thread_id",
-          expected: show(threadId),
-          actual: show(answered),
-        }),
-      );
-    }
+    const { call } = delivered.call;
+    const answeredElsewhere = answeredThreadFailure(ctx, delivered.call, threadId, "the answer names another thread");
+    const failures: CheckFailure[] = answeredElsewhere === undefined ? [] : [answeredElsewhere];
     const missing = whereMissing(delivered.delivery, fixtures, threadId);
     if (missing !== undefined) failures.push(platformFailure(ctx, call, threadId, missing));
     return outcomeOf(failures);

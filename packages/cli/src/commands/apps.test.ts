@@ -3,39 +3,27 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { webhookAdapter } from "@adapterkit/adapter-webhook";
-import { type AdapterServer, serve } from "@adapterkit/sdk";
-import { pino } from "pino";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
-import { CliError, EXIT_CODES } from "../cli-error.ts";
+import { EXIT_CODES } from "../cli-error.ts";
 import { appsCommand } from "./apps.ts";
 import { installCommand } from "./install.ts";
+import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
 
 let dir: string;
-let adapter: AdapterServer;
+let adapter: StartedAdapter<typeof webhookAdapter.manifest>;
 let out: string[];
 let err: string[];
 
 beforeAll(async () => {
-  adapter = await serve(webhookAdapter, {
-    port: 0,
-    host: "127.0.0.1",
-    handleSignals: false,
-    logger: pino({ level: "silent" }),
-    signingSecret: undefined,
-  });
+  adapter = await startAdapter(webhookAdapter);
 });
 afterAll(async () => adapter?.close());
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "apps-cli-"));
-  vi.stubEnv("ADAPTERKIT_DATA_DIR", dir);
-  vi.stubEnv("DATABASE_URL", "");
-  vi.stubEnv("ADAPTERKIT_ALLOWED_HOSTS", "127.0.0.1");
-  out = [];
-  err = [];
-  vi.spyOn(console, "log").mockImplementation((line: unknown) => void out.push(String(line)));
-  vi.spyOn(console, "error").mockImplementation((line: unknown) => void err.push(String(line)));
+  stubServiceEnv(dir, { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" });
+  ({ out, err } = captureOutput());
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -43,25 +31,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function exitCodeOf(argv: string[]): Promise<number> {
-  process.exitCode = undefined;
-  try {
-    await yargs(argv)
-      .command(appsCommand)
-      .command(installCommand)
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new CliError("usage", message);
-      })
-      .parseAsync();
-    return Number(process.exitCode ?? 0);
-  } catch (error) {
-    if (error instanceof CliError) return error.exitCode;
-    throw error;
-  } finally {
-    process.exitCode = undefined;
-  }
-}
+const exitCodeOf = (argv: string[]) => runCommandForTest([appsCommand, installCommand], argv);
 
 const url = () => adapter.url.replace("localhost", "127.0.0.1");
 

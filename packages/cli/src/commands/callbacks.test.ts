@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createService, type Service } from "@adapterkit/service";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
-import { CliError, EXIT_CODES } from "../cli-error.ts";
+import { EXIT_CODES } from "../cli-error.ts";
 import { callbacksCommand } from "./callbacks.ts";
+import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
 
 let dir: string;
 let service: Service;
@@ -18,18 +18,8 @@ beforeEach(async () => {
   // A running service on the same data dir holds the instance lock; the command must work beside it.
   service = await createService({ dataDir: dir, logLevel: "silent", worker: false, scheduler: false });
   organizationId = (await service.createToken({ organization: "acme", project: "main" })).organization_id;
-  vi.stubEnv("ADAPTERKIT_DATA_DIR", dir);
-  vi.stubEnv("DATABASE_URL", "");
-  stdout = [];
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk));
-    return true;
-  });
-  stderr = [];
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stderr.push(String(chunk));
-    return true;
-  });
+  stubServiceEnv(dir);
+  ({ stdout, err: stderr } = captureOutput());
 });
 
 afterEach(async () => {
@@ -39,25 +29,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the command as the CLI would and returns its exit code (a CliError's, or the handler's). */
-async function exitCodeOf(argv: string[]): Promise<number> {
-  process.exitCode = undefined;
-  try {
-    await yargs(argv)
-      .command(callbacksCommand)
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new CliError("usage", message);
-      })
-      .parseAsync();
-    return Number(process.exitCode ?? 0);
-  } catch (error) {
-    if (error instanceof CliError) return error.exitCode;
-    throw error;
-  } finally {
-    process.exitCode = undefined;
-  }
-}
+const exitCodeOf = (argv: string[]) => runCommandForTest([callbacksCommand], argv);
 
 describe("adapterkit callbacks secret", () => {
   it("prints the secret the running service signs the organization's callbacks with", async () => {

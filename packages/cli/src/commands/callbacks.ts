@@ -1,11 +1,11 @@
-import { createService, serviceOptionsFromEnv } from "@adapterkit/service";
 import { CliError } from "../cli-error.ts";
 import { defineCommand } from "../define-command.ts";
+import { withLocalService } from "../open-local-service.ts";
 
 /**
  * `adapterkit callbacks secret --organization O [--rotate]`: prints the secret that signs an organization's
  * callbacks (D25), created on first use, or replaces it with a fresh one first. Safe beside a running service:
- * it opens the store without the instance lock, the run worker, the scheduler or the callback dispatcher.
+ * it opens the store through `withLocalService`, without the instance lock or any background loop.
  *
  * @example adapterkit callbacks secret --organization demo --rotate
  */
@@ -19,16 +19,7 @@ export const callbacksCommand = defineCommand({
   },
   handler: async (args) => {
     if (args.action !== "secret") throw new CliError("usage", `unknown action "${String(args.action)}"; use secret`);
-    const service = await createService({
-      ...serviceOptionsFromEnv(),
-      instanceLock: false,
-      worker: false,
-      scheduler: false,
-      callbacks: false,
-      deliveries: false,
-      logLevel: "warn",
-    });
-    try {
+    await withLocalService(async (service) => {
       const organization = await service.findOrganization(args.organization);
       if (organization === undefined) {
         throw new CliError("usage", `no organization named "${args.organization}"`);
@@ -41,12 +32,7 @@ export const callbacksCommand = defineCommand({
         `callback secret of organization "${organization.name}" (id ${organization.id}), in force since ` +
           `${shown.created_at}${overlap(shown.previous_secret_expires_at)}.\n`,
       );
-    } catch (error) {
-      if (error instanceof CliError) throw error;
-      throw new CliError("failed", error instanceof Error ? error.message : String(error), { cause: error });
-    } finally {
-      await service.close();
-    }
+    });
   },
 });
 

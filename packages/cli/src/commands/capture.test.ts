@@ -8,9 +8,8 @@ import { ADAPTER_SIGNING_SECRET, sendPlatformEvent } from "@adapterkit/conforman
 import { signStandardWebhook } from "@adapterkit/sdk";
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
-import { CliError } from "../cli-error.ts";
 import { captureCommand } from "./capture.ts";
+import { captureOutput, runCommandForTest } from "./run-command-for-test.ts";
 
 const WEBHOOK_FIXTURES = fileURLToPath(
   new URL("../../../../adapters/webhook/conformance.fixtures.json", import.meta.url),
@@ -25,11 +24,7 @@ let stdout: string[];
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "capture-cli-"));
-  stdout = [];
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk));
-    return true;
-  });
+  ({ stdout } = captureOutput());
   adapter = await startAdapter(webhookAdapter, { signingSecret: ADAPTER_SIGNING_SECRET });
 });
 
@@ -40,25 +35,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the command as the CLI would and resolves to its exit code (a CliError's, or the handler's). */
-async function exitCodeOf(argv: string[]): Promise<number> {
-  process.exitCode = undefined;
-  try {
-    await yargs(argv)
-      .command(captureCommand)
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new CliError("usage", message);
-      })
-      .parseAsync();
-    return Number(process.exitCode ?? 0);
-  } catch (error) {
-    if (error instanceof CliError) return error.exitCode;
-    throw error;
-  } finally {
-    process.exitCode = undefined;
-  }
-}
+const exitCodeOf = (argv: string[]) => runCommandForTest([captureCommand], argv);
 
 async function proxyUrl(): Promise<string> {
   for (let attempt = 0; attempt < 200; attempt++) {

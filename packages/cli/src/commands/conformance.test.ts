@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import yargs from "yargs";
 import { CliError, EXIT_CODES } from "../cli-error.ts";
 import { conformanceCommand, EXIT_REASON_OF_RESULT } from "./conformance.ts";
+import { captureOutput, runCommandForTest } from "./run-command-for-test.ts";
 
 let adapter: RunningAdapter | undefined;
 let dir: string;
@@ -20,12 +21,7 @@ let stdout: string[];
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "conformance-cli-"));
-  stdout = [];
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk));
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  ({ stdout } = captureOutput());
 });
 
 afterEach(async () => {
@@ -36,25 +32,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the command as the CLI would and returns its exit code (a CliError's, or the handler's). */
-async function exitCodeOf(argv: string[]): Promise<number> {
-  process.exitCode = undefined;
-  try {
-    await yargs(argv)
-      .command(conformanceCommand)
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new CliError("usage", message);
-      })
-      .parseAsync();
-    return Number(process.exitCode ?? 0);
-  } catch (error) {
-    if (error instanceof CliError) return error.exitCode;
-    throw error;
-  } finally {
-    process.exitCode = undefined;
-  }
-}
+const exitCodeOf = (argv: string[]) => runCommandForTest([conformanceCommand], argv);
 
 async function closedPortUrl(): Promise<string> {
   const server = createServer();

@@ -3,21 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createService } from "@adapterkit/service";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
-import { CliError, EXIT_CODES } from "../cli-error.ts";
+import { EXIT_CODES } from "../cli-error.ts";
 import { keysCommand } from "./keys.ts";
+import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
 
 let dir: string;
 let out: string[];
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "keys-cli-"));
-  vi.stubEnv("ADAPTERKIT_DATA_DIR", dir);
-  vi.stubEnv("DATABASE_URL", "");
-  vi.stubEnv("ADAPTERKIT_SECRET_KEY", "");
-  out = [];
-  vi.spyOn(console, "log").mockImplementation((line: unknown) => void out.push(String(line)));
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  stubServiceEnv(dir, { ADAPTERKIT_SECRET_KEY: "" });
+  ({ out } = captureOutput());
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -25,21 +21,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function exitCodeOf(argv: string[]): Promise<number> {
-  try {
-    await yargs(argv)
-      .command(keysCommand)
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new CliError("usage", message);
-      })
-      .parseAsync();
-    return 0;
-  } catch (error) {
-    if (error instanceof CliError) return error.exitCode;
-    throw error;
-  }
-}
+const exitCodeOf = (argv: string[]) => runCommandForTest([keysCommand], argv);
 
 const open = () =>
   createService({

@@ -3,30 +3,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FilesStandIn, filesAdapter, startFilesStandIn } from "@adapterkit/adapter-files";
 import type { SourceSyncJson } from "@adapterkit/contract";
-import { type AdapterServer, serve } from "@adapterkit/sdk";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { createService } from "@adapterkit/service";
-import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
-import { CliError } from "../cli-error.ts";
 import { renderSyncProgress } from "./render-sync-progress.ts";
+import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
 import { syncCommand } from "./sync.ts";
 
 let dir: string;
 let dav: FilesStandIn;
-let adapter: AdapterServer;
+let adapter: StartedAdapter<typeof filesAdapter.manifest>;
 let out: string[];
 let err: string[];
 
 beforeAll(async () => {
   dav = await startFilesStandIn();
-  adapter = await serve(filesAdapter, {
-    port: 0,
-    host: "127.0.0.1",
-    handleSignals: false,
-    logger: pino({ level: "silent" }),
-    signingSecret: undefined,
-  });
+  adapter = await startAdapter(filesAdapter);
 });
 afterAll(async () => {
   await adapter?.close();
@@ -35,14 +27,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "sync-cli-"));
-  vi.stubEnv("ADAPTERKIT_DATA_DIR", dir);
-  vi.stubEnv("DATABASE_URL", "");
-  vi.stubEnv("ADAPTERKIT_ALLOWED_HOSTS", "127.0.0.1");
-  out = [];
-  err = [];
-  vi.spyOn(console, "log").mockImplementation((line: unknown) => void out.push(String(line)));
-  vi.spyOn(console, "error").mockImplementation((line: unknown) => void err.push(String(line)));
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => Boolean(err.push(String(chunk))));
+  stubServiceEnv(dir, { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" });
+  ({ out, err } = captureOutput());
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -50,22 +36,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function exitCodeOf(argv: string[]): Promise<number> {
-  process.exitCode = undefined;
-  try {
-    await yargs(argv)
-      .command(syncCommand)
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new CliError("usage", message);
-      })
-      .parseAsync();
-    return Number(process.exitCode ?? 0);
-  } catch (error) {
-    if (error instanceof CliError) return error.exitCode;
-    throw error;
-  }
-}
+const exitCodeOf = (argv: string[]) => runCommandForTest([syncCommand], argv);
 
 async function installFiles(): Promise<string> {
   const service = await createService({

@@ -1,7 +1,6 @@
 import { createTasksAdapter, startTasksStandIn, type TasksStandIn } from "@adapterkit/adapter-tasks";
-import { type AdapterServer, serve } from "@adapterkit/sdk";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import fc from "fast-check";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
@@ -17,7 +16,7 @@ for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`fuzzed input on the OAuth endpoints (A6) ${lane.title}`, () => {
     let test: TestService;
     let tasks: TasksStandIn;
-    let adapter: AdapterServer;
+    let adapter: StartedAdapter<ReturnType<typeof createTasksAdapter>["manifest"]>;
     let token: string;
 
     beforeAll(async () => {
@@ -28,13 +27,7 @@ for (const lane of STORE_LANES) {
         worker: false,
       });
       tasks = await startTasksStandIn({ redirectUris: [`${test.url}/oauth/callback`] });
-      adapter = await serve(createTasksAdapter(tasks.url), {
-        port: 0,
-        host: "127.0.0.1",
-        handleSignals: false,
-        shutdownTimeoutMs: 100,
-        logger: pino({ level: "silent" }),
-      });
+      adapter = await startAdapter(createTasksAdapter(tasks.url), { shutdownTimeoutMs: 100 });
       token = (await createTenant(test, "fuzz-oauth")).token;
       await test.service.apps.register(
         { organization: "fuzz-oauth", project: "main" },

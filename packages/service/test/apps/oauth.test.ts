@@ -13,7 +13,7 @@ import {
   oauthAuthorizationSchema,
   oauthConnectedSchema,
 } from "@adapterkit/contract";
-import { type AdapterServer, serve } from "@adapterkit/sdk";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,7 +28,7 @@ const MINUTE = 60_000;
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`OAuth 2 against the real stand-in authorization server (A6) ${lane.title}`, () => {
     let tasks: TasksStandIn;
-    let adapter: AdapterServer;
+    let adapter: StartedAdapter<ReturnType<typeof createTasksAdapter>["manifest"]>;
     let test: TestService;
     let tenant: Tenant;
     let installationId: string;
@@ -53,13 +53,7 @@ for (const lane of STORE_LANES) {
     beforeAll(async () => {
       test = await startTestService(lane, { ...serviceOptions, logger });
       tasks = await startTasksStandIn({ redirectUris: [`${test.url}/oauth/callback`], accessTokenTtlSeconds: 3600 });
-      adapter = await serve(createTasksAdapter(tasks.url), {
-        port: 0,
-        host: "127.0.0.1",
-        handleSignals: false,
-        shutdownTimeoutMs: 100,
-        logger: pino({ level: "silent" }),
-      });
+      adapter = await startAdapter(createTasksAdapter(tasks.url), { shutdownTimeoutMs: 100 });
       tenant = await createTenant(test, "acme");
       await test.service.apps.register(
         { organization: "acme", project: "main" },

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
-const ENTRY = fileURLToPath(new URL("../fixtures/serve.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 
 /** The service in its own process (test/fixtures/serve.ts), once it printed its ready line. */
@@ -17,7 +16,16 @@ export interface ChildService {
 
 /** Starts the service in its own process (tsx) with these environment variables and waits until it is ready. */
 export function startChildService(env: Record<string, string>): Promise<ChildService> {
-  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+  return startChildFixture<Omit<ChildService, "child">>("serve.ts", env);
+}
+
+/** Starts `fixture` (an entry in test/fixtures) as `startChildService` does; its ready line is one JSON `Ready`. */
+export function startChildFixture<Ready extends object>(
+  fixture: string,
+  env: Record<string, string>,
+): Promise<Ready & { readonly child: ChildProcess }> {
+  const entry = fileURLToPath(new URL(`../fixtures/${fixture}`, import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -28,7 +36,7 @@ export function startChildService(env: Record<string, string>): Promise<ChildSer
   });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once("line", (line) => resolve({ child, ...(JSON.parse(line) as Omit<ChildService, "child">) }));
+    lines.once("line", (line) => resolve({ child, ...(JSON.parse(line) as Ready) }));
     child.once("exit", (code) => reject(new Error(`service exited with ${code}: ${stderr}`)));
   });
 }

@@ -1,40 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { sourceDocumentListSchema, sourceSyncListSchema } from "@adapterkit/contract";
 import { afterAll, describe, expect, it } from "vitest";
+import { type ChildService, exited, startChildFixture } from "../helpers/child-service.ts";
 import { type PagingAdapter, pagerFile, startPagingAdapter } from "../helpers/paging-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 
-const ENTRY = fileURLToPath(new URL("../fixtures/serve-sources.ts", import.meta.url));
-const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 const SECRET = "whsec_cGFnZXItc2lnbmluZy1zZWNyZXQtZm9yLXRoZS1raWxsLXRlc3Q";
 const COUNT = 23;
 const PER_PAGE = 5;
 
-interface Child {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly token: string;
-  readonly installationId: string;
-}
-
-function startChild(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once("line", (line) => resolve({ child, ...(JSON.parse(line) as Omit<Child, "child">) }));
-    child.once("exit", (code) => reject(new Error(`service exited with ${code}: ${stderr}`)));
-  });
-}
+/** The sources fixture's ready line: the service, a token and the paging adapter's installation. */
+type Child = Pick<ChildService, "child" | "url" | "token"> & { readonly installationId: string };
+const startChild = (env: Record<string, string>) => startChildFixture<Omit<Child, "child">>("serve-sources.ts", env);
 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`A sync killed with SIGKILL mid-page, then restarted (A12) ${lane.title}`, () => {
@@ -69,7 +45,7 @@ for (const lane of STORE_LANES) {
       expect((await call(first, "/sync", "POST")).status).toBe(202);
       await pager.held;
       first.child.kill("SIGKILL");
-      await new Promise((resolve) => first.child.once("exit", resolve));
+      await exited(first.child);
 
       pager.holdAfter = undefined;
       const second = await startChild(env);

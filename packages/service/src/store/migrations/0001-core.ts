@@ -1,13 +1,11 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
 import type { DialectName } from "../dialect-name.ts";
+import { cascadeTo, idColumn, required } from "./column-builders.ts";
 
 /** The core tables: tenancy, tokens, workflows, triggers (all three types), runs and their queue. */
 export function coreMigration(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === "sqlite" ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
+  const id = idColumn(dialect);
   const ref = (table: string) => (col: ColumnDefinitionBuilder) => col.notNull().references(`${table}.id`);
-  const cascade = (table: string) => (col: ColumnDefinitionBuilder) => ref(table)(col).onDelete("cascade");
-  const required = (col: ColumnDefinitionBuilder) => col.notNull();
 
   return {
     async up(db: Kysely<unknown>) {
@@ -20,7 +18,7 @@ export function coreMigration(dialect: DialectName): Migration {
       await db.schema
         .createTable("projects")
         .addColumn("id", "integer", id)
-        .addColumn("organization_id", "integer", cascade("organizations"))
+        .addColumn("organization_id", "integer", cascadeTo("organizations"))
         .addColumn("name", "text", required)
         .addColumn("created_at", "text", required)
         .addUniqueConstraint("projects_organization_name", ["organization_id", "name"])
@@ -28,7 +26,7 @@ export function coreMigration(dialect: DialectName): Migration {
       await db.schema
         .createTable("workflows")
         .addColumn("id", "integer", id)
-        .addColumn("organization_id", "integer", cascade("organizations"))
+        .addColumn("organization_id", "integer", cascadeTo("organizations"))
         .addColumn("project_id", "integer", ref("projects"))
         .addColumn("name", "text", required)
         .addColumn("prompt_for_task_description", "integer", (col) => col.notNull().defaultTo(0))
@@ -41,7 +39,7 @@ export function coreMigration(dialect: DialectName): Migration {
       await db.schema
         .createTable("api_tokens")
         .addColumn("id", "integer", id)
-        .addColumn("organization_id", "integer", cascade("organizations"))
+        .addColumn("organization_id", "integer", cascadeTo("organizations"))
         .addColumn("project_id", "integer", (col) => col.references("projects.id").onDelete("cascade"))
         .addColumn("workflow_id", "integer", (col) => col.references("workflows.id").onDelete("cascade"))
         .addColumn("name", "text", required)
@@ -52,8 +50,8 @@ export function coreMigration(dialect: DialectName): Migration {
       await db.schema
         .createTable("triggers")
         .addColumn("id", "integer", id)
-        .addColumn("organization_id", "integer", cascade("organizations"))
-        .addColumn("workflow_id", "integer", cascade("workflows"))
+        .addColumn("organization_id", "integer", cascadeTo("organizations"))
+        .addColumn("workflow_id", "integer", cascadeTo("workflows"))
         .addColumn("type", "text", required)
         .addColumn("name", "text", required)
         .addColumn("enabled", "integer", required)
@@ -87,14 +85,14 @@ export function coreMigration(dialect: DialectName): Migration {
       await db.schema
         .createTable("sessions")
         .addColumn("id", "integer", id)
-        .addColumn("organization_id", "integer", cascade("organizations"))
+        .addColumn("organization_id", "integer", cascadeTo("organizations"))
         .addColumn("created_at", "text", required)
         .execute();
       await db.schema
         .createTable("workflow_runs")
         .addColumn("id", "integer", id)
-        .addColumn("organization_id", "integer", cascade("organizations"))
-        .addColumn("workflow_id", "integer", cascade("workflows"))
+        .addColumn("organization_id", "integer", cascadeTo("organizations"))
+        .addColumn("workflow_id", "integer", cascadeTo("workflows"))
         .addColumn("session_id", "integer", ref("sessions"))
         // No foreign key: a run keeps naming the trigger that started it after the trigger is deleted.
         .addColumn("trigger_id", "integer")
@@ -115,7 +113,7 @@ export function coreMigration(dialect: DialectName): Migration {
       await db.schema
         .createTable("trigger_runs")
         .addColumn("id", "integer", id)
-        .addColumn("trigger_id", "integer", cascade("triggers"))
+        .addColumn("trigger_id", "integer", cascadeTo("triggers"))
         .addColumn("source", "text", required)
         .addColumn("scheduled_for", "text")
         .addColumn("fired_at", "text", required)
@@ -129,7 +127,7 @@ export function coreMigration(dialect: DialectName): Migration {
       await db.schema
         .createTable("run_outputs")
         .addColumn("id", "integer", id)
-        .addColumn("workflow_run_id", "integer", cascade("workflow_runs"))
+        .addColumn("workflow_run_id", "integer", cascadeTo("workflow_runs"))
         .addColumn("sequence", "integer", required)
         .addColumn("stage", "text", required)
         .addColumn("data", "text", required)
@@ -138,10 +136,10 @@ export function coreMigration(dialect: DialectName): Migration {
         .execute();
       await db.schema
         .createTable("idempotency_keys")
-        .addColumn("trigger_id", "integer", cascade("triggers"))
+        .addColumn("trigger_id", "integer", cascadeTo("triggers"))
         .addColumn("key", "text", required)
         .addColumn("body_hash", "text", required)
-        .addColumn("workflow_run_id", "integer", cascade("workflow_runs"))
+        .addColumn("workflow_run_id", "integer", cascadeTo("workflow_runs"))
         .addColumn("created_at", "text", required)
         .addPrimaryKeyConstraint("idempotency_keys_pk", ["trigger_id", "key"])
         .execute();

@@ -1,13 +1,11 @@
-import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
+import type { Kysely, Migration } from "kysely";
 import type { DialectName } from "../dialect-name.ts";
+import { cascadeTo, idColumn, required } from "./column-builders.ts";
 
 /** D25: per-organization signing secrets, the callback outbox and the receiver's record. */
 export function callbacksMigration(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === "sqlite" ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
-  const organization = (col: ColumnDefinitionBuilder) =>
-    col.notNull().references("organizations.id").onDelete("cascade");
-  const required = (col: ColumnDefinitionBuilder) => col.notNull();
+  const id = idColumn(dialect);
+  const organization = cascadeTo("organizations");
 
   return {
     async up(db: Kysely<unknown>) {

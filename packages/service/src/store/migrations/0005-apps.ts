@@ -1,13 +1,11 @@
-import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
+import type { Kysely, Migration } from "kysely";
 import type { DialectName } from "../dialect-name.ts";
+import { cascadeTo, idColumn, required } from "./column-builders.ts";
 
 /** Apps (A1, A3), their versions, per-organization credentials (A5) and installations (A4, A8). */
 export function appsMigration(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === "sqlite" ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
-  const organization = (col: ColumnDefinitionBuilder) =>
-    col.notNull().references("organizations.id").onDelete("cascade");
-  const required = (col: ColumnDefinitionBuilder) => col.notNull();
+  const id = idColumn(dialect);
+  const organization = cascadeTo("organizations");
 
   return {
     async up(db: Kysely<unknown>) {
@@ -34,7 +32,7 @@ export function appsMigration(dialect: DialectName): Migration {
         .execute();
       await db.schema
         .createTable("app_versions")
-        .addColumn("app_id", "integer", (col) => col.notNull().references("apps.id").onDelete("cascade"))
+        .addColumn("app_id", "integer", cascadeTo("apps"))
         .addColumn("version", "integer", required)
         .addColumn("manifest", "text", required)
         .addColumn("manifest_sha256", "text", required)
@@ -60,7 +58,7 @@ export function appsMigration(dialect: DialectName): Migration {
         .addColumn("id", "text", (col) => col.primaryKey())
         .addColumn("organization_id", "integer", organization)
         .addColumn("project_id", "integer", (col) => col.references("projects.id").onDelete("cascade"))
-        .addColumn("app_id", "integer", (col) => col.notNull().references("apps.id").onDelete("cascade"))
+        .addColumn("app_id", "integer", cascadeTo("apps"))
         .addColumn("app_version", "integer", required)
         .addColumn("front_desk", "integer", (col) => col.notNull().defaultTo(0))
         .addColumn("state", "text", required)

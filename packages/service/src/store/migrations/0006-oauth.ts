@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { cascadeTo } from "./column-builders.ts";
 
 /**
  * A6: pending authorizations (single-use `state`, stored by its SHA-256, with the PKCE verifier and the client
@@ -14,7 +15,7 @@ export function oauthMigration(): Migration {
         .addColumn("organization_id", "integer", (col) =>
           col.notNull().references("organizations.id").onDelete("cascade"),
         )
-        .addColumn("app_id", "integer", (col) => col.notNull().references("apps.id").onDelete("cascade"))
+        .addColumn("app_id", "integer", cascadeTo("apps"))
         .addColumn("app_version", "integer", (col) => col.notNull())
         .addColumn("credential_key", "text", (col) => col.notNull())
         // JSON sealed under the service key: the PKCE verifier, the client id and secret, the redirect URI.

@@ -1,22 +1,22 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
 import type { DialectName } from "../dialect-name.ts";
+import { cascadeTo, idColumn, required } from "./column-builders.ts";
 
 /** The front desk (A11): contacts and their addresses per App, templates, and the durable outbox of replies. */
 async function frontDeskTables(db: Kysely<unknown>, id: (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder) {
-  const required = (col: ColumnDefinitionBuilder) => col.notNull();
   await db.schema
     .createTable("contacts")
     .addColumn("id", "integer", id)
-    .addColumn("organization_id", "integer", (col) => col.notNull().references("organizations.id").onDelete("cascade"))
+    .addColumn("organization_id", "integer", cascadeTo("organizations"))
     .addColumn("name", "text", required)
     .addColumn("created_at", "text", required)
     .execute();
   await db.schema
     .createTable("contact_addresses")
     .addColumn("organization_id", "integer", required)
-    .addColumn("app_id", "integer", (col) => col.notNull().references("apps.id").onDelete("cascade"))
+    .addColumn("app_id", "integer", cascadeTo("apps"))
     .addColumn("address", "text", required)
-    .addColumn("contact_id", "integer", (col) => col.notNull().references("contacts.id").onDelete("cascade"))
+    .addColumn("contact_id", "integer", cascadeTo("contacts"))
     .addPrimaryKeyConstraint("contact_addresses_pk", ["organization_id", "app_id", "address"])
     .execute();
   await db.schema
@@ -28,7 +28,7 @@ async function frontDeskTables(db: Kysely<unknown>, id: (col: ColumnDefinitionBu
   await db.schema
     .createTable("deliveries")
     .addColumn("id", "integer", id)
-    .addColumn("installation_id", "text", (col) => col.notNull().references("installations.id").onDelete("cascade"))
+    .addColumn("installation_id", "text", cascadeTo("installations"))
     .addColumn("contact_id", "integer", (col) => col.references("contacts.id").onDelete("set null"))
     .addColumn("inbound_event_id", "integer")
     .addColumn("channel_address", "text", required)
@@ -51,11 +51,8 @@ async function frontDeskTables(db: Kysely<unknown>, id: (col: ColumnDefinitionBu
  * id (0001 made the column an integer before installations had string ids); and the front desk's tables.
  */
 export function inboundMigration(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === "sqlite" ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
-  const installation = (col: ColumnDefinitionBuilder) =>
-    col.notNull().references("installations.id").onDelete("cascade");
-  const required = (col: ColumnDefinitionBuilder) => col.notNull();
+  const id = idColumn(dialect);
+  const installation = cascadeTo("installations");
 
   return {
     async up(db: Kysely<unknown>) {

@@ -1,13 +1,11 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
 import type { DialectName } from "../dialect-name.ts";
+import { cascadeTo, idColumn, required } from "./column-builders.ts";
 
 /** A12: each installation's document source (its cursor and sync lease), its documents and its syncs; A13: Skills. */
 export function sourcesMigration(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === "sqlite" ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
-  const installation = (col: ColumnDefinitionBuilder) =>
-    col.notNull().references("installations.id").onDelete("cascade");
-  const required = (col: ColumnDefinitionBuilder) => col.notNull();
+  const id = idColumn(dialect);
+  const installation = cascadeTo("installations");
   const zero = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(0);
 
   return {
