@@ -170,7 +170,7 @@ describe.skipIf(!SLOW)(
           ].join("\n"),
         );
         await step(process.execPath, [join(author, "node_modules/typescript/bin/tsc"), "-p", dir], dir);
-        expect(await step(process.execPath, [join(dir, "dist/index.js")], dir)).toBe("probe-adapter\n");
+        expect((await step(process.execPath, [join(dir, "dist/index.js")], dir)).output).toBe("probe-adapter\n");
       },
     );
   },

@@ -67,12 +67,14 @@ describe("adapter contract document", () => {
 });
 
 describe("service API document", () => {
+  const INTEGER_IDS = new Set(["id", "sync_id", "document_id", "skill_id"]);
+
   it("types every path parameter: ids as positive integers, the hook token as 43 URL-safe characters, slugs and installation ids by their patterns", () => {
     const seen: string[] = [];
     for (const [name, op] of operations(service)) {
       for (const p of op.parameters?.filter((p) => p.in === "path") ?? []) {
         seen.push(p.name);
-        if (p.name === "id") expect(p.schema, name).toMatchObject({ type: "integer", exclusiveMinimum: 0 });
+        if (INTEGER_IDS.has(p.name)) expect(p.schema, name).toMatchObject({ type: "integer", exclusiveMinimum: 0 });
         else if (p.name === "slug")
           expect(p.schema, name).toMatchObject({ type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" });
         else if (p.name === "installation_id")
@@ -80,7 +82,7 @@ describe("service API document", () => {
         else expect(p.schema, name).toEqual({ type: "string", pattern: "^[A-Za-z0-9_-]{43}$" });
       }
     }
-    expect(new Set(seen)).toEqual(new Set(["id", "token", "slug", "installation_id"]));
+    expect(new Set(seen)).toEqual(new Set([...INTEGER_IDS, "token", "slug", "installation_id"]));
   });
 
   it("documents the hook's Idempotency-Key header and optional body", () => {

@@ -67,6 +67,12 @@ describe("POST /parse-inbound", () => {
     expect(body).toMatchObject({ sender: "Cy", message: "LGTM", event_type: "comment", thread_id: "77" });
   });
 
+  it("takes the default event type for an empty type, which the contract refuses", async () => {
+    const { status, body } = await parse({ type: "", sender: 0, message: {} });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ event_type: "webhook.received", sender: "0" });
+  });
+
   it("uses the whole body as the message when no message path matches", async () => {
     const raw = '{"order": {"id": 42, "total": "9.99"}}';
     const { body } = await parse(raw);

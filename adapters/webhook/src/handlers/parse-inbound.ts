@@ -42,7 +42,8 @@ export const parseInbound: ParseInboundHandler<typeof webhookManifest> = (reques
   const isStructured = typeof document === "object" && document !== null;
   const tooDeep = isStructured && nestsDeeperThan(document, MAX_PAYLOAD_DEPTH);
   return {
-    event_type: pickText(document, credentials.event_type_path, EVENT_TYPE_PATHS) ?? DEFAULT_EVENT_TYPE,
+    // An empty type names none: the contract wants a non-empty event_type, so it is the default's too.
+    event_type: pickText(document, credentials.event_type_path, EVENT_TYPE_PATHS) || DEFAULT_EVENT_TYPE,
     sender: pickText(document, credentials.sender_path, SENDER_PATHS) ?? DEFAULT_SENDER,
     message: pickText(document, credentials.message_path, MESSAGE_PATHS) ?? body,
     is_bot: isOwnDelivery(headers, document, credentials),

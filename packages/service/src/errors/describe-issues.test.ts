@@ -19,7 +19,7 @@ describe("describing invalid input", () => {
       issuesOf(triggerCreateSchema, {
         type: "app_event",
         name: "x",
-        app_installation_id: 1,
+        app_installation_id: "inst_AAAAAAAAAAAAAAAAAAAAAA",
         event_type: "e",
         target_stage: "s",
         event_filter: { is_dm: "no" },
