@@ -12,6 +12,8 @@ export interface WebhookStandInOptions {
   host?: string;
   /** The `whsec_…` secret deliveries must be signed with; random when omitted. */
   signingSecret?: string;
+  /** Hold each delivery's answer back this long after recording it, as a slow platform does; default 0. */
+  answerDelayMs?: number;
 }
 
 /** A request the receiver got on its delivery path. */
@@ -47,7 +49,9 @@ export interface WebhookStandIn {
 export async function startWebhookStandIn(options: WebhookStandInOptions = {}): Promise<WebhookStandIn> {
   const secret = options.signingSecret ?? `whsec_${randomBytes(32).toString("base64")}`;
   const received: ReceivedDelivery[] = [];
-  const { url, close } = await listenHttp((req, res) => void receive(req, res, { secret, received }), options);
+  const answerDelayMs = options.answerDelayMs ?? 0;
+  const state = { secret, received, answerDelayMs };
+  const { url, close } = await listenHttp((req, res) => void receive(req, res, state), options);
   return {
     url,
     channelAddress: `${url}/deliveries`,
@@ -61,7 +65,7 @@ export async function startWebhookStandIn(options: WebhookStandInOptions = {}): 
 async function receive(
   req: IncomingMessage,
   res: ServerResponse,
-  state: { secret: string; received: ReceivedDelivery[] },
+  state: { secret: string; received: ReceivedDelivery[]; answerDelayMs: number },
 ): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -73,6 +77,7 @@ async function receive(
   const headers = headersOf(req);
   const verified = isValidStandardWebhook({ secret: state.secret, headers, body });
   state.received.push({ method: req.method, path, headers, body, verified });
+  if (state.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.answerDelayMs));
   send(res, verified ? 200 : 401, verified ? { ok: true } : { error: "invalid_signature" });
 }
 

@@ -3,6 +3,7 @@ import type { AdapterEndpointDef } from "@adapterkit/contract";
 import type { Adapter } from "../define/define-adapter.ts";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { checkServiceSignature } from "./check-service-signature.ts";
+import { idempotencyKeyOf } from "./idempotency-cache.ts";
 import { parseInput } from "./parse-input.ts";
 import { readBody } from "./read-body.ts";
 import { renderFailure } from "./render-failure.ts";
@@ -23,7 +24,15 @@ export function createPostRoute(
   const adapterLog = settings.log.child({ adapter: adapter.slug });
 
   const run = async (req: IncomingMessage, res: ServerResponse) => {
-    const context = new RequestContext({ headers: req.headers, res, log: adapterLog, endpoint: row.id });
+    const idempotencyKey = row.id === "deliver" ? headerOf(req, "idempotency-key") : undefined;
+    const cache = idempotencyKey === undefined ? undefined : settings.idempotency;
+    const context = new RequestContext({
+      headers: req.headers,
+      res,
+      log: adapterLog,
+      endpoint: row.id,
+      detached: cache !== undefined,
+    });
     const log = () => context.log;
     try {
       const body = await readBody(req, bodyLimit);
@@ -34,13 +43,27 @@ export function createPostRoute(
       if (handler === undefined) {
         throw new AdapterHttpError("not_implemented", `${row.method} ${row.path} is not implemented by this adapter.`);
       }
-      const output = await handler(input, context);
+      const call = async () => handler(input, context);
+      const output =
+        cache === undefined
+          ? await call()
+          : await cache.run(
+              idempotencyKeyOf([adapter.slug, context.organizationId, idempotencyKey], body),
+              call,
+              (answer) => (answer as { ok?: unknown } | undefined)?.ok === true,
+            );
       await renderOutput(res, { row, input, output, settings, log });
     } catch (error) {
       renderFailure(res, { row, error, log });
     }
   };
   return (req, res) => void run(req, res);
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text === "" || text.length > 255 ? undefined : text;
 }
 
 function nowOf(settings: Settings): { now?: () => number } {

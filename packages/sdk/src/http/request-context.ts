@@ -14,12 +14,21 @@ export class RequestContext implements HandlerContext {
   readonly #res: ServerResponse;
   readonly #baseLog: Logger;
   readonly #endpoint: string;
+  readonly #detached: boolean;
   #requestId: string | undefined;
   #log: Logger | undefined;
   #controller: AbortController | undefined;
 
-  constructor(options: { headers: IncomingHttpHeaders; res: ServerResponse; log: Logger; endpoint: string }) {
+  /** `detached`: the caller leaving does not abort the work (a keyed `/deliver` finishes for its retry, D174). */
+  constructor(options: {
+    headers: IncomingHttpHeaders;
+    res: ServerResponse;
+    log: Logger;
+    endpoint: string;
+    detached?: boolean;
+  }) {
     this.#headers = options.headers;
+    this.#detached = options.detached ?? false;
     this.#res = options.res;
     this.#baseLog = options.log;
     this.#endpoint = options.endpoint;
@@ -50,7 +59,9 @@ export class RequestContext implements HandlerContext {
       const controller = new AbortController();
       const res = this.#res;
       const abort = () => controller.abort(new Error("the caller closed the connection"));
-      if (res.destroyed && !res.writableFinished) abort();
+      if (this.#detached) {
+        // never aborted by the caller; the handler's own time-outs still apply
+      } else if (res.destroyed && !res.writableFinished) abort();
       else res.once("close", () => res.writableFinished || abort());
       this.#controller = controller;
     }

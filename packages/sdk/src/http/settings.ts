@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { standardWebhookKey } from "../helpers/index.ts";
 import { createLogger, withRedaction } from "./create-logger.ts";
+import { createIdempotencyCache, type IdempotencyCache, type IdempotencyOptions } from "./idempotency-cache.ts";
 import { DEFAULT_BODY_LIMIT } from "./read-body.ts";
 import { resolveVersion } from "./resolve-version.ts";
 
@@ -21,6 +22,11 @@ export interface AdapterHandlerOptions {
   validateResponses?: boolean;
   /** The clock for the D9 timestamp window, in milliseconds; injectable for tests. */
   now?: () => number;
+  /**
+   * D174: a repeated `Idempotency-Key` on `/deliver` (same adapter, organization and body) gets the first answer
+   * instead of a second message, from a bounded in-memory cache; `false` turns it off. Default on.
+   */
+  idempotency?: IdempotencyOptions | false;
 }
 
 /** Whether the server is draining for shutdown; `/health` stops answering `ready` then. */
@@ -37,6 +43,7 @@ export interface Settings {
   validateResponses: boolean;
   now: (() => number) | undefined;
   lifecycle: Lifecycle;
+  idempotency: IdempotencyCache | undefined;
 }
 
 /** Applies the defaults (environment included) to serving options. */
@@ -54,5 +61,6 @@ export function toSettings(options: AdapterHandlerOptions, lifecycle: Lifecycle 
     validateResponses: options.validateResponses ?? true,
     now: options.now,
     lifecycle,
+    idempotency: options.idempotency === false ? undefined : createIdempotencyCache(options.idempotency),
   };
 }

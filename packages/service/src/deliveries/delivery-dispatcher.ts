@@ -14,6 +14,8 @@ export interface DeliveryDispatcherOptions {
   readonly concurrency?: number | undefined;
   /** Waits before each retry; default 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, then dead. */
   readonly retryDelaysMs?: readonly number[] | undefined;
+  /** How long a claimed reply is its sender's before it is due again (a crash's cost); default 60 s. */
+  readonly leaseMs?: number | undefined;
 }
 
 // A claimed reply is someone's for two adapter calls' time-outs plus a margin; after a crash it is due again.
@@ -60,7 +62,7 @@ export function createDeliveryDispatcher(context: ServiceContext, options: Deliv
       claimDeliveries(context.store.db, {
         dialect: context.store.dialect,
         limit,
-        leaseMs: LEASE_MS,
+        leaseMs: options.leaseMs ?? LEASE_MS,
         now: context.now(),
       }),
     work: async (row) => recordOutcome(context, row, await sendReply(context, row), delays),

@@ -7,6 +7,8 @@ import { STORE_LANES } from "../helpers/store-lanes.ts";
 
 const HUMAN_MESSAGES = 8;
 
+const count = (list: string[], outcome: string) => list.filter((o) => o === outcome).length;
+
 async function until(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
   for (let i = 0; i < 400; i += 1) {
     if (await check()) return;
@@ -43,7 +45,6 @@ for (const lane of STORE_LANES) {
             ).json(),
           )
           .items.map((event) => event.outcome);
-      const count = (list: string[], outcome: string) => list.filter((o) => o === outcome).length;
 
       it("answers a person's message with exactly one reply, delivered through the platform, its echo dropped", async () => {
         const sent = await world.chat.events.postMessage({
@@ -123,4 +124,73 @@ for (const lane of STORE_LANES) {
       expect(row.last_error).toBeTruthy();
     });
   });
+}
+
+const SLOW = process.env.ADAPTERKIT_SLOW_TESTS === "1";
+const LOOP_MS = 60_000;
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip || !SLOW)(
+    `the feedback loop kept running for 60 seconds (A11; slow: set ADAPTERKIT_SLOW_TESTS=1) ${lane.title}`,
+    () => {
+      let world: InboundWorld;
+
+      beforeAll(async () => {
+        world = await startInboundWorld(lane, { deliveries: { pollIntervalMs: 50 } });
+        expect(await world.chat.events.connect(`${world.test.url}${inboundPath(world.installations.chat)}`)).toBe(true);
+        const toggled = await world.test.call(`/api/v1/installations/${world.installations.chat.id}`, {
+          token: world.tenant.token,
+          method: "PATCH",
+          json: { front_desk: true },
+        });
+        expect(toggled.status).toBe(200);
+      });
+      afterAll(async () => world?.close());
+
+      /** Every logged outcome of the chat installation, all pages. */
+      const allOutcomes = async () => {
+        const outcomes: string[] = [];
+        let cursor: string | null = "";
+        while (cursor !== null) {
+          const path = `/api/v1/installations/${world.installations.chat.id}/events?limit=100`;
+          const response = await world.test.call(`${path}${cursor ? `&cursor=${cursor}` : ""}`, {
+            token: world.tenant.token,
+          });
+          const page = inboundEventPageSchema.parse(await response.json());
+          outcomes.push(...page.items.map((event) => event.outcome));
+          cursor = page.next_cursor;
+        }
+        return outcomes;
+      };
+
+      it("still sends one reply per person's message, and drops every echo as is_bot", async () => {
+        const sent: string[] = [];
+        const started = Date.now();
+        // People keep writing while replies go out and their echoes come back, all through the stand-in.
+        while (Date.now() - started < LOOP_MS) {
+          const text = `loop ${sent.length}`;
+          const user = ["U0ANA", "U0BOB", "U0CAT"][sent.length % 3] ?? "U0ANA";
+          const answer = await world.chat.events.postMessage({ channel: "CSUPPORT", user, text });
+          expect(JSON.parse(answer.body)).toMatchObject({ outcome: "accepted" });
+          sent.push(text);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        await until("every reply", () => world.chat.messages().length >= sent.length);
+        await until("every echo", async () => count(await allOutcomes(), "dropped_bot") >= sent.length);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+
+        const replies = new Map<string, number>();
+        for (const { text } of world.chat.messages()) {
+          const quoted = /“([^”]*)”$/.exec(text)?.[1] ?? text;
+          replies.set(quoted, (replies.get(quoted) ?? 0) + 1);
+        }
+        expect(sent.filter((text) => replies.get(text) !== 1)).toEqual([]);
+        expect(world.chat.messages()).toHaveLength(sent.length);
+        const outcomes = await allOutcomes();
+        expect(count(outcomes, "accepted")).toBe(sent.length);
+        expect(count(outcomes, "dropped_bot")).toBe(sent.length);
+        expect(outcomes).toHaveLength(2 * sent.length);
+      }, 180_000);
+    },
+  );
 }
