@@ -17,12 +17,13 @@ const npmArgs = ["pack", "--json", "--pack-destination", out, ...workspaces.flat
 const result = spawnSync("npm", npmArgs, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 if (result.status !== 0) process.exit(result.status ?? 1);
 if (json) {
+  // No process.exit here: it would cut a listing still being written to a pipe (about 230 kB).
   process.stdout.write(result.stdout);
-  process.exit(0);
+} else {
+  for (const pack of JSON.parse(result.stdout)) {
+    console.log(
+      `${pack.filename.padEnd(44)} ${String(pack.entryCount).padStart(4)} files ${(pack.size / 1024).toFixed(0)} kB`,
+    );
+  }
+  console.log(`${workspaces.length} tarballs in ${out}`);
 }
-for (const pack of JSON.parse(result.stdout)) {
-  console.log(
-    `${pack.filename.padEnd(44)} ${String(pack.entryCount).padStart(4)} files ${(pack.size / 1024).toFixed(0)} kB`,
-  );
-}
-console.log(`${workspaces.length} tarballs in ${out}`);
