@@ -31,8 +31,15 @@ export async function findOpenInstallation(
   return row;
 }
 
-/** The installation with its App and manifest (A9). */
+/**
+ * The installation with its App and manifest (A9). An App whose manifest does not declare `receive` takes no events:
+ * 404, which a platform treats as final, rather than the 503 its missing /verify-webhook would earn (a retry forever).
+ */
 export async function openInstallation(context: Pick<ServiceContext, "store">, id: string): Promise<OpenInstallation> {
   const installation = await findOpenInstallation(context, id);
-  return { installation, ...(await installedApp(context, installation)) };
+  const opened = { installation, ...(await installedApp(context, installation)) };
+  if (!(opened.manifest.capabilities ?? []).includes("receive")) {
+    throw new ServiceError("not_found", `App ${opened.app.slug} receives no events: its installations take none.`);
+  }
+  return opened;
 }

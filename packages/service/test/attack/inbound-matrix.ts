@@ -19,11 +19,11 @@ type InboundEndpointId = (typeof INBOUND_ENDPOINTS)[number]["id"];
 /** The inbound routes (A9; D156–D163). */
 export const INBOUND_MATRIX: { readonly [K in InboundEndpointId]: MatrixEntry } = {
   // No bearer token: the platform's signature is the credential, judged by the adapter, so every caller gets the
-  // same answer; the world's adapter serves no /verify-webhook, which the pipeline answers 503 (the platform retries).
+  // same answer; the world's App declares no `receive`, so its installations take no events (404).
   inbound: {
     targets: TARGETS,
     request: (w, t) => ({ path: `/api/v1/apps/${installation(w, t)}/inbound`, json: { type: "message" } }),
-    expect: always(503),
+    expect: always(404),
   },
   "list-installation-events": {
     targets: TARGETS,
