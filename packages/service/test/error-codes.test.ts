@@ -1,8 +1,10 @@
 import { SERVICE_ERROR_STATUS, type ServiceErrorCode } from "@adapterkit/contract";
+import { type AdapterServer, defineAdapter, serve } from "@adapterkit/sdk";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReferenceExecutor, type WorkflowExecutor } from "../src/index.ts";
 import { type BrokenAdapter, startBrokenAdapter, unusedAdapterUrl } from "./helpers/broken-adapter.ts";
-import { type RecordingAdapter, startRecordingAdapter } from "./helpers/recording-adapter.ts";
+import { RECORDER_MANIFEST, type RecordingAdapter, startRecordingAdapter } from "./helpers/recording-adapter.ts";
 import { STORE_LANES } from "./helpers/store-lanes.ts";
 import {
   createWebhookTrigger,
@@ -22,16 +24,31 @@ const executor: WorkflowExecutor = {
   execute: (context) => reference.execute(context),
 };
 
+/** A channel App that receives, whose /verify-webhook fails: the platform is told to retry (A9: adapter 5xx → 503). */
+const failingRelay = defineAdapter({
+  manifest: { ...RECORDER_MANIFEST, slug: "relay", name: "Relay", capabilities: ["receive"] },
+  verify: async () => ({ ok: true, user: "relay-bot" }),
+  verifyWebhook: async () => {
+    throw new Error("the relay's signature store is down");
+  },
+  parseInbound: async () => ({ ignored: true, reason: "never reached" }),
+  deliver: async () => ({ ok: false, error: "never reached", retryable: false }),
+  format: async ({ text }) => ({ text }),
+});
+
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`public API error codes ${lane.title}`, () => {
     let test: TestService;
     let workflowId: number;
     let recorder: RecordingAdapter;
     let hanging: BrokenAdapter;
+    let relay: AdapterServer;
 
     beforeAll(async () => {
       recorder = await startRecordingAdapter();
       hanging = await startBrokenAdapter("hang");
+      const silent = pino({ level: "silent" });
+      relay = await serve(failingRelay, { port: 0, host: "127.0.0.1", handleSignals: false, logger: silent });
       test = await startTestService(lane, {
         executor,
         rateLimit: { perSecond: 0.001, burst: 2 },
@@ -45,6 +62,7 @@ for (const lane of STORE_LANES) {
       await test?.close();
       await recorder?.close();
       await hanging?.close();
+      await relay?.close();
     });
 
     // The limit allows two requests per token, so every call takes a fresh token of the main project.
@@ -117,9 +135,16 @@ for (const lane of STORE_LANES) {
         test.call("/api/v1/apps/preview", { token: await mainToken(), json: { base_url: await unusedAdapterUrl() } }),
       adapter_timeout: async () =>
         test.call("/api/v1/apps/preview", { token: await mainToken(), json: { base_url: hanging.url } }),
-      // The recorder is no channel app: its /verify-webhook answers 501, and the platform is told to retry.
-      adapter_unavailable: async () =>
-        test.call(`/api/v1/apps/${(await installRecorder()).id}/inbound`, { body: "{}" }),
+      adapter_unavailable: async () => {
+        await test.call("/api/v1/apps", { token: await mainToken(), json: { base_url: relay.url } });
+        const credentials = { recorder_token: "good", recorder_server: { host: "h", password: "p" } };
+        const installed = await test.call("/api/v1/installations", {
+          token: await mainToken(),
+          json: { app: "relay", credentials },
+        });
+        const { id } = (await installed.json()) as { id: string };
+        return test.call(`/api/v1/apps/${id}/inbound`, { body: "{}" });
+      },
       internal_error: async () => {
         const broken = await createWorkflow(test, await mainToken(), { name: "explodes" });
         return test.call("/api/v1/trigger", { token: await mainToken(), json: { workflow_id: broken.id } });
