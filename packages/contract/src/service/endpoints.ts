@@ -8,6 +8,7 @@ import { OAUTH_ENDPOINTS } from "./oauth-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
 import { SKILL_ENDPOINTS } from "./skill-endpoints.ts";
 import { SOURCE_ENDPOINTS } from "./source-endpoints.ts";
+import { TOOL_SERVER_ENDPOINTS } from "./tool-server-endpoints.ts";
 import { SCHEDULE_ENDPOINTS, TRIGGER_ENDPOINTS } from "./trigger-endpoints.ts";
 import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
 
@@ -28,5 +29,6 @@ export const SERVICE_ENDPOINTS = [
   ...INBOUND_ENDPOINTS,
   ...SOURCE_ENDPOINTS,
   ...SKILL_ENDPOINTS,
+  ...TOOL_SERVER_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
 ] as const satisfies readonly EndpointDef[];

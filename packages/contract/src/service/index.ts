@@ -24,6 +24,8 @@ export * from "./skill.ts";
 export * from "./skill-endpoints.ts";
 export * from "./source.ts";
 export * from "./source-endpoints.ts";
+export * from "./tool-server.ts";
+export * from "./tool-server-endpoints.ts";
 export * from "./trigger.ts";
 export * from "./trigger-body.ts";
 export * from "./trigger-request.ts";

@@ -19,6 +19,7 @@ export const SERVICE_ERROR_STATUS = {
   adapter_failed: 502,
   adapter_timeout: 504,
   adapter_unavailable: 503,
+  tool_server_failed: 502,
 } as const satisfies Record<string, number>;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERROR_STATUS;
@@ -43,6 +44,7 @@ export const SERVICE_ERROR_TITLES = {
   adapter_failed: "Adapter failed",
   adapter_timeout: "Adapter timed out",
   adapter_unavailable: "Adapter unavailable",
+  tool_server_failed: "Tool server failed",
 } as const satisfies Record<ServiceErrorCode, string>;
 
 /** Prefix of every problem `type`: a URN, because the service has no public documentation host to point at. */

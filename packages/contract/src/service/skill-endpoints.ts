@@ -99,7 +99,7 @@ export const SKILL_ENDPOINTS = [
       404: E[404],
       409: problem(
         "conflict",
-        "The Skill was created by an installation; uninstall it instead.",
+        "The Skill was created by an installation or a tool server; uninstall or disconnect that instead.",
         "Skill 1 belongs to installation inst_…; uninstall it instead.",
       ),
       429: E[429],

@@ -18,6 +18,13 @@ import {
   listSyncsRoute,
   syncInstallationRoute,
 } from "../sources/source-routes.ts";
+import {
+  createToolServerRoute,
+  deleteToolServerRoute,
+  getToolServerRoute,
+  listToolServersRoute,
+  refreshToolServerRoute,
+} from "../tool-servers/tool-server-routes.ts";
 import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
@@ -126,6 +133,11 @@ export function createRoutes(options: {
     "list-skills": listSkillsRoute,
     "get-skill": getSkillRoute,
     "delete-skill": deleteSkillRoute,
+    "create-tool-server": createToolServerRoute,
+    "list-tool-servers": listToolServersRoute,
+    "get-tool-server": getToolServerRoute,
+    "refresh-tool-server": refreshToolServerRoute,
+    "delete-tool-server": deleteToolServerRoute,
     "create-organization": createOrganizationRoute,
     "create-project": createProjectRoute,
     "create-api-token": createApiTokenRoute,

@@ -79,7 +79,7 @@ export const getSkillRoute: Route<"get-skill"> = {
   },
 };
 
-/** `DELETE /api/v1/skills/{skill_id}`: a manual Skill; an App's goes with its uninstall. */
+/** `DELETE /api/v1/skills/{skill_id}`: a manual Skill; an App's goes with its uninstall, a tool server's with it. */
 export const deleteSkillRoute: Route<"delete-skill"> = {
   auth: "api",
   async handler(input, context) {
@@ -90,6 +90,9 @@ export const deleteSkillRoute: Route<"delete-skill"> = {
         "conflict",
         `Skill ${row.id} belongs to installation ${row.installation_id}; uninstall it instead.`,
       );
+    }
+    if (row.origin === "tool_server") {
+      throw new ServiceError("conflict", `Skill ${row.id} is a tool server's; disconnect the tool server instead.`);
     }
     await withSkillTables(context.store.db).deleteFrom("skills").where("id", "=", row.id).execute();
     return { status: 204 };

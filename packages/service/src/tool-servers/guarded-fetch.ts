@@ -1,0 +1,31 @@
+import { fetch as undiciFetch } from "undici";
+import type { ServiceContext } from "../service-context.ts";
+
+/** How long one request to a tool server may take. */
+export const TOOL_SERVER_TIMEOUT_MS = 10_000;
+
+/**
+ * A `fetch` for the MCP transport whose every connection goes through the outbound guard's dispatcher (A15), with a
+ * deadline, and that follows no redirect: a 3xx answer is a failure naming where it pointed.
+ */
+export function guardedFetch(context: Pick<ServiceContext, "outbound">): typeof fetch {
+  const dispatcher = context.outbound.dispatcher;
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const signal = AbortSignal.any([
+      AbortSignal.timeout(TOOL_SERVER_TIMEOUT_MS),
+      ...(init?.signal ? [init.signal] : []),
+    ]);
+    const response = await undiciFetch(input as string, {
+      ...(init as object),
+      redirect: "manual",
+      signal,
+      dispatcher,
+    });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      const location = response.headers.get("location") ?? "nowhere";
+      throw new Error(`it redirected (HTTP ${response.status}) to ${location}; redirects are not followed`);
+    }
+    return response as unknown as Response;
+  }) as typeof fetch;
+}
