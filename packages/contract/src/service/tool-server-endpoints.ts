@@ -101,6 +101,11 @@ export const TOOL_SERVER_ENDPOINTS = [
       401: E[401],
       403: WORKFLOW_SCOPED,
       404: E[404],
+      409: problem(
+        "conflict",
+        "The stored headers were sealed under a service key this instance no longer has; connect the server again.",
+        "The headers of tool server 1 cannot be opened with this instance's service keys; connect it again.",
+      ),
       429: E[429],
       502: UNREACHABLE,
     },

@@ -6,6 +6,8 @@ import { withCallbackTables } from "../callbacks/callback-tables.ts";
 import { withCredentialTables } from "../credentials/credential-tables.ts";
 import { openFields, sealFields } from "../credentials/seal-fields.ts";
 import type { Database } from "../store/index.ts";
+import { openHeaders, sealHeaders } from "../tool-servers/seal-headers.ts";
+import { withToolServerTables } from "../tool-servers/tool-server-tables.ts";
 import { sealWebhookToken, unsealWebhookToken } from "../triggers/webhook-token.ts";
 import { decryptSecret, encryptSecret } from "./secret-box.ts";
 import type { ServiceKeys } from "./service-keys.ts";
@@ -16,17 +18,24 @@ export interface ResealCount {
   callbackSecrets: number;
   appSecrets: number;
   credentials: number;
+  toolServerHeaders: number;
 }
 
 /**
  * D116: opens every secret the service keeps sealed (webhook tokens, callback secrets, App signing secrets, credential
- * fields) with whichever key of the ring sealed it and seals it again under the ring's first key, in one transaction,
+ * fields, tool server headers) with whichever key of the ring sealed it and seals it again under the ring's first key, in one transaction,
  * so either all move to the new key or none do. Throws, changing nothing, when a value was sealed under a key the
  * ring lacks.
  */
 export async function resealSecrets(db: Kysely<Database>, keys: ServiceKeys): Promise<ResealCount> {
   return db.transaction().execute(async (trx) => {
-    const count: ResealCount = { webhookTokens: 0, callbackSecrets: 0, appSecrets: 0, credentials: 0 };
+    const count: ResealCount = {
+      webhookTokens: 0,
+      callbackSecrets: 0,
+      appSecrets: 0,
+      credentials: 0,
+      toolServerHeaders: 0,
+    };
     const triggers = await trx
       .selectFrom("triggers")
       .select(["id", "webhook_token_enc"])
@@ -77,6 +86,17 @@ export async function resealSecrets(db: Kysely<Database>, keys: ServiceKeys): Pr
       const fields_enc = sealFields(keys, at, openFields(keys, at, row.fields_enc));
       await credentials.updateTable("credentials").set({ fields_enc }).where("id", "=", row.id).execute();
       count.credentials += 1;
+    }
+    const toolServers = withToolServerTables(trx);
+    for (const row of await toolServers
+      .selectFrom("tool_servers")
+      .select(["id", "skill_id", "headers_enc"])
+      .where("headers_enc", "is not", null)
+      .execute()) {
+      const skillId = Number(row.skill_id);
+      const headers_enc = sealHeaders(keys, skillId, openHeaders(keys, skillId, row.headers_enc));
+      await toolServers.updateTable("tool_servers").set({ headers_enc }).where("id", "=", row.id).execute();
+      count.toolServerHeaders += 1;
     }
     return count;
   });

@@ -10,6 +10,8 @@ import { createService, type Service } from "../create-service.ts";
 import { withCredentialTables } from "../credentials/credential-tables.ts";
 import { readCredentials } from "../credentials/read-credentials.ts";
 import { saveCredential } from "../credentials/save-credential.ts";
+import { openHeaders, sealHeaders } from "../tool-servers/seal-headers.ts";
+import { withToolServerTables } from "../tool-servers/tool-server-tables.ts";
 import { loadServiceKeys, SERVICE_KEY_FILE } from "./load-service-key.ts";
 import { rotateServiceKey } from "./rotate-service-key.ts";
 import { sealedKeyId } from "./secret-box.ts";
@@ -52,6 +54,31 @@ for (const lane of STORE_LANES) {
         problems: [],
       };
       const app = await registerApp(service.store.db, keys, { organizationId: demo.organizationId, listing, now });
+      const at = now.toISOString();
+      const skill = await withToolServerTables(service.store.db)
+        .insertInto("skills")
+        .values({
+          organization_id: demo.organizationId,
+          ...{ name: "Tools", description: "", knowledge: "", tool_names: "[]", credential_keys: "[]" },
+          ...{ origin: "tool_server", installation_id: null, created_at: at, updated_at: at },
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await withToolServerTables(service.store.db)
+        .insertInto("tool_servers")
+        .values({
+          organization_id: demo.organizationId,
+          ...{
+            name: "Tools",
+            url: "http://127.0.0.1:1/mcp",
+            skill_id: Number(skill.id),
+            server_name: "t",
+            tools: "[]",
+          },
+          headers_enc: sealHeaders(keys, Number(skill.id), { Authorization: "Bearer rotate-me" }),
+          ...{ created_at: at, refreshed_at: at },
+        })
+        .execute();
       before = {
         hookUrl: demo.hookUrl,
         callback: await service.callbackSecret(demo.organizationId),
@@ -65,7 +92,13 @@ for (const lane of STORE_LANES) {
     it("re-seals every kind of secret under a new key, which alone is then in the key file", async () => {
       const oldKey = readFileSync(join(location.options.dataDir, SERVICE_KEY_FILE), "utf8").trim();
       const rotated = await rotateServiceKey(location.options);
-      expect(rotated.resealed).toEqual({ webhookTokens: 1, callbackSecrets: 1, appSecrets: 1, credentials: 1 });
+      expect(rotated.resealed).toEqual({
+        webhookTokens: 1,
+        callbackSecrets: 1,
+        appSecrets: 1,
+        credentials: 1,
+        toolServerHeaders: 1,
+      });
       const keyFile = readFileSync(join(location.options.dataDir, SERVICE_KEY_FILE), "utf8").trim();
       expect(keyFile.split("\n")).toHaveLength(1);
       expect(keyFile).not.toBe(oldKey);
@@ -89,6 +122,13 @@ for (const lane of STORE_LANES) {
         expect(sealedKeyId(Object.values(JSON.parse(row.fields_enc) as Record<string, string>)[0] ?? "")).toBe(
           keys.currentId,
         );
+        const tools = await withToolServerTables(service.store.db)
+          .selectFrom("tool_servers")
+          .selectAll()
+          .executeTakeFirstOrThrow();
+        expect(openHeaders(keys, Number(tools.skill_id), tools.headers_enc)).toEqual({
+          Authorization: "Bearer rotate-me",
+        });
       } finally {
         await service.close();
       }

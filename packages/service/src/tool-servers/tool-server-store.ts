@@ -97,7 +97,16 @@ export async function refreshToolServer(
   options: { url?: string } = {},
 ): Promise<ToolServerRow> {
   const url = options.url ?? row.url;
-  const headers = openHeaders(context.serviceKeys, Number(row.skill_id), row.headers_enc);
+  let headers: Record<string, string>;
+  try {
+    headers = openHeaders(context.serviceKeys, Number(row.skill_id), row.headers_enc);
+  } catch {
+    // D116: sealed under a service key this instance no longer has; only connecting again can give them back.
+    throw new ServiceError(
+      "conflict",
+      `The headers of tool server ${row.id} cannot be opened with this instance's service keys; connect it again.`,
+    );
+  }
   const listed = await listServerTools(context, { url, headers });
   const at = context.now().toISOString();
   return context.store.db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SLUG_PATTERN } from "@adapterkit/contract";
 import { createAdapterHandler, defineAdapter } from "@adapterkit/sdk";
 import { pino } from "pino";
+import { startToolServerStandIn } from "../../src/tool-servers/stand-in-tool-server.ts";
 import { RECORDER_MANIFEST } from "../helpers/recording-adapter.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -11,6 +12,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export interface AppAdapters {
   /** The base URL of the adapter whose manifest says `slug`: `http://127.0.0.1:<port>/<slug>`. */
   urlOf(slug: string): string;
+  /** A stand-in Model Context Protocol tool server on loopback (A13), for the tool-server routes. */
+  readonly toolServerUrl: string;
   close(): Promise<void>;
 }
 
@@ -52,12 +55,16 @@ export async function startAppAdapters(): Promise<AppAdapters> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const tools = await startToolServerStandIn();
   return {
     urlOf: (slug) => `http://127.0.0.1:${port}/${slug}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    toolServerUrl: tools.url,
+    close: async () => {
+      await tools.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

@@ -58,3 +58,31 @@ export const credentialFields: SecretSource = {
     return [...values, refused.recorder_token, refused.recorder_server.password];
   },
 };
+
+/**
+ * D192: a tool server's request headers (an Authorization bearer and an API key): connected, refreshed, listed, and
+ * sent to a server that is down (the 502 names the server, never a header).
+ */
+export const toolServerHeaders: SecretSource = {
+  kind: "tool server header",
+  async plant({ test, projectToken, toolServerUrl }) {
+    const bearer = fresh("mcp_");
+    const apiKey = fresh();
+    const headers = { Authorization: `Bearer ${bearer}`, "X-Api-Key": apiKey };
+    const json = { name: "plant-tools", url: toolServerUrl, headers };
+    const created = await expectOk(await test.call("/api/v1/tool-servers", { token: projectToken, json }), "connect");
+    const { id } = await readJson<{ id: number }>(created);
+    const path = `/api/v1/tool-servers/${id}`;
+    await expectOk(await test.call(`${path}/refresh`, { method: "POST", token: projectToken }), "refresh");
+    await drain(await test.call(path, { token: projectToken }));
+    await drain(await test.call("/api/v1/tool-servers", { token: projectToken }));
+    const down = fresh();
+    const failed = await test.call("/api/v1/tool-servers", {
+      token: projectToken,
+      json: { name: "plant-down", url: "http://127.0.0.1:1/mcp", headers: { Authorization: `Bearer ${down}` } },
+    });
+    if (failed.status !== 502) throw new Error(`a server that is down: ${failed.status} ${await failed.text()}`);
+    await drain(failed);
+    return [bearer, apiKey, down];
+  },
+};

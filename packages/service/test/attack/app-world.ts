@@ -39,6 +39,8 @@ export const MATRIX_CREDENTIALS = {
 export interface AppWorld {
   /** The base URL of the loopback adapter that serves a slug (any slug; the server makes it on first use). */
   appUrl(slug: string): string;
+  /** The stand-in tool server's endpoint (A13). */
+  readonly toolServerUrl: string;
   readonly apps: Readonly<Record<Target, string>>;
   readonly installations: Readonly<Record<PlaceTarget, string>>;
   /** A new App registered by the target's place, in a state (a fresh slug, served by the same adapter server). */
@@ -96,5 +98,12 @@ export async function plantApps(
     "other-project": await freshInstallation("other-project"),
     "other-org": await freshInstallation("other-org"),
   };
-  return { appUrl: adapters.urlOf, apps, installations, freshApp, freshInstallation };
+  return {
+    appUrl: adapters.urlOf,
+    toolServerUrl: adapters.toolServerUrl,
+    apps,
+    installations,
+    freshApp,
+    freshInstallation,
+  };
 }

@@ -15,6 +15,7 @@ import {
 } from "./matrix-entry.ts";
 import { OAUTH_MATRIX } from "./oauth-matrix.ts";
 import { SOURCE_MATRIX } from "./source-matrix.ts";
+import { TOOL_SERVER_MATRIX } from "./tool-server-matrix.ts";
 
 /**
  * Every route of the service's table (the contract's endpoint ids) with its matrix entry: a new endpoint does
@@ -177,6 +178,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
   ...OAUTH_MATRIX,
   ...INBOUND_MATRIX,
   ...SOURCE_MATRIX,
+  ...TOOL_SERVER_MATRIX,
   healthz: { targets: OWN, request: () => ({ path: "/healthz" }), expect: always(200) },
   readyz: { targets: OWN, request: () => ({ path: "/readyz" }), expect: always(200) },
 };

@@ -69,6 +69,7 @@ for (const lane of sqlite) {
         serviceKey: SERVICE_KEY,
         workflowId,
         appUrl: adapters.urlOf,
+        toolServerUrl: adapters.toolServerUrl,
         ...tenant,
       };
       for (const source of SECRET_SOURCES) {

@@ -1,5 +1,5 @@
 import { createWebhookTrigger, createWorkflow, readJson, type TestService } from "../helpers/test-service.ts";
-import { appSigningSecrets, credentialFields } from "./app-secret-sources.ts";
+import { appSigningSecrets, credentialFields, toolServerHeaders } from "./app-secret-sources.ts";
 
 /** What every source may use: the running service, the admin token, a project token and one of its workflows. */
 export interface PlantContext {
@@ -12,6 +12,8 @@ export interface PlantContext {
   readonly workflowId: number;
   /** The base URL of a loopback adapter (the recorder) under any slug, to register Apps with. */
   readonly appUrl: (slug: string) => string;
+  /** The endpoint of a loopback stand-in tool server (A13), to connect with secret headers. */
+  readonly toolServerUrl: string;
 }
 
 /**
@@ -114,4 +116,5 @@ export const SECRET_SOURCES: readonly SecretSource[] = [
   callbackSecrets,
   appSigningSecrets,
   credentialFields,
+  toolServerHeaders,
 ];
