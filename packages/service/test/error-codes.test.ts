@@ -145,6 +145,11 @@ for (const lane of STORE_LANES) {
         const { id } = (await installed.json()) as { id: string };
         return test.call(`/api/v1/apps/${id}/inbound`, { body: "{}" });
       },
+      tool_server_failed: async () =>
+        test.call("/api/v1/tool-servers", {
+          token: await mainToken(),
+          json: { name: "Down", url: `${await unusedAdapterUrl()}/mcp` },
+        }),
       internal_error: async () => {
         const broken = await createWorkflow(test, await mainToken(), { name: "explodes" });
         return test.call("/api/v1/trigger", { token: await mainToken(), json: { workflow_id: broken.id } });

@@ -24,6 +24,11 @@ function toServiceError(url: string, error: unknown): ServiceError {
     return new ServiceError("invalid_request", `url: ${reason}`, { errors: [{ path: "/url", message: reason }] });
   }
   const message = describe(error);
+  // The fetch standard's "bad ports" (SMTP, IRC and the like) are never connected to: the URL is at fault.
+  if (/\bbad port\b/.test(message)) {
+    const reason = `port ${new URL(url).port} is one the fetch standard never connects to`;
+    return new ServiceError("invalid_request", `url: ${reason}`, { errors: [{ path: "/url", message: reason }] });
+  }
   const where = `The tool server at ${url}`;
   if (/timed? ?out|TimeoutError|aborted/i.test(message)) {
     return new ServiceError("tool_server_failed", `${where} did not answer within ${TOOL_SERVER_TIMEOUT_MS} ms.`);

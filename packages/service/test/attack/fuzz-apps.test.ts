@@ -29,17 +29,17 @@ const host = fc.oneof(
   fc.domain(),
 );
 
-function baseUrl(ports: readonly number[]): fc.Arbitrary<unknown> {
+const APP_PATHS = [`/${SLUG}`, `/${SLUG}`, `/${SLUG}/`, `/${SLUG}?x=1`, `/${SLUG}#f`, "", "/", "/%2e%2e/x"];
+const TOOL_PATHS = ["/mcp", "/mcp", "/mcp/", "/mcp?x=1", "/mcp#f", "", "/", "/%2e%2e/mcp"];
+
+function baseUrl(ports: readonly number[], paths: readonly string[] = APP_PATHS): fc.Arbitrary<unknown> {
   const url = fc
     .tuple(
       fc.constantFrom("http", "http", "https", "HTTP", "ftp", "file", "javascript", "ws", "data"),
       fc.constantFrom("", "", "", "user:pw@", "user@", ":@", "a%40b@"),
       host,
       fc.constantFrom("", ":0", ":1", ":65535", ":99999", ":-1", ...ports.map((port) => `:${port}`)),
-      fc.oneof(
-        fc.constantFrom(`/${SLUG}`, `/${SLUG}`, `/${SLUG}/`, `/${SLUG}?x=1`, `/${SLUG}#f`, "", "/", "/%2e%2e/x"),
-        fc.webPath(),
-      ),
+      fc.oneof(fc.constantFrom(...paths), fc.webPath()),
     )
     .map(([scheme, userinfo, name, port, path]) => `${scheme}://${userinfo}${name}${port}${path}`);
   return fc.oneof(
@@ -59,9 +59,10 @@ function hostOf(value: unknown): string | undefined {
 
 /**
  * Besides no 5xx of the service's own: a name is refused (400: every name resolves to a refused address), and a 502
- * or 504 is the adapter's problem (D121), only from the one allowed host, where the fuzz reaches real loopback ports.
+ * or 504 is the adapter's (or the tool server's) problem (D121), only from the one allowed host, where the fuzz
+ * reaches real loopback ports.
  */
-function expectGuarded(answer: RawAnswer, request: RawRequest, value: unknown): void {
+function expectGuarded(answer: RawAnswer, request: RawRequest, value: unknown, called = "adapter"): void {
   const name = hostOf(value);
   const status = answer.status ?? 0;
   if (name !== undefined && name !== "" && isIP(name.replace(/^\[|\]$/g, "")) === 0) {
@@ -71,11 +72,12 @@ function expectGuarded(answer: RawAnswer, request: RawRequest, value: unknown): 
     expectNoServerError(answer, request);
     return;
   }
-  expect(name, "an adapter was called only at the allowed host").toBe("127.0.0.1");
-  expect(answer.contentType).toBe("application/problem+json");
-  expect((JSON.parse(answer.body) as { code: string }).code).toBe(
-    status === 502 ? "adapter_failed" : "adapter_timeout",
+  expect(name, `${called === "adapter" ? "an adapter" : "a tool server"} was called only at the allowed host`).toBe(
+    "127.0.0.1",
   );
+  expect(answer.contentType).toBe("application/problem+json");
+  const due = called === "adapter" ? (status === 502 ? "adapter_failed" : "adapter_timeout") : "tool_server_failed";
+  expect((JSON.parse(answer.body) as { code: string }).code).toBe(due);
 }
 
 const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -114,6 +116,30 @@ function installBody(projectId: number): fc.Arbitrary<Buffer> {
     .record({ app, project_id: project, credentials }, { requiredKeys: ["app"] })
     .map((body) => Buffer.from(JSON.stringify(body) ?? "null"));
 }
+
+/** Tool server headers: a bearer, reserved names, names and values that are no HTTP header, too many. */
+const toolHeaders: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant({ Authorization: "Bearer fuzz" }),
+  fc.dictionary(
+    fc.oneof(
+      fc.constantFrom(
+        "Authorization",
+        "X-Api-Key",
+        "Host",
+        "Content-Length",
+        "mcp-session-id",
+        "",
+        "a b",
+        "é",
+        "x\r\ny",
+      ),
+      fc.string({ maxLength: 12 }),
+    ),
+    fc.oneof(fc.constantFrom("Bearer t", "", "a\r\nb", "\u0000", "é", "x".repeat(5_000)), fc.string({ maxLength: 20 })),
+    { maxKeys: 25 },
+  ),
+  fc.anything({ maxDepth: 1 }),
+);
 
 function post(path: string, token: string, body: Buffer): RawRequest {
   return {
@@ -200,6 +226,27 @@ for (const lane of STORE_LANES) {
       },
       120_000,
     );
+
+    it("create-tool-server judges every generated URL with the guard and refuses bad headers: no 5xx of its own", async () => {
+      const toolPorts = [...ports, Number(new URL(adapters.toolServerUrl).port)];
+      await checkProperty(
+        fc.record({ url: baseUrl(toolPorts, TOOL_PATHS), headers: fc.option(toolHeaders) }).map(({ url, headers }) => ({
+          value: url,
+          request: post(
+            "/api/v1/tool-servers",
+            token,
+            Buffer.from(
+              JSON.stringify({ name: "fuzz-tools", url, ...(headers === null ? {} : { headers }) }) ?? "null",
+            ),
+          ),
+        })),
+        async ({ value, request }) => {
+          counter.add("create-tool-server (URLs and headers)");
+          expectGuarded(await sendRaw(test.url, request), request, value, "tool server");
+        },
+        { numRuns: RUNS_PER_TARGET, describe: ({ request }) => describeRequest(request) },
+      );
+    }, 120_000);
 
     it("create-installation answers generated credentials with a 4xx or 201, never 5xx", async () => {
       await checkProperty(

@@ -39,6 +39,9 @@ interface Fixture {
   readonly appUrl: string;
   readonly installationId: string;
   readonly spareInstallationId: string;
+  /** A tool server connected to the loopback stand-in (A13), and a spare for the delete route. */
+  readonly toolServerId: number;
+  readonly spareToolServerId: number;
 }
 
 /** Credentials the recorder accepts: an api_key and a multi-field text credential (the fuzz mutates them too). */
@@ -56,6 +59,8 @@ function realParam(endpoint: EndpointDef, fixture: Fixture): string {
   if (path.startsWith("/api/v1/apps/") || path.startsWith("/api/v1/admin/apps/")) return fixture.appSlug;
   if (id === "delete-installation") return fixture.spareInstallationId;
   if (path.startsWith("/api/v1/installations/")) return fixture.installationId;
+  if (id === "delete-tool-server") return String(fixture.spareToolServerId);
+  if (path.startsWith("/api/v1/tool-servers/")) return String(fixture.toolServerId);
   return "1";
 }
 
@@ -124,6 +129,12 @@ async function installFor(test: TestService, token: string, app: string): Promis
   return (await readJson<{ id: string }>(installed)).id;
 }
 
+async function connectTools(test: TestService, token: string, url: string): Promise<number> {
+  const connected = await test.call("/api/v1/tool-servers", { token, json: { name: "fuzz-tools", url } });
+  if (connected.status !== 201) throw new Error(`tool server: ${connected.status} ${await connected.text()}`);
+  return (await readJson<{ id: number }>(connected)).id;
+}
+
 async function buildFixture(test: TestService, adapters: AppAdapters): Promise<Fixture> {
   const tenant = await createTenant(test, "fuzz");
   const workflowId = (await createWorkflow(test, tenant.token)).id;
@@ -153,6 +164,8 @@ async function buildFixture(test: TestService, adapters: AppAdapters): Promise<F
     appUrl,
     installationId: await installFor(test, tenant.token, "fuzz-app"),
     spareInstallationId: await installFor(test, tenant.token, "fuzz-app"),
+    toolServerId: await connectTools(test, tenant.token, adapters.toolServerUrl),
+    spareToolServerId: await connectTools(test, tenant.token, adapters.toolServerUrl),
   };
 }
 
