@@ -18,8 +18,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Runs `adapterkit serve` (what `npm start` runs) until it prints its summary, then stops its process group. */
-async function serveUntilReady(dataDir: string): Promise<string> {
+/** What the summary says about the running service: its URL and the API token it shows once. */
+function serviceOf(output: string): { url: string; token: string } {
+  const url = /adapterkit reference service\s+(http:\/\/\S+)/.exec(output)?.[1];
+  const token = /API token \(shown once\)\s+(\S+)/.exec(output)?.[1];
+  if (url === undefined || token === undefined) throw new Error(`no service URL or token in:\n${output}`);
+  return { url, token };
+}
+
+/**
+ * Runs `adapterkit serve` (what `npm start` runs) until it prints its summary, runs `whileReady` against it, then
+ * stops its process group.
+ */
+async function serveUntilReady(dataDir: string, whileReady?: (output: string) => Promise<void>): Promise<string> {
   const env = {
     ...process.env,
     PORT: String(await freePort()),
@@ -36,9 +47,15 @@ async function serveUntilReady(dataDir: string): Promise<string> {
       child.once("close", () => (error ? fail(error) : done(output)));
     };
     const timer = setTimeout(() => stop(new Error(`serve did not get ready:\n${output}`)), 120_000);
+    let ready = false;
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(READY)) stop();
+      if (ready || !output.includes(READY)) return;
+      ready = true;
+      (whileReady ?? (async () => undefined))(output).then(
+        () => stop(),
+        (error: unknown) => stop(error instanceof Error ? error : new Error(String(error))),
+      );
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);
@@ -58,3 +75,34 @@ it("installs every sample App into the demo organization and prints each install
   const installed = [...output.matchAll(/^\s+(\w+)\s+inst_\S+\s+verified as/gm)].map((match) => match[1]);
   expect(installed.sort()).toEqual(["chat", "files", "mail", "tasks", "webhook"]);
 }, 150_000);
+
+it("connects the stand-in tool server as a Skill with its tools, and keeps one of each across a restart", async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "adapterkit-serve-"));
+  const seen: { url: string; skillId: number; tools: string[] }[] = [];
+  const look = async (output: string) => {
+    const { url, token } = serviceOf(output);
+    const headers = { authorization: `Bearer ${token}` };
+    const servers = (await (await fetch(`${url}/api/v1/tool-servers`, { headers })).json()) as {
+      items: { url: string; skill_id: number; tools: { name: string }[] }[];
+    };
+    expect(servers.items).toHaveLength(1);
+    const [server] = servers.items;
+    const skill = (await (await fetch(`${url}/api/v1/skills/${server?.skill_id}`, { headers })).json()) as {
+      origin: string;
+      tool_names: string[];
+    };
+    expect(skill.origin).toBe("tool_server");
+    expect(skill.tool_names).toEqual(server?.tools.map((tool) => tool.name));
+    const skills = (await (await fetch(`${url}/api/v1/skills`, { headers })).json()) as { items: { origin: string }[] };
+    expect(skills.items.filter((item) => item.origin === "tool_server")).toHaveLength(1);
+    seen.push({ url: server?.url ?? "", skillId: server?.skill_id ?? 0, tools: skill.tool_names });
+  };
+  const first = await serveUntilReady(dataDir, look);
+  expect(first).toMatch(/tool server \(MCP\) Skill\s+3 tools \(echo, add, word_count\)/);
+  await serveUntilReady(dataDir, look);
+  expect(seen.map((s) => s.tools)).toEqual([
+    ["echo", "add", "word_count"],
+    ["echo", "add", "word_count"],
+  ]);
+  expect(seen[1]?.skillId).toBe(seen[0]?.skillId);
+}, 300_000);

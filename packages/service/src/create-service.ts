@@ -29,6 +29,7 @@ import type { ClaimLoop } from "./store/claim-loop.ts";
 import { openStore, type Store } from "./store/index.ts";
 import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
 import { findOrganization } from "./tenancy/organizations.ts";
+import { createToolServerAdmin, type ToolServerAdmin } from "./tool-servers/tool-server-admin.ts";
 import { createHookIntake } from "./triggers/hook-intake.ts";
 
 /** A running reference service. */
@@ -50,6 +51,8 @@ export interface Service {
   readonly sources: SourceSyncer;
   /** Apps and installations managed locally (the CLI, `npm start`). */
   readonly apps: AppAdmin;
+  /** A13: external tool servers managed locally (`npm start` connects its stand-in). */
+  readonly toolServers: ToolServerAdmin;
   readonly logger: Logger;
   /** Starts serving HTTP; resolves with the base URL. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
@@ -175,6 +178,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       oauthRefresher,
       sources: sourceSyncer,
       apps: createAppAdmin(context),
+      toolServers: createToolServerAdmin(context),
       logger,
       async listen(port = 0, host) {
         await new Promise<void>((resolve, reject) => {

@@ -50,4 +50,11 @@ export { type ServiceOptions, serviceOptionsFromEnv } from "./service-options.ts
 export type { Database } from "./store/index.ts";
 export { openStore, type SqliteSynchronous, type Store, type StoreOptions } from "./store/index.ts";
 export { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
+export {
+  STAND_IN_TOOLS,
+  type StandInTool,
+  startToolServerStandIn,
+  type ToolServerStandIn,
+} from "./tool-servers/stand-in-tool-server.ts";
+export type { ToolServerAdmin } from "./tool-servers/tool-server-admin.ts";
 export { ENABLE_REFUSED_MESSAGE, type HookIntake, type HookRequest, type HookResult } from "./triggers/index.ts";

@@ -44,8 +44,12 @@ export const serveCommand = defineCommand({
     step("opening the store and starting the service");
     // A15: the service's own adapters and stand-ins listen on loopback, which user-supplied URLs may not reach.
     const adapterHosts = [args.host, "localhost", "127.0.0.1"].map((host) => `${host}:${args.adaptersPort}`);
-    const standInHosts = (standIns?.summaries ?? []).flatMap((s) => {
-      const { hostname, port } = new URL(s.url);
+    const standInUrls = [
+      ...(standIns?.summaries ?? []).map((s) => s.url),
+      ...(standIns ? [standIns.toolServer.url] : []),
+    ];
+    const standInHosts = standInUrls.flatMap((url) => {
+      const { hostname, port } = new URL(url);
       return [`${hostname}:${port}`, `localhost:${port}`];
     });
     const allowedHosts = [...new Set([...(options.allowedHosts ?? []), ...adapterHosts, ...standInHosts])];
@@ -98,6 +102,18 @@ export const serveCommand = defineCommand({
       await service.sources.configure(filesInstallation.id, demoFolder, false);
     }
 
+    // A13: the demo organization's Skill from the stand-in MCP server; a restart moves it to the new port (D196).
+    const toolServer = standIns
+      ? await service.toolServers
+          .connectOrRefresh({ organization: "demo" }, { name: "Demo tools", url: standIns.toolServer.url })
+          .catch((error: unknown) => {
+            console.error(
+              `serve: connecting the stand-in tool server failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return undefined;
+          })
+      : undefined;
+
     const dataDir = resolve(options.dataDir ?? "data");
     await mkdir(dataDir, { recursive: true });
     const credentialsFile = join(dataDir, "demo-credentials.json");
@@ -138,6 +154,11 @@ export const serveCommand = defineCommand({
       ...(filesInstallation && demoFolder
         ? [
             `  synced documents (files)     curl ${serviceUrl}/api/v1/installations/${filesInstallation.id}/documents ${auth}`,
+          ]
+        : []),
+      ...(toolServer
+        ? [
+            `  tool server (MCP) Skill      ${toolServer.tools.length} tools (${toolServer.tools.map((t) => t.name).join(", ")}) from ${toolServer.url}   curl ${serviceUrl}/api/v1/skills/${toolServer.skill_id} ${auth}`,
           ]
         : []),
       ...(standIns

@@ -3,6 +3,7 @@ import { startFilesStandIn } from "@adapterkit/adapter-files";
 import { startMailStandIn } from "@adapterkit/adapter-mail";
 import { startTasksStandIn } from "@adapterkit/adapter-tasks";
 import { startWebhookStandIn } from "@adapterkit/adapter-webhook";
+import { startToolServerStandIn, type ToolServerStandIn } from "@adapterkit/service";
 
 /** One local stand-in of a sample adapter's platform: where it listens and credentials that work against it. */
 export interface StandInSummary {
@@ -18,6 +19,8 @@ export interface StandIns {
   readonly summaries: readonly StandInSummary[];
   /** The chat platform, whose Events API side posts to an installation's inbound URL. */
   readonly chat: ChatStandIn;
+  /** A Model Context Protocol tool server (A13), which the demo organization connects as a Skill. */
+  readonly toolServer: ToolServerStandIn;
   close(): Promise<void>;
 }
 
@@ -26,15 +29,17 @@ export interface StandIns {
  * send the user back to `oauthRedirectUris` (the service's `/oauth/callback`).
  */
 export async function startStandIns(options: { oauthRedirectUris?: readonly string[] } = {}): Promise<StandIns> {
-  const [mail, files, chat, webhook, tasks] = await Promise.all([
+  const [mail, files, chat, webhook, tasks, toolServer] = await Promise.all([
     startMailStandIn(),
     startFilesStandIn(),
     startChatStandIn(),
     startWebhookStandIn(),
     startTasksStandIn({ redirectUris: options.oauthRedirectUris ?? [] }),
+    startToolServerStandIn(),
   ]);
   return {
     chat,
+    toolServer,
     summaries: [
       {
         adapter: "mail",
@@ -66,7 +71,14 @@ export async function startStandIns(options: { oauthRedirectUris?: readonly stri
       },
     ],
     close: async () => {
-      await Promise.all([mail.close(), files.close(), chat.close(), webhook.close(), tasks.close()]);
+      await Promise.all([
+        mail.close(),
+        files.close(),
+        chat.close(),
+        webhook.close(),
+        tasks.close(),
+        toolServer.close(),
+      ]);
     },
   };
 }
