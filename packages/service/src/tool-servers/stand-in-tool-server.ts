@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ToolJson } from "@adapterkit/contract";
@@ -57,6 +58,10 @@ export interface ToolServerStandIn {
   close(): Promise<void>;
 }
 
+const digest = (text: string) => createHash("sha256").update(text).digest();
+/** Constant-time comparison of a presented credential with the expected one. */
+const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
 function mcpServerWith(tools: ReadonlyMap<string, StandInTool>): Server {
   const server = new Server({ name: "adapterkit-stand-in-tools", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -94,7 +99,7 @@ export async function startToolServerStandIn(
       response.writeHead(404, { "content-type": "text/plain" }).end("not found: the endpoint is /mcp\n");
       return;
     }
-    if (options.token !== undefined && request.headers.authorization !== `Bearer ${options.token}`) {
+    if (options.token !== undefined && !sameSecret(request.headers.authorization ?? "", `Bearer ${options.token}`)) {
       response.writeHead(401, { "content-type": "text/plain", "www-authenticate": "Bearer" }).end("unauthorized\n");
       return;
     }
@@ -104,7 +109,8 @@ export async function startToolServerStandIn(
       return;
     }
     const server = mcpServerWith(tools);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // Stateless (no session id generator): every POST is answered on its own, with a fresh server of today's tools.
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
     response.on("close", () => {
       void transport.close();
       void server.close();
