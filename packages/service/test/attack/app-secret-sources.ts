@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { unusedAdapterUrl } from "../helpers/broken-adapter.ts";
 import { readJson } from "../helpers/test-service.ts";
 import type { SecretSource } from "./secret-sources.ts";
 
@@ -79,7 +80,11 @@ export const toolServerHeaders: SecretSource = {
     const down = fresh();
     const failed = await test.call("/api/v1/tool-servers", {
       token: projectToken,
-      json: { name: "plant-down", url: "http://127.0.0.1:1/mcp", headers: { Authorization: `Bearer ${down}` } },
+      json: {
+        name: "plant-down",
+        url: `${await unusedAdapterUrl()}/mcp`,
+        headers: { Authorization: `Bearer ${down}` },
+      },
     });
     if (failed.status !== 502) throw new Error(`a server that is down: ${failed.status} ${await failed.text()}`);
     await drain(failed);
