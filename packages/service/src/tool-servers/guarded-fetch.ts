@@ -3,16 +3,19 @@ import type { ServiceContext } from "../service-context.ts";
 
 /** How long one request to a tool server may take. */
 export const TOOL_SERVER_TIMEOUT_MS = 10_000;
+/** How long connecting and listing every page may take in all. */
+export const TOOL_SERVER_TOTAL_MS = 30_000;
 
 /**
  * A `fetch` for the MCP transport whose every connection goes through the outbound guard's dispatcher (A15), with a
- * deadline, and that follows no redirect: a 3xx answer is a failure naming where it pointed.
+ * deadline per request and the `overall` one, and that follows no redirect: a 3xx answer is a failure naming where it pointed.
  */
-export function guardedFetch(context: Pick<ServiceContext, "outbound">): typeof fetch {
+export function guardedFetch(context: Pick<ServiceContext, "outbound">, overall: AbortSignal): typeof fetch {
   const dispatcher = context.outbound.dispatcher;
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const signal = AbortSignal.any([
       AbortSignal.timeout(TOOL_SERVER_TIMEOUT_MS),
+      overall,
       ...(init?.signal ? [init.signal] : []),
     ]);
     const response = await undiciFetch(input as string, {

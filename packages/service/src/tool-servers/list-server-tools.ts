@@ -5,7 +5,7 @@ import { ServiceError } from "../errors/service-error.ts";
 import { isOutboundRefused } from "../outbound/index.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkServerTools } from "./check-server-tools.ts";
-import { guardedFetch, TOOL_SERVER_TIMEOUT_MS } from "./guarded-fetch.ts";
+import { guardedFetch, TOOL_SERVER_TIMEOUT_MS, TOOL_SERVER_TOTAL_MS } from "./guarded-fetch.ts";
 
 /** What a tool server answered: the name it gave itself and its tools, in its order. */
 export interface ServerTools {
@@ -31,7 +31,10 @@ function toServiceError(url: string, error: unknown): ServiceError {
   }
   const where = `The tool server at ${url}`;
   if (/timed? ?out|TimeoutError|aborted/i.test(message)) {
-    return new ServiceError("tool_server_failed", `${where} did not answer within ${TOOL_SERVER_TIMEOUT_MS} ms.`);
+    return new ServiceError(
+      "tool_server_failed",
+      `${where} did not answer in time (${TOOL_SERVER_TIMEOUT_MS} ms a request, ${TOOL_SERVER_TOTAL_MS} ms in all).`,
+    );
   }
   if (
     /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|fetch failed|other side closed/.test(message)
@@ -87,7 +90,7 @@ export async function listServerTools(
   }
   const client = new Client({ name: "adapterkit", version: "0.1.0" }, { capabilities: {} });
   const transport = new StreamableHTTPClientTransport(checked.url, {
-    fetch: guardedFetch(context),
+    fetch: guardedFetch(context, AbortSignal.timeout(TOOL_SERVER_TOTAL_MS)),
     requestInit: { headers: { ...server.headers } },
     reconnectionOptions: {
       maxRetries: 0,
