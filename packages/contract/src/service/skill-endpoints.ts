@@ -11,6 +11,18 @@ const EXAMPLE_SKILL = {
   description: "Read and send the organization's mail.",
   knowledge: "Use search_mail to find messages and send_email to answer.",
   tool_names: ["search_mail", "send_email"],
+  tools: [
+    {
+      name: "search_mail",
+      description: "Search the mail received through the organization's mail App by sender, subject or words.",
+      input_schema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+    },
+    {
+      name: "send_email",
+      description: "Send an e-mail through the organization's mail App.",
+      input_schema: { type: "object", properties: { to: { type: "array" } }, required: ["to", "subject", "body"] },
+    },
+  ],
   credentials: [{ key: "mail_server", stored: true }],
   origin: "app",
   installation_id: "inst_3q2Xb9pLwQk7RrT1vYzA0c",

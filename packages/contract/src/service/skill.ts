@@ -18,6 +18,11 @@ export const skillCreateSchema = z
   })
   .meta({ title: "Skill create request", examples: [{ name: "Docs", tool_names: ["search_documents"] }] });
 
+/** A tool (built-in, or a tool server's): its name, what it does and its input's JSON Schema. */
+export const toolSchema = z
+  .object({ name: z.string(), description: z.string(), input_schema: z.record(z.string(), z.unknown()) })
+  .meta({ title: "Tool" });
+
 /** A Skill as the API shows it. */
 export const skillResourceSchema = z
   .object({
@@ -27,6 +32,10 @@ export const skillResourceSchema = z
     description: z.string(),
     knowledge: z.string(),
     tool_names: z.array(z.string()),
+    tools: z.array(toolSchema).meta({
+      description:
+        "Each of tool_names with its description and input schema: the built-in tool's, or the tool server's as last listed.",
+    }),
     credentials: z
       .array(z.object({ key: z.string(), stored: z.boolean() }))
       .meta({ description: "Each credential key and whether the organization holds a record for it (never a value)." }),
@@ -39,11 +48,6 @@ export const skillResourceSchema = z
 
 /** `GET /api/v1/skills`. */
 export const skillResourceListSchema = z.object({ items: z.array(skillResourceSchema) }).meta({ title: "Skill list" });
-
-/** A built-in tool: its name, what it does and its input's JSON Schema. */
-export const toolSchema = z
-  .object({ name: z.string(), description: z.string(), input_schema: z.record(z.string(), z.unknown()) })
-  .meta({ title: "Tool" });
 
 /** `GET /api/v1/tools`. */
 export const toolListSchema = z.object({ items: z.array(toolSchema) }).meta({ title: "Tool list" });

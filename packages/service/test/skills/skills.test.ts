@@ -103,6 +103,10 @@ for (const lane of STORE_LANES) {
           name: "Mail",
           knowledge: mailManifest.skill?.knowledge,
           tool_names: ["search_mail", "send_email"],
+          tools: [
+            expect.objectContaining({ name: "search_mail", input_schema: expect.objectContaining({ type: "object" }) }),
+            expect.objectContaining({ name: "send_email", input_schema: expect.objectContaining({ type: "object" }) }),
+          ],
           credentials: [{ key: "mail_server", stored: true }],
           origin: "app",
           installation_id: installations.mail,

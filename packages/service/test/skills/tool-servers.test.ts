@@ -90,6 +90,7 @@ for (const lane of STORE_LANES) {
         tool_names: ["echo", "add", "word_count"],
         credentials: [],
       });
+      expect(skill.tools).toEqual(shape(STAND_IN_TOOLS));
       for (const tool of STAND_IN_TOOLS) expect(skill.knowledge).toContain(`- ${tool.name}: ${tool.description}`);
       expect(JSON.stringify(await (await api(`/api/v1/tool-servers/${serverId}`)).json())).not.toContain(TOKEN);
     });
@@ -110,6 +111,7 @@ for (const lane of STORE_LANES) {
       expect(server.tools).toEqual(expected);
       const skill = skillResourceSchema.parse(await (await api(`/api/v1/skills/${skillId}`)).json());
       expect(skill.tool_names).toEqual(["echo", "word_count", "reverse"]);
+      expect(skill.tools).toEqual(expected);
       expect(skill.knowledge).not.toContain("- add:");
       expect(skill.knowledge).toContain("- reverse: Reverses a text.");
     });
