@@ -1,6 +1,4 @@
 import type { ToolJson } from "@adapterkit/contract";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ServiceError } from "../errors/service-error.ts";
 import { isOutboundRefused } from "../outbound/index.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -88,6 +86,11 @@ export async function listServerTools(
       errors: [{ path: "/url", message: checked.reason }],
     });
   }
+  // Loaded on first use: the SDK's client takes a few hundred ms to import, which no other command should pay.
+  const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+  ]);
   const client = new Client({ name: "adapterkit", version: "0.1.0" }, { capabilities: {} });
   const transport = new StreamableHTTPClientTransport(checked.url, {
     fetch: guardedFetch(context, AbortSignal.timeout(TOOL_SERVER_TOTAL_MS)),

@@ -2,9 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ToolJson } from "@adapterkit/contract";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 
 /** A tool of the stand-in: what it lists, and what a call answers. */
 export interface StandInTool extends ToolJson {
@@ -62,7 +60,20 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
 /** Constant-time comparison of a presented credential with the expected one. */
 const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
-function mcpServerWith(tools: ReadonlyMap<string, StandInTool>): Server {
+/** The SDK's server side, loaded when a stand-in starts (not when the service package is imported). */
+async function loadSdk() {
+  const [{ Server }, { StreamableHTTPServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] =
+    await Promise.all([
+      import("@modelcontextprotocol/sdk/server/index.js"),
+      import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+      import("@modelcontextprotocol/sdk/types.js"),
+    ]);
+  return { Server, StreamableHTTPServerTransport, CallToolRequestSchema, ListToolsRequestSchema };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+function mcpServerWith(sdk: Sdk, tools: ReadonlyMap<string, StandInTool>): Server {
+  const { Server, CallToolRequestSchema, ListToolsRequestSchema } = sdk;
   const server = new Server({ name: "adapterkit-stand-in-tools", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [...tools.values()].map((tool) => ({
@@ -93,6 +104,7 @@ function mcpServerWith(tools: ReadonlyMap<string, StandInTool>): Server {
 export async function startToolServerStandIn(
   options: { token?: string; port?: number } = {},
 ): Promise<ToolServerStandIn> {
+  const sdk = await loadSdk();
   const tools = new Map(STAND_IN_TOOLS.map((tool) => [tool.name, tool]));
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     if (new URL(request.url ?? "/", "http://x").pathname !== "/mcp") {
@@ -108,9 +120,9 @@ export async function startToolServerStandIn(
       response.writeHead(405, { allow: "POST" }).end();
       return;
     }
-    const server = mcpServerWith(tools);
+    const server = mcpServerWith(sdk, tools);
     // Stateless (no session id generator): every POST is answered on its own, with a fresh server of today's tools.
-    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
+    const transport = new sdk.StreamableHTTPServerTransport({ enableJsonResponse: true });
     response.on("close", () => {
       void transport.close();
       void server.close();
