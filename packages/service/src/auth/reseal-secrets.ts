@@ -5,6 +5,8 @@ import { callbackSecretContext } from "../callbacks/callback-secret.ts";
 import { withCallbackTables } from "../callbacks/callback-tables.ts";
 import { withCredentialTables } from "../credentials/credential-tables.ts";
 import { openFields, sealFields } from "../credentials/seal-fields.ts";
+import { fixturesSecretContext } from "../reviews/app-fixtures.ts";
+import { withReviewTables } from "../reviews/review-tables.ts";
 import type { Database } from "../store/index.ts";
 import { openHeaders, sealHeaders } from "../tool-servers/seal-headers.ts";
 import { withToolServerTables } from "../tool-servers/tool-server-tables.ts";
@@ -19,11 +21,13 @@ export interface ResealCount {
   appSecrets: number;
   credentials: number;
   toolServerHeaders: number;
+  /** A2: Apps' conformance fixtures files (they carry credentials for /verify). */
+  fixtures: number;
 }
 
 /**
  * D116: opens every secret the service keeps sealed (webhook tokens, callback secrets, App signing secrets, credential
- * fields, tool server headers) with whichever key of the ring sealed it and seals it again under the ring's first key, in one transaction,
+ * fields, tool server headers, Apps' fixtures files) with whichever key of the ring sealed it and seals it again under the ring's first key, in one transaction,
  * so either all move to the new key or none do. Throws, changing nothing, when a value was sealed under a key the
  * ring lacks.
  */
@@ -35,6 +39,7 @@ export async function resealSecrets(db: Kysely<Database>, keys: ServiceKeys): Pr
       appSecrets: 0,
       credentials: 0,
       toolServerHeaders: 0,
+      fixtures: 0,
     };
     const triggers = await trx
       .selectFrom("triggers")
@@ -97,6 +102,12 @@ export async function resealSecrets(db: Kysely<Database>, keys: ServiceKeys): Pr
       const headers_enc = sealHeaders(keys, skillId, openHeaders(keys, skillId, row.headers_enc));
       await toolServers.updateTable("tool_servers").set({ headers_enc }).where("id", "=", row.id).execute();
       count.toolServerHeaders += 1;
+    }
+    const reviews = withReviewTables(trx);
+    for (const row of await reviews.selectFrom("app_fixtures").select(["app_id", "text_enc"]).execute()) {
+      const text_enc = reseal(row.text_enc, fixturesSecretContext(row.app_id)) ?? "";
+      await reviews.updateTable("app_fixtures").set({ text_enc }).where("app_id", "=", row.app_id).execute();
+      count.fixtures += 1;
     }
     return count;
   });

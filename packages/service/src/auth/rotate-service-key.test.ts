@@ -98,6 +98,7 @@ for (const lane of STORE_LANES) {
         appSecrets: 1,
         credentials: 1,
         toolServerHeaders: 1,
+        fixtures: 0,
       });
       const keyFile = readFileSync(join(location.options.dataDir, SERVICE_KEY_FILE), "utf8").trim();
       expect(keyFile.split("\n")).toHaveLength(1);

@@ -91,3 +91,36 @@ export const toolServerHeaders: SecretSource = {
     return [bearer, apiKey, down];
   },
 };
+
+/**
+ * A2: a conformance fixtures file's credential values: uploaded (sealed at rest), replaced, its summary read, and a
+ * review run with them (the runner sends them to the adapter; the stored report must show them redacted).
+ */
+export const fixturesCredentials: SecretSource = {
+  kind: "fixtures credential",
+  async plant({ test, projectToken, appUrl }) {
+    const path = "/api/v1/apps/plant-fixtures/fixtures";
+    await expectOk(
+      await test.call("/api/v1/apps", { token: projectToken, json: { base_url: appUrl("plant-fixtures") } }),
+      "register",
+    );
+    const values: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const good = fresh();
+      const bad = fresh("bad-");
+      values.push(good, bad);
+      const body = JSON.stringify({ credentials: { good: { recorder_token: good }, bad: { recorder_token: bad } } });
+      await expectOk(await test.call(path, { method: "PUT", token: projectToken, body }), "upload fixtures");
+    }
+    await drain(await test.call(path, { token: projectToken }));
+    const submitted = await test.call("/api/v1/apps/plant-fixtures/submit", { method: "POST", token: projectToken });
+    const review = `/api/v1/apps/plant-fixtures/reviews/${(await readJson<{ id: number }>(submitted)).id}`;
+    for (let i = 0; i < 600; i += 1) {
+      const { state } = await readJson<{ state: string }>(await test.call(review, { token: projectToken }));
+      if (state === "passed" || state === "failed") return values;
+      if (state === "errored") throw new Error("the review of plant-fixtures ended without a report");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the review of plant-fixtures did not finish within 60 s");
+  },
+};

@@ -14,6 +14,7 @@ import {
   unique,
 } from "./matrix-entry.ts";
 import { OAUTH_MATRIX } from "./oauth-matrix.ts";
+import { REVIEW_MATRIX } from "./review-matrix.ts";
 import { SOURCE_MATRIX } from "./source-matrix.ts";
 import { TOOL_SERVER_MATRIX } from "./tool-server-matrix.ts";
 
@@ -175,6 +176,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
     expect: adminOnly(204),
   },
   ...APP_MATRIX,
+  ...REVIEW_MATRIX,
   ...OAUTH_MATRIX,
   ...INBOUND_MATRIX,
   ...SOURCE_MATRIX,
