@@ -1,0 +1,64 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { findAxeViolations, formatViolations } from "./axe-violations.ts";
+import { CHROMIUM } from "./find-chromium.ts";
+
+/**
+ * Switches that keep Chromium from phoning home: the network here refuses its background connections, and a test
+ * must not wait on them. Playwright adds --headless and a fresh temporary --user-data-dir itself (D250).
+ */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Where screenshots go: ADAPTERKIT_SCREENSHOTS_DIR (`.ci/run` sets .ci/out/screenshots), else the temp dir (D252). */
+export const SCREENSHOTS_DIR = process.env.ADAPTERKIT_SCREENSHOTS_DIR || join(tmpdir(), "adapterkit-screenshots");
+
+/** One browser with one page for a test file: every page it shows is screenshotted and checked by axe-core. */
+export interface BrowserSession {
+  readonly browser: Browser;
+  readonly page: Page;
+  /** This file's screenshot folder. */
+  readonly screenshotDir: string;
+  /** The steps checked so far, in order. */
+  readonly checked: readonly string[];
+  /** Saves `NN-<step>.png` (the full page), then throws listing axe's serious and critical violations, if any. */
+  checkPage(step: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium (see CHROMIUM_ARGS) with one page; `name` names the screenshot folder. */
+export async function openBrowserSession(name: string): Promise<BrowserSession> {
+  if (CHROMIUM.executablePath === undefined) throw new Error(CHROMIUM.skipReason);
+  const browser = await chromium.launch({ executablePath: CHROMIUM.executablePath, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  page.setDefaultTimeout(10_000);
+  const screenshotDir = join(SCREENSHOTS_DIR, name);
+  rmSync(screenshotDir, { recursive: true, force: true });
+  mkdirSync(screenshotDir, { recursive: true });
+  const checked: string[] = [];
+  return {
+    browser,
+    page,
+    screenshotDir,
+    checked,
+    async checkPage(step) {
+      checked.push(step);
+      const file = `${String(checked.length).padStart(2, "0")}-${step.replace(/[^a-z0-9]+/gi, "-")}.png`;
+      await page.screenshot({ path: join(screenshotDir, file), fullPage: true });
+      const violations = await findAxeViolations(page);
+      if (violations.length > 0)
+        throw new Error(`axe-core on "${step}" (${page.url()}):\n${formatViolations(violations)}`);
+    },
+    close: () => browser.close(),
+  };
+}
