@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
 
-// The portal module owns this table (migration 0010-portal-sessions).
+// The portal module owns this table (migration 0010-portal).
 
 /** A signed-in browser: the SHA-256 of its cookie's id, the API token it acts as, and when it lapses. */
 export interface PortalSessionTable {

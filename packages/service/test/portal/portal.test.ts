@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
+import { findAppBySlug } from "../../src/apps/find-app.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
@@ -176,6 +178,39 @@ for (const lane of STORE_LANES) {
       const answer = await client.post("/developer/apps/recorder/refresh");
       expect(answer.status).toBe(200);
       expect(answer.html).toContain("The manifest has not changed.");
+    });
+
+    it("lists the App's health checks, newest first", async () => {
+      const row = await findAppBySlug(test.service.store.db, "recorder");
+      if (row === undefined) throw new Error("no recorder App");
+      await pollAppHealth(test.service.context, row);
+      const client = await signedIn(author);
+      const answer = await client.get("/developer/apps/recorder");
+      expect(answer.html).toContain("The latest health checks, newest first");
+      expect(answer.html).toMatch(/<td><span class="health health-ready">ready<\/span><\/td>/);
+    });
+
+    it("edits the base URL after fetching the manifest there; a bad or unreachable URL changes nothing", async () => {
+      const client = await signedIn(author);
+      const bad = await client.post("/developer/apps/recorder/edit", { base_url: "not a url" });
+      expect(bad.status).toBe(400);
+      expect(bad.html).toContain('id="edit_base_url-error"');
+      const gone = await client.post("/developer/apps/recorder/edit", { base_url: `${hostile.baseUrl}x` });
+      expect(gone.status).toBe(422);
+      const other = await client.post("/developer/apps/recorder/edit", { base_url: hostile.baseUrl });
+      expect(other.status).toBe(422);
+      expect(other.html).toContain("never changes");
+      const moved = await startRecordingAdapter();
+      try {
+        const answer = await client.post("/developer/apps/recorder/edit", { base_url: moved.url });
+        expect(answer.status).toBe(200);
+        const app = await test.call("/api/v1/apps/recorder", { token: author.token });
+        expect(((await app.json()) as { base_url: string }).base_url).toBe(moved.url);
+      } finally {
+        const back = await client.post("/developer/apps/recorder/edit", { base_url: recorder.url });
+        expect(back.status).toBe(200);
+        await moved.close();
+      }
     });
 
     it("shows HTML in every manifest field escaped on every page it appears", async () => {

@@ -1,3 +1,5 @@
+import { adapterBaseUrlSchema } from "@adapterkit/contract";
+import { editAppBaseUrl } from "../../apps/edit-app-base-url.ts";
 import { getOwnApp } from "../../apps/find-app.ts";
 import { refreshAppBySlug } from "../../apps/refresh-app-by-slug.ts";
 import { showApp } from "../../apps/show-app.ts";
@@ -78,6 +80,32 @@ export const refreshAppPage: PortalRoute = {
     } catch (error) {
       if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
       return appPage(context, principal, slug, { notice: `Refresh failed: ${error.message}` }, 422);
+    }
+  },
+};
+
+/** `POST /developer/apps/:slug/edit`: Edit of the listing, its base URL (the manifest is fetched there first). */
+export const editApp: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/edit",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const given = (request.form.get("base_url") ?? "").trim();
+    const parsed = adapterBaseUrlSchema.safeParse(given);
+    if (!parsed.success) {
+      const editError = parsed.error.issues[0]?.message ?? "expected an http(s) URL";
+      return appPage(context, principal, slug, { editError, editValue: given }, 400);
+    }
+    try {
+      const before = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
+      const after = await editAppBaseUrl(context, principal, slug, parsed.data);
+      const diff = diffManifests(before.manifest, after.manifest);
+      return appPage(context, principal, slug, { notice: `The base URL is now ${after.base_url}.`, diff });
+    } catch (error) {
+      if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
+      return appPage(context, principal, slug, { editError: error.message, editValue: given }, 422);
     }
   },
 };

@@ -1,4 +1,5 @@
 import type { ProblemIssue } from "@adapterkit/contract";
+import { listHealthChecks } from "../../apps/app-health-history.ts";
 import { getOwnApp } from "../../apps/find-app.ts";
 import { showApp } from "../../apps/show-app.ts";
 import { signingSecretOf } from "../../apps/signing-secret-of.ts";
@@ -16,6 +17,8 @@ export interface AppPageExtras {
   readonly verifyResult?: { ok: boolean; message: string } | undefined;
   readonly verifyIssues?: readonly ProblemIssue[] | undefined;
   readonly diff?: readonly ManifestChange[] | undefined;
+  readonly editError?: string | undefined;
+  readonly editValue?: string | undefined;
 }
 
 // A3: the secret is shown once, right after rotation; otherwise only enough of it to tell which one is set.
@@ -33,13 +36,22 @@ export async function appPage(
 ): Promise<PortalAnswer> {
   const row = await getOwnApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
-  const secret = await signingSecretOf(context, principal, slug, { rotate: false });
+  const [secret, checks] = await Promise.all([
+    signingSecretOf(context, principal, slug, { rotate: false }),
+    listHealthChecks(context.store.db, row.id),
+  ]);
   return page(
     "app",
     { title: app.name, section: "developer" },
     {
       app,
       notice: extras.notice,
+      healthChecks: checks.map((check) => ({
+        at: check.checked_at,
+        status: check.status,
+        version: check.version ?? "—",
+        detail: check.detail ?? "",
+      })),
       manifestFields: toManifestFields(app.manifest),
       secret: {
         shown: extras.shownSecret !== undefined,
@@ -52,6 +64,7 @@ export async function appPage(
         fields: credentialFieldsOf(app.manifest.credentials ?? [], extras.verifyIssues),
         result: extras.verifyResult,
       },
+      edit: { value: extras.editValue ?? app.base_url, error: extras.editError },
       diff: { shown: extras.diff !== undefined, changes: extras.diff ?? [] },
     },
     status,

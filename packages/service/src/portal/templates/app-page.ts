@@ -10,6 +10,16 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <dt>Version</dt><dd>{{app.version}} (latest {{app.latest_version}}, published {{#if app.published_version}}{{app.published_version}}{{else}}none{{/if}})</dd>
 <dt>Health</dt><dd>{{> health status=app.health.status}}{{#if app.health.version}} version {{app.health.version}}{{/if}}{{#if app.health.checked_at}}, checked {{app.health.checked_at}}{{/if}}</dd>
 </dl>
+<h3>Health history</h3>
+{{#if healthChecks.length}}
+<table>
+<caption>The latest health checks, newest first</caption>
+<thead><tr><th scope="col">Checked</th><th scope="col">Status</th><th scope="col">Version</th><th scope="col">Detail</th></tr></thead>
+<tbody>{{#each healthChecks}}<tr><td>{{at}}</td><td>{{> health status=status}}</td><td>{{version}}</td><td>{{detail}}</td></tr>{{/each}}</tbody>
+</table>
+{{else}}
+<p>No health checks yet: the service polls /health every minute for Apps with installations or a review running.</p>
+{{/if}}
 {{#if app.calls.length}}
 <table>
 <caption>Calls to the adapter since this instance started</caption>
@@ -73,6 +83,19 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <p role="status">The manifest has not changed.</p>
 {{/if}}
 {{/if}}
+</section>
+
+<section aria-labelledby="edit-heading">
+<h2 id="edit-heading">Edit</h2>
+<form method="post" action="/developer/apps/{{app.slug}}/edit" class="stack">
+{{> csrf}}
+<div class="field">
+<label for="edit_base_url">Base URL</label>
+<input id="edit_base_url" name="base_url" type="url" required value="{{edit.value}}"{{#if edit.error}} aria-invalid="true" aria-describedby="edit_base_url-error"{{/if}}>
+{{> fieldError id="edit_base_url" error=edit.error}}
+</div>
+<button type="submit">Save listing</button>
+</form>
 </section>
 
 {{#if review}}
