@@ -1,5 +1,6 @@
 import type { AdapterClient, SchemaIssue } from "@adapterkit/client";
 import type { AdapterEndpointId, HealthResponse, Manifest } from "@adapterkit/contract";
+import type { Dispatcher } from "undici";
 import type { Check, CheckFailure, StandInPlatform } from "./check.ts";
 import type { FixtureRequest, Fixtures } from "./fixtures/fixtures.ts";
 
@@ -74,6 +75,10 @@ export interface ConformanceContext {
   readonly platform: StandInPlatform;
   /** The adapter's D9 signing secret, when the run was given one (`--signing-secret`). */
   readonly signingSecret: string | undefined;
+  /** Where every connection to the adapter goes (the service's outbound guard); undefined: Node's own. */
+  readonly dispatcher: Dispatcher | undefined;
+  /** `fetch` for requests the typed client cannot make, over `dispatcher` when one was given. */
+  fetch(url: string, init: RequestInit): Promise<Response>;
   /** Per-call timeout of each endpoint in ms: the contract's (D11: 10 s, `/health` 5 s, fetch-file 60 s), or `--timeout` for all. */
   readonly timeouts: Readonly<Record<AdapterEndpointId, number>>;
   /** Timeout in ms of requests the endpoint table does not list (unknown routes) and of waits for a delivery: `--timeout`, else D11's 10 s. */

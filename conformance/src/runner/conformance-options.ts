@@ -1,3 +1,4 @@
+import type { Dispatcher } from "undici";
 import type { CheckStatus } from "../check.ts";
 import type { ConformanceCheck } from "../context.ts";
 import type { Fixtures } from "../fixtures/fixtures.ts";
@@ -36,6 +37,11 @@ export interface ConformanceOptions {
   /** The p95 budget of the performance check in ms; default from the fixtures, else 500. */
   readonly latencyBudgetMs?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /**
+   * An undici dispatcher every call to the adapter goes through (the service passes its outbound guard's, A15);
+   * default Node's own connections.
+   */
+  readonly dispatcher?: Dispatcher;
   /** The checks to run instead of the full registry (tests). */
   readonly checks?: readonly ConformanceCheck[];
 }

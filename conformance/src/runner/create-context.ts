@@ -1,5 +1,6 @@
 import { type AdapterClient, createAdapterClient } from "@adapterkit/client";
 import type { AdapterEndpointId, HealthResponse } from "@adapterkit/contract";
+import { type Dispatcher, fetch as undiciFetch } from "undici";
 import type { CheckFailure } from "../check.ts";
 import type { ConformanceContext, RenderedRequest, TemplateVars } from "../context.ts";
 import { createNonce, createRenderer } from "../fixtures/create-renderer.ts";
@@ -19,6 +20,7 @@ export interface ContextInputs {
   readonly fixtures: Fixtures;
   readonly platform: RunningStandInPlatform;
   readonly signingSecret: string | undefined;
+  readonly dispatcher: Dispatcher | undefined;
   /** Per-call timeout of each endpoint: the contract's (D11), or `--timeout` for all. */
   readonly timeouts: Readonly<Record<AdapterEndpointId, number>>;
   /** The wait for requests outside the endpoint table and for deliveries: `--timeout`, else D11's 10 s. */
@@ -45,6 +47,7 @@ export function createContext(inputs: ContextInputs): RunnerContext {
       organizationId,
       ...(projectId === undefined ? {} : { projectId }),
       ...(inputs.signingSecret === undefined ? {} : { signingSecret: inputs.signingSecret }),
+      ...(inputs.dispatcher === undefined ? {} : { dispatcher: inputs.dispatcher }),
       timeouts: inputs.timeouts,
     });
     clients.push(client);
@@ -104,6 +107,8 @@ export function createContext(inputs: ContextInputs): RunnerContext {
     nonce: createNonce,
     platform,
     signingSecret: inputs.signingSecret,
+    dispatcher: inputs.dispatcher,
+    fetch: fetchOver(inputs.dispatcher),
     timeouts: inputs.timeouts,
     timeoutMs: inputs.timeoutMs,
     latencyBudgetMs: inputs.latencyBudgetMs,
@@ -115,6 +120,16 @@ export function createContext(inputs: ContextInputs): RunnerContext {
       await Promise.all(clients.map((client) => client.close()));
     },
   };
+}
+
+/** Node's fetch, or undici's over the given dispatcher (whose Response is the same WHATWG shape). */
+function fetchOver(dispatcher: Dispatcher | undefined): (url: string, init: RequestInit) => Promise<Response> {
+  if (dispatcher === undefined) return (url, init) => fetch(url, init);
+  return async (url, init) =>
+    (await undiciFetch(url, {
+      ...(init as unknown as Parameters<typeof undiciFetch>[1]),
+      dispatcher,
+    })) as unknown as Response;
 }
 
 function renderRequest(request: FixtureRequest): RenderedRequest {

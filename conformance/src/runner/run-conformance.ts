@@ -51,6 +51,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const probe = createAdapterClient({
     baseUrl: settings.adapterUrl,
     timeouts: settings.timeouts,
+    ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
   });
   const facts = await fetchAdapterFacts(probe).finally(() => probe.close());
   options.onProgress?.({ type: "start", adapterUrl: settings.adapterUrl, total: selection.length });
@@ -77,6 +78,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     fixtures,
     platform,
     signingSecret: options.signingSecret,
+    dispatcher: options.dispatcher,
     timeouts: settings.timeouts,
     timeoutMs: settings.timeoutMs,
     latencyBudgetMs,

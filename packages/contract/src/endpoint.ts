@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 /** HTTP methods used by the adapter contract and the public API. */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A path, query or header parameter: what it means and its schema. */
 export interface ParameterDef {

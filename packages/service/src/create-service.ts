@@ -19,6 +19,7 @@ import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
 import { createOAuthRefresher, type OAuthRefresher } from "./oauth/oauth-refresher.ts";
 import { createOutboundGuard } from "./outbound/index.ts";
+import { createReviewWorker, type ReviewWorker } from "./reviews/index.ts";
 import { createReferenceExecutor } from "./runs/reference-executor.ts";
 import { createRunWorker, type RunWorker } from "./runs/run-worker.ts";
 import { createScheduler, type Scheduler } from "./scheduler/index.ts";
@@ -48,6 +49,8 @@ export interface Service {
   readonly oauthRefresher: OAuthRefresher | undefined;
   /** A12: the sources syncer (its poll runs unless `sources: false`; on-demand syncs always work). */
   readonly sources: SourceSyncer;
+  /** A2: runs queued reviews (conformance against the App); undefined with `reviews: false`. */
+  readonly reviews: ReviewWorker | undefined;
   /** Apps and installations managed locally (the CLI, `npm start`). */
   readonly apps: AppAdmin;
   readonly logger: Logger;
@@ -100,6 +103,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let oauthRefresher: OAuthRefresher | undefined;
   let deliveries: ClaimLoop | undefined;
   let sourceSyncer: SourceSyncer | undefined;
+  let reviewWorker: ReviewWorker | undefined;
   let outboundClosed: Promise<void> | undefined;
   const outbound = createOutboundGuard({
     allowedHosts: options.allowedHosts ?? [],
@@ -121,6 +125,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       adapterCalls: createCallStats(),
       adapterTimeouts: options.adapterTimeouts ?? {},
       sources: { syncNow: async (id) => sourceSyncer?.syncNow(id), wake: () => sourceSyncer?.wake() },
+      reviews: { wake: () => reviewWorker?.wake() },
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
@@ -154,6 +159,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     }
     sourceSyncer = createSourceSyncer(context, options.sources || {});
     if (options.sources !== false && options.sources?.poll !== false) sourceSyncer.start();
+    if (options.reviews !== false) {
+      reviewWorker = createReviewWorker(context, options.reviews);
+      reviewWorker.start();
+    }
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
       routes: createRoutes({ worker, extra: options.routes ?? {} }),
@@ -174,6 +183,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       healthPoller,
       oauthRefresher,
       sources: sourceSyncer,
+      reviews: reviewWorker,
       apps: createAppAdmin(context),
       logger,
       async listen(port = 0, host) {
@@ -197,6 +207,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         await healthPoller?.stop();
         await oauthRefresher?.stop();
         await sourceSyncer?.stop();
+        await reviewWorker?.stop();
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
@@ -221,6 +232,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await healthPoller?.stop();
     await oauthRefresher?.stop();
     await sourceSyncer?.stop();
+    await reviewWorker?.stop();
     await outbound.close();
     await scheduler?.stop();
     await worker?.stop();

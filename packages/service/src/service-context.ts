@@ -34,6 +34,8 @@ export interface ServiceContext {
   readonly frontDesk: FrontDesk;
   /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
   readonly sources: Pick<SourceSyncer, "syncNow" | "wake">;
+  /** A2: wakes the review worker for a review just queued. */
+  readonly reviews: { wake(): void };
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

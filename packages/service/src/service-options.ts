@@ -8,6 +8,7 @@ import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
 import type { OAuthRefresherOptions } from "./oauth/oauth-refresher.ts";
 import { parseAllowedHosts } from "./outbound/index.ts";
+import type { ReviewWorkerOptions } from "./reviews/review-worker.ts";
 import type { DeliverStage } from "./runs/reference-executor.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { RunWorkerOptions } from "./runs/run-worker.ts";
@@ -73,6 +74,8 @@ export interface ServiceOptions {
   readonly deliveries?: DeliveryDispatcherOptions | false | undefined;
   /** A12 source syncs: the interval (15 min), the poll for due sources (30 s), concurrency and file size; false stops the poll. */
   readonly sources?: SourceSyncerOptions | false | undefined;
+  /** A2 review worker: its poll (5 s), lease, progress throttle and the runner's time-out; false stops it. */
+  readonly reviews?: ReviewWorkerOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }

@@ -37,7 +37,7 @@ async function send(ctx: ConformanceContext, method: string, path: string): Prom
   let status: number | undefined;
   let text = "";
   try {
-    const response = await fetch(`${ctx.adapterUrl}${path}`, {
+    const response = await ctx.fetch(`${ctx.adapterUrl}${path}`, {
       method,
       headers,
       ...(body === undefined ? {} : { body }),

@@ -1,6 +1,8 @@
 import { request as httpRequest } from "node:http";
+import { Readable } from "node:stream";
 import { signRequest } from "@adapterkit/client";
 import { adapterEndpoint } from "@adapterkit/contract";
+import { type Dispatcher, request as undiciRequest } from "undici";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import type { BadAnswer, BadRequest } from "./bad-request.ts";
@@ -39,6 +41,8 @@ function sendChunked(ctx: ConformanceContext, bad: BadRequest): Promise<BadAnswe
   const headers: Record<string, string> = { "content-type": "application/json", "transfer-encoding": "chunked" };
   if (ctx.signingSecret !== undefined) Object.assign(headers, signRequest({ secret: ctx.signingSecret, body: text }));
   const url = new URL(`${ctx.adapterUrl}${adapterEndpoint(bad.endpoint).path}`);
+  if (ctx.dispatcher !== undefined)
+    return sendOver(ctx.dispatcher, { url, headers, text, timeoutMs: ctx.timeoutMs, what });
   return new Promise((resolve) => {
     const done = (status: number | undefined, body: string, contentType?: string) =>
       resolve({ request: what, status, text: body, contentType });
@@ -54,4 +58,36 @@ function sendChunked(ctx: ConformanceContext, bad: BadRequest): Promise<BadAnswe
     for (let at = 0; at < bytes.length; at += CHUNK_BYTES) req.write(bytes.subarray(at, at + CHUNK_BYTES));
     req.end();
   });
+}
+
+/** The same request through a dispatcher (the service's outbound guard); undici chunks a stream body by itself. */
+async function sendOver(
+  dispatcher: Dispatcher,
+  options: { url: URL; headers: Record<string, string>; text: string; timeoutMs: number; what: BadAnswer["request"] },
+): Promise<BadAnswer> {
+  const { "transfer-encoding": _chunked, ...headers } = options.headers;
+  const bytes = Buffer.from(options.text);
+  const chunks = function* () {
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
+  };
+  try {
+    const response = await undiciRequest(options.url, {
+      method: "POST",
+      headers,
+      body: Readable.from(chunks()),
+      dispatcher,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    const contentType = response.headers["content-type"];
+    return {
+      request: options.what,
+      status: response.statusCode,
+      text: await response.body.text(),
+      contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+    };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return { request: options.what, status: undefined, text, contentType: undefined };
+  }
 }

@@ -26,7 +26,7 @@ export async function rawRequest(
     Object.assign(headers, signRequest({ secret: ctx.signingSecret, body: request.body ?? "" }));
   }
   try {
-    const response = await fetch(`${ctx.adapterUrl}${request.path}`, {
+    const response = await ctx.fetch(`${ctx.adapterUrl}${request.path}`, {
       method: request.method,
       headers,
       ...(request.body === undefined ? {} : { body: request.body }),

@@ -33,25 +33,6 @@ const WORKFLOW_SCOPED = problem(
   "A workflow-scoped token cannot register, change or install Apps.",
 );
 
-const transition = <Id extends string>(id: Id, path: string, summary: string) =>
-  ({
-    id,
-    method: "POST",
-    path,
-    pathParameters: slugParam,
-    summary,
-    tags: ["apps"],
-    security: BEARER,
-    responses: {
-      200: ok("The App after the change.", appSchema, ex.EXAMPLE_APP),
-      401: E[401],
-      403: WORKFLOW_SCOPED,
-      404: E[404],
-      409: problem("conflict", "The App's state does not allow the change.", "App chat is published, not a draft."),
-      429: E[429],
-    },
-  }) as const;
-
 /** App listings (A1), their signing secrets (A3) and review outcomes. */
 export const APP_ENDPOINTS = [
   {
@@ -134,18 +115,13 @@ export const APP_ENDPOINTS = [
       ...ADAPTER_ERRORS,
     },
   },
-  transition(
-    "submit-app",
-    "/api/v1/apps/{slug}/submit",
-    "Submit a draft for review: draft → in_review (SPEC App listing).",
-  ),
   {
     id: "review-app",
     method: "POST",
     path: "/api/v1/admin/apps/{slug}/review",
     pathParameters: slugParam,
     summary:
-      "Record a review's outcome (admin token): passed → published with the reviewed version, failed → draft with the report (D118).",
+      "The operator's override of a review (admin token): passed → published with the latest version, failed → draft with the report (D118, D210).",
     tags: ["admin"],
     security: ADMIN,
     request: { schema: appReviewSchema, example: { passed: true } },

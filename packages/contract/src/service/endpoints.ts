@@ -5,6 +5,7 @@ import { CALLBACK_ENDPOINTS } from "./callback-endpoints.ts";
 import { INBOUND_ENDPOINTS } from "./inbound-endpoints.ts";
 import { INSTALLATION_ENDPOINTS } from "./installation-endpoints.ts";
 import { OAUTH_ENDPOINTS } from "./oauth-endpoints.ts";
+import { REVIEW_ENDPOINTS } from "./review-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
 import { SKILL_ENDPOINTS } from "./skill-endpoints.ts";
 import { SOURCE_ENDPOINTS } from "./source-endpoints.ts";
@@ -23,6 +24,7 @@ export const SERVICE_ENDPOINTS = [
   ...SCHEDULE_ENDPOINTS,
   ...CALLBACK_ENDPOINTS,
   ...APP_ENDPOINTS,
+  ...REVIEW_ENDPOINTS,
   ...INSTALLATION_ENDPOINTS,
   ...OAUTH_ENDPOINTS,
   ...INBOUND_ENDPOINTS,

@@ -18,6 +18,8 @@ export * from "./oauth.ts";
 export * from "./oauth-endpoints.ts";
 export * from "./problem.ts";
 export * from "./received-callback.ts";
+export * from "./review.ts";
+export * from "./review-endpoints.ts";
 export * from "./schedule-preview.ts";
 export * from "./shapes.ts";
 export * from "./skill.ts";

@@ -2,6 +2,14 @@ import { getCallbackSecretRoute } from "../callbacks/get-callback-secret-route.t
 import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
+import {
+  getAppFixturesRoute,
+  getAppReviewReportRoute,
+  getAppReviewRoute,
+  listAppReviewsRoute,
+  putAppFixturesRoute,
+  submitAppRoute,
+} from "../reviews/review-routes.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
 import {
   createSkillRoute,
@@ -55,7 +63,6 @@ import { registerAppRoute } from "./handlers/register-app.ts";
 import { reviewAppRoute } from "./handlers/review-app.ts";
 import { revokeApiTokenRoute } from "./handlers/revoke-api-token.ts";
 import { rotateAppSigningSecretRoute } from "./handlers/rotate-app-signing-secret.ts";
-import { submitAppRoute } from "./handlers/submit-app.ts";
 import { triggerRoute } from "./handlers/trigger.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
 import { updateTriggerRoute } from "./handlers/update-trigger.ts";
@@ -103,6 +110,11 @@ export function createRoutes(options: {
     "refresh-app": refreshAppRoute,
     "submit-app": submitAppRoute,
     "review-app": reviewAppRoute,
+    "list-app-reviews": listAppReviewsRoute,
+    "get-app-review": getAppReviewRoute,
+    "get-app-review-report": getAppReviewReportRoute,
+    "put-app-fixtures": putAppFixturesRoute,
+    "get-app-fixtures": getAppFixturesRoute,
     "get-app-signing-secret": getAppSigningSecretRoute,
     "rotate-app-signing-secret": rotateAppSigningSecretRoute,
     "create-installation": createInstallationRoute,

@@ -1,5 +1,11 @@
 import { createAdapterClient } from "@adapterkit/client";
-import { appSchema, appSigningSecretSchema, credentialListSchema, installationSchema } from "@adapterkit/contract";
+import {
+  appSchema,
+  appSigningSecretSchema,
+  credentialListSchema,
+  installationSchema,
+  reviewSchema,
+} from "@adapterkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
@@ -75,7 +81,9 @@ for (const lane of STORE_LANES) {
         ).code,
       ).toBe("conflict");
       const submitted = await api("/api/v1/apps/recorder/submit", author.token, undefined, "POST");
-      expect(appSchema.parse(await submitted.json()).state).toBe("in_review");
+      expect(submitted.status).toBe(202);
+      expect(reviewSchema.parse(await submitted.json())).toMatchObject({ state: "queued", version: 1 });
+      expect(appSchema.parse(await (await api("/api/v1/apps/recorder", author.token)).json()).state).toBe("in_review");
       expect((await api("/api/v1/apps/recorder/submit", author.token, undefined, "POST")).status).toBe(409);
       const failed = await test.call("/api/v1/admin/apps/recorder/review", {
         token: ADMIN,

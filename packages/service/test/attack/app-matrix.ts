@@ -78,14 +78,6 @@ export const APP_MATRIX: { readonly [K in AppEndpointId]: MatrixEntry } = {
     request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/refresh` }),
     expect: appManagement(200),
   },
-  // A fresh draft per cell (the other organization's published App stays published: still 404 to A).
-  "submit-app": {
-    targets: APP_TARGETS,
-    request: async (w, t) => ({
-      path: `/api/v1/apps/${await w.freshApp(t, t === "other-org-published" ? "published" : "draft")}/submit`,
-    }),
-    expect: appManagement(200),
-  },
   // D118: the instance's operator reviews any organization's App; a fresh one in review per cell.
   "review-app": {
     targets: ["own", "other-org"],

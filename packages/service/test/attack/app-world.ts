@@ -1,3 +1,4 @@
+import { plantReview } from "../helpers/plant-review.ts";
 import { readJson, type TestService } from "../helpers/test-service.ts";
 import type { AppAdapters } from "./app-adapters.ts";
 import type { Place, PlaceTarget, Target } from "./authorization-world.ts";
@@ -40,6 +41,8 @@ export interface AppWorld {
   /** The base URL of the loopback adapter that serves a slug (any slug; the server makes it on first use). */
   appUrl(slug: string): string;
   readonly apps: Readonly<Record<Target, string>>;
+  /** A2: a finished review (with its report) of each target's App. */
+  readonly reviews: Readonly<Record<Target, number>>;
   readonly installations: Readonly<Record<PlaceTarget, string>>;
   /** A new App registered by the target's place, in a state (a fresh slug, served by the same adapter server). */
   freshApp(target: Target, state: AppState): Promise<string>;
@@ -69,7 +72,7 @@ export async function plantApps(
     await expectStatus(await test.call("/api/v1/apps", base), 201, `register ${slug}`);
     if (state === "draft") return slug;
     const submit = { token, method: "POST" };
-    await expectStatus(await test.call(`/api/v1/apps/${slug}/submit`, submit), 200, `submit ${slug}`);
+    await expectStatus(await test.call(`/api/v1/apps/${slug}/submit`, submit), 202, `submit ${slug}`);
     if (state === "in_review") return slug;
     const review = { token: adminToken, json: { passed: true } };
     await expectStatus(await test.call(`/api/v1/admin/apps/${slug}/review`, review), 200, `review ${slug}`);
@@ -79,6 +82,9 @@ export async function plantApps(
   const apps = Object.fromEntries(
     await Promise.all(targets.map(async (target) => [target, await freshApp(target, APP_STATES[target])])),
   ) as Record<Target, string>;
+  const reviews = Object.fromEntries(
+    await Promise.all(targets.map(async (target) => [target, await plantReview(test.service, apps[target])])),
+  ) as Record<Target, number>;
   async function freshInstallation(target: PlaceTarget): Promise<string> {
     const { app, inProject } = INSTALLS[target];
     const place = places[target];
@@ -96,5 +102,5 @@ export async function plantApps(
     "other-project": await freshInstallation("other-project"),
     "other-org": await freshInstallation("other-org"),
   };
-  return { appUrl: adapters.urlOf, apps, installations, freshApp, freshInstallation };
+  return { appUrl: adapters.urlOf, apps, reviews, installations, freshApp, freshInstallation };
 }

@@ -14,6 +14,7 @@ import {
   unique,
 } from "./matrix-entry.ts";
 import { OAUTH_MATRIX } from "./oauth-matrix.ts";
+import { REVIEW_MATRIX } from "./review-matrix.ts";
 import { SOURCE_MATRIX } from "./source-matrix.ts";
 
 /**
@@ -174,6 +175,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
     expect: adminOnly(204),
   },
   ...APP_MATRIX,
+  ...REVIEW_MATRIX,
   ...OAUTH_MATRIX,
   ...INBOUND_MATRIX,
   ...SOURCE_MATRIX,

@@ -22,7 +22,8 @@ export interface CallInit {
 
 /**
  * Starts a real service (port 0) on a fresh SQLite dir or PostgreSQL schema; quiet logs, no rate limit, and callbacks
- * allowed to reach 127.0.0.1 (where tests run their receivers; pass `allowedHosts: []` to see the A15 guard refuse).
+ * allowed to reach 127.0.0.1 (where tests run their receivers; pass `allowedHosts: []` to see the A15 guard refuse),
+ * no review worker (pass `reviews: {…}` to run submitted reviews).
  */
 export async function startTestService(lane: StoreLane, options: ServiceOptions = {}): Promise<TestService> {
   const location = await lane.allocate();
@@ -31,6 +32,8 @@ export async function startTestService(lane: StoreLane, options: ServiceOptions 
     rateLimit: false,
     worker: { pollIntervalMs: 50 },
     allowedHosts: ["127.0.0.1"],
+    // A2's worker runs the whole conformance suite for every submit; tests of the review flow turn it on.
+    reviews: false,
     ...location.options,
     ...options,
   });

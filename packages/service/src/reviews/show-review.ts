@@ -1,0 +1,51 @@
+import type { ReviewJson } from "@adapterkit/contract";
+import { getOwnApp } from "../apps/find-app.ts";
+import type { Principal } from "../auth/principal.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { type ReviewRow, withReviewTables } from "./review-tables.ts";
+import { toReviewJson } from "./to-review-json.ts";
+
+/** A2: the App's reviews, newest first, without their checks; the author's organization only (404 otherwise). */
+export async function listReviews(context: ServiceContext, principal: Principal, slug: string): Promise<ReviewJson[]> {
+  const app = await getOwnApp(context.store.db, principal, slug);
+  const rows = await withReviewTables(context.store.db)
+    .selectFrom("reviews")
+    .selectAll()
+    .where("app_id", "=", app.id)
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  return rows.map((row) => toReviewJson(row, app.slug, false));
+}
+
+/** One review row of one of the principal's organization's Apps (404 for any other). */
+export async function getOwnReview(
+  context: ServiceContext,
+  principal: Principal,
+  slug: string,
+  reviewId: number,
+): Promise<{ row: ReviewRow; slug: string }> {
+  const app = await getOwnApp(context.store.db, principal, slug);
+  const row = Number.isSafeInteger(reviewId)
+    ? await withReviewTables(context.store.db)
+        .selectFrom("reviews")
+        .selectAll()
+        .where("id", "=", reviewId)
+        .where("app_id", "=", app.id)
+        .executeTakeFirst()
+    : undefined;
+  if (row === undefined) throw new ServiceError("not_found", `No review ${reviewId} of App ${slug}.`);
+  return { row, slug: app.slug };
+}
+
+/** A2: one review with its state, progress and counts, and once finished the report's checks by group. */
+export async function showReview(
+  context: ServiceContext,
+  principal: Principal,
+  slug: string,
+  reviewId: number,
+): Promise<ReviewJson> {
+  const review = await getOwnReview(context, principal, slug, reviewId);
+  return toReviewJson(review.row, review.slug, true);
+}

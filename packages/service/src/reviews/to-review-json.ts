@@ -1,0 +1,48 @@
+import type { ConformanceReport } from "@adapterkit/conformance";
+import type { ReviewGroup, ReviewJson } from "@adapterkit/contract";
+import type { ReviewRow } from "./review-tables.ts";
+
+/** The stored report, parsed; undefined before the run stored one. */
+export function reportOf(row: ReviewRow): ConformanceReport | undefined {
+  return row.report === null ? undefined : (JSON.parse(row.report) as ConformanceReport);
+}
+
+/** The report's checks grouped, in the order the report lists them. */
+export function groupChecks(report: ConformanceReport): ReviewGroup[] {
+  const groups = new Map<string, ReviewGroup>();
+  for (const check of report.checks) {
+    const group = groups.get(check.group) ?? {
+      group: check.group,
+      passed: 0,
+      failed: 0,
+      not_applicable: 0,
+      checks: [],
+    };
+    if (check.status !== "skipped") group[check.status] += 1;
+    const { group: _group, ...rest } = check;
+    group.checks.push(rest);
+    groups.set(check.group, group);
+  }
+  return [...groups.values()];
+}
+
+/** A review as the API shows it; `withChecks` adds the report's checks by group once it is stored. */
+export function toReviewJson(row: ReviewRow, slug: string, withChecks: boolean): ReviewJson {
+  const report = withChecks ? reportOf(row) : undefined;
+  const result = row.report === null ? null : (JSON.parse(row.report) as ConformanceReport).result;
+  return {
+    id: row.id,
+    app: slug,
+    version: row.app_version,
+    state: row.state,
+    progress: { done: row.checks_done, total: row.checks_total },
+    counts: { passed: row.passed, failed: row.failed, not_applicable: row.not_applicable },
+    result,
+    error: row.error,
+    attempts: row.attempts,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    groups: report === undefined ? null : groupChecks(report),
+  };
+}

@@ -1,0 +1,53 @@
+import type { REVIEW_ENDPOINTS } from "@adapterkit/contract";
+import { app, appManagement } from "./app-matrix.ts";
+import { APP_TARGETS, type Caller, isOtherOrg, type Target } from "./authorization-world.ts";
+import type { MatrixEntry } from "./matrix-entry.ts";
+
+type ReviewEndpointId = (typeof REVIEW_ENDPOINTS)[number]["id"];
+
+/**
+ * D119, D213: an App's reviews and fixtures are its author's: any token of the author's organization reads them, and
+ * another organization gets 404 even for its published App (the report is the author's business).
+ */
+const authorRead = (ok: number) => (caller: Caller, target: Target) =>
+  caller === "none" || caller === "admin" ? 401 : isOtherOrg(target) ? 404 : ok;
+
+/** A2 review routes: a fresh draft per submit cell; the world's planted review of each target's App for reads. */
+export const REVIEW_MATRIX: { readonly [K in ReviewEndpointId]: MatrixEntry } = {
+  // A fresh draft per cell (the other organization's published App stays published: still 404 to A).
+  "submit-app": {
+    targets: APP_TARGETS,
+    request: async (w, t) => ({
+      path: `/api/v1/apps/${await w.freshApp(t, t === "other-org-published" ? "published" : "draft")}/submit`,
+    }),
+    expect: appManagement(202),
+  },
+  "list-app-reviews": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/reviews` }),
+    expect: authorRead(200),
+  },
+  "get-app-review": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/reviews/${w.reviews[t]}` }),
+    expect: authorRead(200),
+  },
+  "get-app-review-report": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/reviews/${w.reviews[t]}/report` }),
+    expect: authorRead(200),
+  },
+  "put-app-fixtures": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({
+      path: `/api/v1/apps/${app(w, t)}/fixtures`,
+      json: { credentials: { good: { token: "matrix" }, bad: { token: "wrong" } } },
+    }),
+    expect: appManagement(200),
+  },
+  "get-app-fixtures": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/fixtures` }),
+    expect: authorRead(200),
+  },
+};
