@@ -1,0 +1,153 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { SERVICE_ERROR_STATUS } from "@adapterkit/contract";
+import { isServiceError } from "../errors/service-error.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { errorPage } from "./pages/error-page.ts";
+import type { PortalAnswer, PortalRequest } from "./portal-route.ts";
+import { PORTAL_ROUTES } from "./portal-routes.ts";
+import { findSession, isCsrfValid, type PortalSession, SESSION_COOKIE } from "./portal-session.ts";
+import { FormError, readForm } from "./read-form.ts";
+import { renderPage } from "./render-page.ts";
+
+/** Whether a path belongs to the portal (D230: pages beside the public API, not in its endpoint table). */
+export function isPortalPath(pathname: string): boolean {
+  return /^\/(developer|marketplace)(\/|$)/.test(pathname);
+}
+
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}
+
+function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of want.entries()) {
+    const actual = got[index] ?? "";
+    if (segment.startsWith(":")) {
+      if (actual === "") return undefined;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(actual);
+      } catch {
+        return undefined;
+      }
+    } else if (segment !== actual) return undefined;
+  }
+  return params;
+}
+
+const BASE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+function policy(nonce: string | undefined): string {
+  const script = nonce === undefined ? "script-src 'none'" : `script-src 'nonce-${nonce}'; connect-src 'self'`;
+  return `default-src 'none'; style-src 'self'; img-src 'self'; ${script}; base-uri 'none'; frame-ancestors 'none'`;
+}
+
+function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefined): void {
+  if (answer.kind === "redirect") {
+    const headers: Record<string, string> = { ...BASE_HEADERS, Location: answer.location, "Cache-Control": "no-store" };
+    if (answer.setCookie !== undefined) headers["Set-Cookie"] = answer.setCookie;
+    res.writeHead(303, headers).end();
+    return;
+  }
+  if (answer.kind === "file") {
+    const headers = { ...BASE_HEADERS, "Content-Security-Policy": policy(undefined), ...answer.headers };
+    res.writeHead(answer.status, { ...headers, "Content-Type": answer.contentType }).end(answer.body);
+    return;
+  }
+  const { html, nonce } = renderPage(answer.page, { ...answer.frame, csrf }, answer.data);
+  res
+    .writeHead(answer.status, {
+      ...BASE_HEADERS,
+      "Content-Security-Policy": policy(nonce),
+      "Cache-Control": "no-store",
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(html)),
+    })
+    .end(html);
+}
+
+async function answer(
+  context: ServiceContext,
+  req: IncomingMessage,
+  url: URL,
+  session: PortalSession | undefined,
+): Promise<PortalAnswer> {
+  const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  let found: { route: (typeof PORTAL_ROUTES)[number]; params: Record<string, string> } | undefined;
+  for (const route of PORTAL_ROUTES) {
+    const params = matchPattern(route.pattern, path);
+    if (params !== undefined && route.method === method) found = { route, params };
+    if (found !== undefined) break;
+  }
+  if (found === undefined) {
+    req.resume();
+    return errorPage(404, "Page not found", "There is no portal page at this address.");
+  }
+  if (found.route.signedIn && session === undefined) {
+    req.resume();
+    if (method === "GET") return { kind: "redirect", location: `/developer/sign-in?next=${encodeURIComponent(path)}` };
+    return errorPage(403, "Sign in first", "This form needs a signed-in session; nothing was changed.");
+  }
+  let form: ReadonlyMap<string, string> = new Map();
+  if (method === "POST") {
+    try {
+      form = await readForm(req);
+    } catch (error) {
+      if (error instanceof FormError) return errorPage(400, "Unreadable form", error.message);
+      throw error;
+    }
+    // D233: every signed-in form carries the session's CSRF token, compared in constant time.
+    if (found.route.signedIn && (session === undefined || !isCsrfValid(session, form.get("csrf")))) {
+      return errorPage(
+        403,
+        "Form refused",
+        "The form's security token is missing or not this session's; nothing was changed.",
+      );
+    }
+  } else {
+    req.resume();
+  }
+  const secure = (req.socket as Partial<TLSSocket>).encrypted === true;
+  const request: PortalRequest = { path, params: found.params, query: url.searchParams, form, session, secure };
+  return found.route.handle(request, context);
+}
+
+/** Serves one portal request: the page, a redirect, or an error page; never a stack trace. */
+export async function handlePortalRequest(
+  context: ServiceContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  let session: PortalSession | undefined;
+  let result: PortalAnswer;
+  try {
+    session = await findSession(context.store.db, cookieOf(req.headers.cookie, SESSION_COOKIE), context.now());
+    result = await answer(context, req, url, session);
+  } catch (error) {
+    if (isServiceError(error)) {
+      const status = SERVICE_ERROR_STATUS[error.code];
+      result =
+        status === 404
+          ? errorPage(404, "Not found", error.message)
+          : errorPage(status, status === 403 ? "Forbidden" : "Request refused", error.message);
+    } else {
+      context.logger.error({ err: error, path: url.pathname }, "portal page failed");
+      result = errorPage(500, "Something went wrong", "The page could not be built; the service log has the details.");
+    }
+  }
+  send(res, result, session?.csrfToken);
+}

@@ -1,0 +1,31 @@
+import { appDetail, editApp, refreshAppPage, rotateSecret, verifyApp } from "./pages/app-page.ts";
+import { appsPage, developerHome } from "./pages/apps-page.ts";
+import { connect, install, installForm } from "./pages/install-page.ts";
+import { marketplace, toggleFrontDesk } from "./pages/marketplace-page.ts";
+import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
+import { signIn, signInPage, signOut } from "./pages/sign-in.ts";
+import { stylesheet } from "./pages/stylesheet.ts";
+import type { PortalRoute } from "./portal-route.ts";
+
+/** Every portal page, first match wins (D230: HTML pages, outside the public API's endpoint table). */
+export const PORTAL_ROUTES: readonly PortalRoute[] = [
+  stylesheet,
+  signInPage,
+  signIn,
+  signOut,
+  developerHome,
+  appsPage,
+  newAppPage,
+  previewNewApp,
+  createDraft,
+  appDetail,
+  rotateSecret,
+  verifyApp,
+  refreshAppPage,
+  editApp,
+  marketplace,
+  toggleFrontDesk,
+  installForm,
+  install,
+  connect,
+];

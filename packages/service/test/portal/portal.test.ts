@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
+import { findAppBySlug } from "../../src/apps/find-app.ts";
+import { PortalBrowser } from "../helpers/portal-browser.ts";
+import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
+import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { createTenant, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
+import { HOSTILE, startHostileAdapter } from "./hostile-adapter.ts";
+
+const ADMIN = "admin-token-for-portal-tests-0123456789";
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`the developer portal (A14) ${lane.title}`, () => {
+    let test: TestService;
+    let author: Tenant;
+    let other: Tenant;
+    let recorder: RecordingAdapter;
+    let hostile: Awaited<ReturnType<typeof startHostileAdapter>>;
+
+    const browser = () => new PortalBrowser(test.url);
+    const signedIn = async (tenant: Tenant) => {
+      const client = browser();
+      await client.signIn(tenant.token);
+      return client;
+    };
+
+    beforeAll(async () => {
+      recorder = await startRecordingAdapter();
+      hostile = await startHostileAdapter();
+      test = await startTestService(lane, { adminToken: ADMIN, healthPolling: false });
+      author = await createTenant(test, "acme");
+      other = await createTenant(test, "globex");
+      const api = (path: string, token: string, json?: unknown) => test.call(path, { token, json, method: "POST" });
+      for (const url of [recorder.url, hostile.baseUrl]) {
+        expect((await api("/api/v1/apps", author.token, { base_url: url })).status).toBe(201);
+      }
+      // The hostile App is published through the API, so the marketplace shows it too.
+      expect((await api("/api/v1/apps/hostile/submit", author.token)).status).toBe(200);
+      expect((await api("/api/v1/admin/apps/hostile/review", ADMIN, { passed: true })).status).toBe(200);
+    });
+    afterAll(async () => {
+      await test?.close();
+      await Promise.all([recorder?.close(), hostile?.close()]);
+    });
+
+    it("redirects every page to sign-in when not signed in, keeping where it was going", async () => {
+      for (const path of ["/developer/apps", "/developer/new-app", "/developer/apps/recorder", "/marketplace"]) {
+        const answer = await browser().get(path);
+        expect(answer.status).toBe(303);
+        expect(answer.location).toBe(`/developer/sign-in?next=${encodeURIComponent(path)}`);
+      }
+    });
+
+    it("signs in with an API token into an HttpOnly, SameSite=Strict session, and out again", async () => {
+      const client = browser();
+      const answer = await client.post("/developer/sign-in", { token: author.token, next: "/marketplace" }, null);
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe("/marketplace");
+      const cookie = answer.headers.get("set-cookie") ?? "";
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Strict/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).not.toMatch(/Secure/);
+      expect((await client.get("/developer/apps")).status).toBe(200);
+      expect((await client.post("/developer/sign-out")).status).toBe(303);
+      expect((await client.get("/developer/apps")).status).toBe(303);
+    });
+
+    it("refuses a wrong token at sign-in with the error beside the field", async () => {
+      const answer = await browser().post("/developer/sign-in", { token: "not-a-token" }, null);
+      expect(answer.status).toBe(401);
+      expect(answer.html).toContain('id="token-error"');
+      expect(answer.headers.get("set-cookie")).toBeNull();
+    });
+
+    it("ends the session when its API token is revoked", async () => {
+      const created = await test.service.createToken({ organization: "acme", project: "main" });
+      const client = browser();
+      await client.signIn(created.token);
+      expect((await client.get("/developer/apps")).status).toBe(200);
+      const revoke = await test.call(`/api/v1/admin/tokens/${created.id}`, { token: ADMIN, method: "DELETE" });
+      expect(revoke.status).toBeLessThan(300);
+      expect((await client.get("/developer/apps")).status).toBe(303);
+    });
+
+    it("answers 200 on every page for a signed-in author, with one h1 and security headers", async () => {
+      const client = await signedIn(author);
+      for (const path of [
+        "/developer/apps",
+        "/developer/new-app",
+        "/developer/apps/recorder",
+        "/marketplace",
+        "/marketplace/apps/hostile",
+      ]) {
+        const answer = await client.get(path);
+        expect(answer.status, path).toBe(200);
+        expect(answer.html.match(/<h1>/g)?.length, path).toBe(1);
+        expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+        expect(answer.headers.get("content-security-policy")).toContain("script-src 'none'");
+        expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(answer.headers.get("x-frame-options")).toBe("DENY");
+        expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
+      }
+    });
+
+    it("refuses a form post without a CSRF token, or with another session's, and changes nothing", async () => {
+      const client = await signedIn(author);
+      const otherSession = await signedIn(author);
+      const before = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
+      const secret = ((await before.json()) as { secret: string }).secret;
+      const rotate = "/developer/apps/recorder/signing-secret/rotate";
+      const missing = await client.post(rotate, {}, null);
+      expect(missing.status).toBe(403);
+      const forged = await client.post(rotate, {}, otherSession.csrf ?? "");
+      expect(forged.status).toBe(403);
+      expect(otherSession.csrf).not.toBe(client.csrf);
+      const after = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
+      expect(((await after.json()) as { secret: string }).secret).toBe(secret);
+      const signedOut = await browser().post(rotate, {}, client.csrf ?? "");
+      expect(signedOut.status).toBe(403);
+    });
+
+    it("rotates the signing secret with the session's token, showing the new one once", async () => {
+      const client = await signedIn(author);
+      const rotated = await client.post("/developer/apps/recorder/signing-secret/rotate");
+      expect(rotated.status).toBe(200);
+      const shown = /<code class="secret">(whsec_[^<]+)<\/code>/.exec(rotated.html)?.[1]?.replaceAll("&#x3D;", "=");
+      const current = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
+      expect(shown).toBe(((await current.json()) as { secret: string }).secret);
+      expect((await client.get("/developer/apps/recorder")).html).not.toContain(shown ?? "?");
+    });
+
+    it("answers 404 for another organization's App by slug, and lists only the organization's own", async () => {
+      const client = await signedIn(other);
+      expect((await client.get("/developer/apps/recorder")).status).toBe(404);
+      expect((await client.post("/developer/apps/recorder/refresh")).status).toBe(404);
+      expect((await client.get("/developer/apps")).html).not.toContain("/developer/apps/recorder");
+      expect((await client.get("/marketplace/apps/recorder")).status).toBe(404);
+    });
+
+    it("previews a base URL, then creates the draft; a bad URL is shown beside its field", async () => {
+      const client = await signedIn(other);
+      const bad = await client.post("/developer/new-app", { base_url: "ftp://nope" });
+      expect(bad.status).toBe(400);
+      expect(bad.html).toContain('id="base_url-error"');
+      const fresh = await startRecordingAdapter();
+      try {
+        // The slug recorder is taken on the instance: the preview says so and Create draft is disabled.
+        const preview = await client.post("/developer/new-app", { base_url: fresh.url });
+        expect(preview.status).toBe(200);
+        expect(preview.html).toContain("Preview of Recorder");
+        expect(preview.html).toContain("is taken on this instance");
+        const taken = await client.post("/developer/apps", { base_url: fresh.url });
+        expect(taken.status).toBe(422);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it("verifies credentials from the manifest's form: the adapter's error for bad ones, ok for good ones", async () => {
+      const client = await signedIn(author);
+      const page = await client.get("/developer/apps/recorder");
+      expect(page.html).toContain('<label for="cred-0-0">recorder_token</label>');
+      const missing = await client.post("/developer/apps/recorder/verify", { cred_0_0: "good" });
+      expect(missing.status).toBe(400);
+      expect(missing.html).toContain('id="cred-1-0-error"');
+      const fields = { cred_1_0: "h", cred_1_1: "p" };
+      const refused = await client.post("/developer/apps/recorder/verify", { cred_0_0: "bad", ...fields });
+      expect(refused.status).toBe(422);
+      expect(refused.html).toContain("The adapter refused: token revoked");
+      const accepted = await client.post("/developer/apps/recorder/verify", { cred_0_0: "good", ...fields });
+      expect(accepted.status).toBe(200);
+      expect(accepted.html).toContain("Verified: the adapter accepted the credentials as recorder-bot.");
+    });
+
+    it("refreshes the manifest and says whether it changed", async () => {
+      const client = await signedIn(author);
+      const answer = await client.post("/developer/apps/recorder/refresh");
+      expect(answer.status).toBe(200);
+      expect(answer.html).toContain("The manifest has not changed.");
+    });
+
+    it("lists the App's health checks, newest first", async () => {
+      const row = await findAppBySlug(test.service.store.db, "recorder");
+      if (row === undefined) throw new Error("no recorder App");
+      await pollAppHealth(test.service.context, row);
+      const client = await signedIn(author);
+      const answer = await client.get("/developer/apps/recorder");
+      expect(answer.html).toContain("The latest health checks, newest first");
+      expect(answer.html).toMatch(/<td><span class="health health-ready">ready<\/span><\/td>/);
+    });
+
+    it("edits the base URL after fetching the manifest there; a bad or unreachable URL changes nothing", async () => {
+      const client = await signedIn(author);
+      const bad = await client.post("/developer/apps/recorder/edit", { base_url: "not a url" });
+      expect(bad.status).toBe(400);
+      expect(bad.html).toContain('id="edit_base_url-error"');
+      const gone = await client.post("/developer/apps/recorder/edit", { base_url: `${hostile.baseUrl}x` });
+      expect(gone.status).toBe(422);
+      const other = await client.post("/developer/apps/recorder/edit", { base_url: hostile.baseUrl });
+      expect(other.status).toBe(422);
+      expect(other.html).toContain("never changes");
+      const moved = await startRecordingAdapter();
+      try {
+        const answer = await client.post("/developer/apps/recorder/edit", { base_url: moved.url });
+        expect(answer.status).toBe(200);
+        const app = await test.call("/api/v1/apps/recorder", { token: author.token });
+        expect(((await app.json()) as { base_url: string }).base_url).toBe(moved.url);
+      } finally {
+        const back = await client.post("/developer/apps/recorder/edit", { base_url: recorder.url });
+        expect(back.status).toBe(200);
+        await moved.close();
+      }
+    });
+
+    it("shows HTML in every manifest field escaped on every page it appears", async () => {
+      const client = await signedIn(author);
+      const escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#x27;&amp;";
+      const pages = [
+        await client.get("/developer/apps"),
+        await client.get("/developer/apps/hostile"),
+        await client.post("/developer/new-app", { base_url: hostile.baseUrl }),
+        await client.post("/developer/apps/hostile/verify", { cred_0_0: "bad" }),
+        await client.get("/marketplace"),
+        await client.get("/marketplace/apps/hostile"),
+      ];
+      for (const answer of pages) {
+        expect(answer.html).toContain(escaped);
+        expect(answer.html).not.toContain(HOSTILE);
+        expect(answer.html).not.toContain("<script>alert");
+      }
+    });
+
+    it("installs a published App from the marketplace and toggles its front desk", async () => {
+      const client = await signedIn(other);
+      const refused = await client.post("/marketplace/apps/hostile/install", { cred_0_0: "bad" });
+      expect(refused.status).toBe(422);
+      const installed = await client.post("/marketplace/apps/hostile/install", { cred_0_0: "good" });
+      expect(installed.status).toBe(303);
+      const market = await client.get("/marketplace?installed=1");
+      expect(market.html).toContain("/api/v1/apps/");
+      const id = /\/marketplace\/installations\/([^/]+)\/front-desk/.exec(market.html)?.[1] ?? "";
+      const toggled = await client.post(`/marketplace/installations/${id}/front-desk`, { front_desk: "on" });
+      expect(toggled.status).toBe(303);
+      const listed = await test.call("/api/v1/installations", { token: other.token });
+      expect(((await listed.json()) as { items: { front_desk: boolean }[] }).items[0]?.front_desk).toBe(true);
+      const stranger = await signedIn(author);
+      expect((await stranger.post(`/marketplace/installations/${id}/front-desk`, { front_desk: "off" })).status).toBe(
+        404,
+      );
+    });
+
+    it("serves its stylesheet with a year-long cache and answers an unknown portal path with a 404 page", async () => {
+      const client = await signedIn(author);
+      const href = /<link rel="stylesheet" href="([^"]+)"/.exec((await client.get("/developer/apps")).html)?.[1];
+      const css = await fetch(`${test.url}${href}`);
+      expect(css.status).toBe(200);
+      expect(css.headers.get("cache-control")).toContain("max-age=31536000");
+      expect((await client.get("/developer/nowhere")).status).toBe(404);
+      expect((await client.get("/developer/apps?page=zero")).status).toBe(400);
+    });
+  });
+}
