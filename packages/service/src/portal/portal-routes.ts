@@ -3,6 +3,8 @@ import { appsPage, developerHome } from "./pages/apps-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
 import { marketplace, toggleFrontDesk } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
+import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
+import { jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
 import { signIn, signInPage, signOut } from "./pages/sign-in.ts";
 import { stylesheet } from "./pages/stylesheet.ts";
 import type { PortalRoute } from "./portal-route.ts";
@@ -23,6 +25,11 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   verifyApp,
   refreshAppPage,
   editApp,
+  uploadFixtures,
+  submitReview,
+  reviewPage,
+  jsonReport,
+  junitReport,
   marketplace,
   toggleFrontDesk,
   installForm,

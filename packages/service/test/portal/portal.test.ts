@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
 import { findAppBySlug } from "../../src/apps/find-app.ts";
+import { WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
+import { plantReview } from "../helpers/plant-review.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
@@ -35,7 +37,7 @@ for (const lane of STORE_LANES) {
         expect((await api("/api/v1/apps", author.token, { base_url: url })).status).toBe(201);
       }
       // The hostile App is published through the API, so the marketplace shows it too.
-      expect((await api("/api/v1/apps/hostile/submit", author.token)).status).toBe(200);
+      expect((await api("/api/v1/apps/hostile/submit", author.token)).status).toBe(202);
       expect((await api("/api/v1/admin/apps/hostile/review", ADMIN, { passed: true })).status).toBe(200);
     });
     afterAll(async () => {
@@ -216,7 +218,9 @@ for (const lane of STORE_LANES) {
     it("shows HTML in every manifest field escaped on every page it appears", async () => {
       const client = await signedIn(author);
       const escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#x27;&amp;";
+      const reviewId = await plantReview(test.service, "hostile");
       const pages = [
+        await client.get(`/developer/apps/hostile/reviews/${reviewId}`),
         await client.get("/developer/apps"),
         await client.get("/developer/apps/hostile"),
         await client.post("/developer/new-app", { base_url: hostile.baseUrl }),
@@ -248,6 +252,70 @@ for (const lane of STORE_LANES) {
       expect((await stranger.post(`/marketplace/installations/${id}/front-desk`, { front_desk: "off" })).status).toBe(
         404,
       );
+    });
+
+    it("shows a finished review's report by group, each failure with expected, actual, pointer and curl", async () => {
+      const id = await plantReview(test.service, "recorder");
+      const client = await signedIn(author);
+      const answer = await client.get(`/developer/apps/recorder/reviews/${id}`);
+      expect(answer.status).toBe(200);
+      expect(answer.html).not.toContain('http-equiv="refresh"');
+      expect(answer.html).toContain('<h2 id="group-parse-inbound">parse-inbound</h2>');
+      expect(answer.html).toContain("<dt>Expected</dt><dd>true</dd>");
+      expect(answer.html).toContain("<dt>Actual</dt><dd>false</dd>");
+      expect(answer.html).toContain("<code>/events/0/is_bot</code>");
+      expect(answer.html).toContain("curl -sS -X POST &#x27;http://127.0.0.1:1/planted/parse-inbound&#x27;");
+      const json = await client.get(`/developer/apps/recorder/reviews/${id}/report.json`);
+      expect(json.status).toBe(200);
+      expect(json.headers.get("content-disposition")).toContain("attachment");
+      expect(JSON.parse(json.html)).toMatchObject({ result: "failed", report_version: "2" });
+      const junit = await client.get(`/developer/apps/recorder/reviews/${id}/report.xml`);
+      expect(junit.headers.get("content-type")).toContain("application/xml");
+      expect(junit.html).toContain("<testsuite");
+      expect((await client.get("/developer/apps")).status).toBe(200);
+      const stranger = await signedIn(other);
+      expect((await stranger.get(`/developer/apps/recorder/reviews/${id}`)).status).toBe(404);
+      expect((await stranger.get(`/developer/apps/recorder/reviews/${id}/report.json`)).status).toBe(404);
+      expect((await client.get("/developer/apps/recorder/reviews/999999")).status).toBe(404);
+      expect((await client.get("/developer/apps/recorder/reviews/x")).status).toBe(404);
+    });
+
+    it("uploads a fixtures file as multipart/form-data, and shows a bad one's error beside the field", async () => {
+      const client = await signedIn(author);
+      await client.get("/developer/apps/recorder");
+      const file = { field: "fixtures_file", name: "fixtures.json", text: WEBHOOK_FIXTURES_TEXT };
+      const stored = await client.postFile("/developer/apps/recorder/fixtures", {}, file);
+      expect(stored.status).toBe(200);
+      expect(stored.html).toContain(`Fixtures stored (${Buffer.byteLength(WEBHOOK_FIXTURES_TEXT)} bytes).`);
+      const bad = await client.postFile("/developer/apps/recorder/fixtures", {}, { ...file, text: "{nope" });
+      expect(bad.status).toBe(400);
+      expect(bad.html).toContain('id="fixtures_file-error"');
+      expect(bad.html).toContain("not JSON");
+      const pasted = await client.post("/developer/apps/recorder/fixtures", { fixtures_text: "[]" });
+      expect(pasted.status).toBe(400);
+      const empty = await client.post("/developer/apps/recorder/fixtures", {});
+      expect(empty.status).toBe(400);
+      const big = await client.postFile(
+        "/developer/apps/recorder/fixtures",
+        {},
+        { ...file, text: "x".repeat(300_000) },
+      );
+      expect(big.status).toBe(413);
+    });
+
+    it("submits for review and shows the queued review reloading itself; a second submit is refused", async () => {
+      const client = await signedIn(author);
+      await client.get("/developer/apps/recorder");
+      const submitted = await client.post("/developer/apps/recorder/reviews");
+      expect(submitted.status).toBe(303);
+      const review = await client.get(submitted.location ?? "");
+      expect(review.status).toBe(200);
+      expect(review.html).toContain("State: <strong>queued</strong>");
+      expect(review.html).toContain('<meta http-equiv="refresh" content="2">');
+      await client.get("/developer/apps/recorder");
+      const again = await client.post("/developer/apps/recorder/reviews");
+      expect(again.status).toBe(409);
+      expect(again.html).toContain("in_review");
     });
 
     it("serves its stylesheet with a year-long cache and answers an unknown portal path with a 404 page", async () => {

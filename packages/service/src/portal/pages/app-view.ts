@@ -4,6 +4,7 @@ import { getOwnApp } from "../../apps/find-app.ts";
 import { showApp } from "../../apps/show-app.ts";
 import { signingSecretOf } from "../../apps/signing-secret-of.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { listReviews, showFixtures } from "../../reviews/index.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { credentialFieldsOf } from "../credential-form.ts";
 import type { ManifestChange } from "../manifest-diff.ts";
@@ -19,6 +20,8 @@ export interface AppPageExtras {
   readonly diff?: readonly ManifestChange[] | undefined;
   readonly editError?: string | undefined;
   readonly editValue?: string | undefined;
+  readonly fixturesError?: string | undefined;
+  readonly submitError?: string | undefined;
 }
 
 // A3: the secret is shown once, right after rotation; otherwise only enough of it to tell which one is set.
@@ -36,9 +39,11 @@ export async function appPage(
 ): Promise<PortalAnswer> {
   const row = await getOwnApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
-  const [secret, checks] = await Promise.all([
+  const [secret, checks, reviews, fixtures] = await Promise.all([
     signingSecretOf(context, principal, slug, { rotate: false }),
     listHealthChecks(context.store.db, row.id),
+    listReviews(context, principal, slug),
+    showFixtures(context, principal, slug),
   ]);
   return page(
     "app",
@@ -63,6 +68,13 @@ export async function appPage(
       verify: {
         fields: credentialFieldsOf(app.manifest.credentials ?? [], extras.verifyIssues),
         result: extras.verifyResult,
+      },
+      review: {
+        fixtures: fixtures.uploaded ? `${fixtures.bytes} bytes, uploaded ${fixtures.updated_at}` : undefined,
+        fixturesError: extras.fixturesError,
+        submitError: extras.submitError,
+        canSubmit: app.state === "draft",
+        items: reviews.map((review) => ({ id: review.id, state: review.state, created: review.created_at })),
       },
       edit: { value: extras.editValue ?? app.base_url, error: extras.editError },
       diff: { shown: extras.diff !== undefined, changes: extras.diff ?? [] },

@@ -14,7 +14,6 @@ export const REVIEW_PAGE = `<h1>Review {{review.id}} of {{app.name}}</h1>
 <dt>Passed</dt><dd>{{counts.passed}}</dd>
 <dt>Failed</dt><dd>{{counts.failed}}</dd>
 <dt>Not applicable</dt><dd>{{counts.not_applicable}}</dd>
-<dt>Skipped</dt><dd>{{counts.skipped}}</dd>
 </dl>
 {{/if}}
 {{#if downloads}}
