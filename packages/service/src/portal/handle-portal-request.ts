@@ -42,6 +42,18 @@ function matchPattern(pattern: string, path: string): Record<string, string> | u
   return params;
 }
 
+// D233: a browser names the page a form came from; one from another site is refused (the sign-in form too,
+// which has no session to carry a CSRF token yet). Clients that send no Origin rely on the CSRF token alone.
+function isSameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 const BASE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",
@@ -102,6 +114,10 @@ async function answer(
     return errorPage(403, "Sign in first", "This form needs a signed-in session; nothing was changed.");
   }
   let form: ReadonlyMap<string, string> = new Map();
+  if (method === "POST" && !isSameOrigin(req)) {
+    req.resume();
+    return errorPage(403, "Form refused", "The form was sent from another site; nothing was changed.");
+  }
   if (method === "POST") {
     try {
       form = await readForm(req);

@@ -1,4 +1,4 @@
-import { appDetail, editApp, refreshAppPage, rotateSecret, verifyApp } from "./pages/app-page.ts";
+import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
 import { marketplace, toggleFrontDesk } from "./pages/marketplace-page.ts";
@@ -22,6 +22,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   createDraft,
   appDetail,
   rotateSecret,
+  showSecret,
   verifyApp,
   refreshAppPage,
   editApp,

@@ -75,6 +75,24 @@ for (const lane of STORE_LANES) {
       expect(answer.headers.get("set-cookie")).toBeNull();
     });
 
+    it("refuses a form sent from another site, sign-in included", async () => {
+      const response = await fetch(`${test.url}/developer/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+        body: new URLSearchParams({ token: author.token }).toString(),
+        redirect: "manual",
+      });
+      expect(response.status).toBe(403);
+      expect(response.headers.get("set-cookie")).toBeNull();
+      const same = await fetch(`${test.url}/developer/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: test.url },
+        body: new URLSearchParams({ token: author.token }).toString(),
+        redirect: "manual",
+      });
+      expect(same.status).toBe(303);
+    });
+
     it("ends the session when its API token is revoked", async () => {
       const created = await test.service.createToken({ organization: "acme", project: "main" });
       const client = browser();

@@ -31,7 +31,20 @@ export const rotateSecret: PortalRoute = {
     const slug = request.params.slug ?? "";
     const rotated = await signingSecretOf(context, principal, slug, { rotate: true });
     const notice = "The signing secret was rotated; the previous one keeps working for a day.";
-    return appPage(context, principal, slug, { notice, shownSecret: rotated.secret });
+    return appPage(context, principal, slug, { notice, shownSecret: rotated.secret, secretRotated: true });
+  },
+};
+
+/** `POST /developer/apps/:slug/signing-secret/show`: the current secret, on this answer only (masked elsewhere). */
+export const showSecret: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/signing-secret/show",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const current = await signingSecretOf(context, principal, slug, { rotate: false });
+    return appPage(context, principal, slug, { shownSecret: current.secret });
   },
 };
 

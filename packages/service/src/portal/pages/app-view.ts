@@ -15,6 +15,7 @@ import { type PortalAnswer, page } from "../portal-route.ts";
 export interface AppPageExtras {
   readonly notice?: string | undefined;
   readonly shownSecret?: string | undefined;
+  readonly secretRotated?: boolean | undefined;
   readonly verifyResult?: { ok: boolean; message: string } | undefined;
   readonly verifyIssues?: readonly ProblemIssue[] | undefined;
   readonly diff?: readonly ManifestChange[] | undefined;
@@ -60,6 +61,7 @@ export async function appPage(
       manifestFields: toManifestFields(app.manifest),
       secret: {
         shown: extras.shownSecret !== undefined,
+        rotated: extras.secretRotated === true,
         value: extras.shownSecret,
         masked: mask(secret.secret),
         createdAt: secret.created_at,

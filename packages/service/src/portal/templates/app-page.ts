@@ -33,9 +33,13 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <h2 id="secret-heading">Signing secret</h2>
 <p>Set it as the adapter's <code>ADAPTER_SIGNING_SECRET</code>.</p>
 {{#if secret.shown}}
-<p class="notice" role="status">New secret, shown once: <code class="secret">{{secret.value}}</code></p>
+<p class="notice" role="status">{{#if secret.rotated}}New secret{{else}}Current secret{{/if}}, shown on this page only: <code class="secret">{{secret.value}}</code></p>
 {{else}}
 <p>Current secret: <code>{{secret.masked}}</code> (created {{secret.createdAt}})</p>
+<form method="post" action="/developer/apps/{{app.slug}}/signing-secret/show">
+{{> csrf}}
+<button type="submit">Show signing secret</button>
+</form>
 {{/if}}
 {{#if secret.previousExpiresAt}}<p>Calls also carry a signature with the previous secret until {{secret.previousExpiresAt}}.</p>{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/signing-secret/rotate">

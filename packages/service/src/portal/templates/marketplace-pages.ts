@@ -10,7 +10,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 <h3><span class="icon" aria-hidden="true">{{icon}}</span> {{name}}</h3>
 <p class="category">{{category}}</p>
 {{#if description}}<p>{{description}}</p>{{/if}}
-<a href="/marketplace/{{slug}}">Install {{name}}</a>
+<a href="/marketplace/apps/{{slug}}">Install {{name}}</a>
 </li>
 {{/each}}
 </ul>
