@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createService } from "@adapterkit/service";
 import { seedApps } from "./seed-apps.ts";
+import { seedReview } from "./seed-review.ts";
 
 const APPS = Number(process.env.BENCH_APPS ?? 1000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -38,6 +39,7 @@ const service = await createService({
   healthPolling: false,
   scheduler: false,
   worker: false,
+  reviews: false,
 });
 try {
   const url = await service.listen(0, "127.0.0.1");
@@ -45,6 +47,7 @@ try {
   console.log(`seeding ${APPS} Apps on SQLite…`);
   const slugs = await seedApps(service, token.organization_id, APPS);
   const middle = slugs[Math.floor(slugs.length / 2)] ?? "";
+  const reviewId = await seedReview(service, middle);
   const signIn = await fetch(`${url}/developer/sign-in`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -65,6 +68,7 @@ try {
     ["Apps list, page 11", "/developer/apps?page=11"],
     ["New App", "/developer/new-app"],
     ["App page", `/developer/apps/${middle}`],
+    ["Review report (80 checks)", `/developer/apps/${middle}/reviews/${reviewId}`],
     ["Marketplace, page 1", "/marketplace"],
     ["Marketplace, page 20", "/marketplace?page=20"],
     ["Install page", `/marketplace/apps/${middle}`],
@@ -76,7 +80,7 @@ try {
     worst = Math.max(worst, result.p99);
     const ratios = `ratio to baseline p50 ${(result.p50 / baseline.p50).toFixed(2)}x, p99 ${(result.p99 / baseline.p99).toFixed(2)}x`;
     console.log(
-      `${name.padEnd(22)} p50 ${result.p50.toFixed(2).padStart(6)} ms  p99 ${result.p99.toFixed(2).padStart(6)} ms  ${ratios}`,
+      `${name.padEnd(26)} p50 ${result.p50.toFixed(2).padStart(6)} ms  p99 ${result.p99.toFixed(2).padStart(6)} ms  ${ratios}`,
     );
   }
   const unpaged = await measure(api("/api/v1/apps"));

@@ -61,10 +61,9 @@ const BASE_HEADERS = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-function policy(nonce: string | undefined): string {
-  const script = nonce === undefined ? "script-src 'none'" : `script-src 'nonce-${nonce}'; connect-src 'self'`;
-  return `default-src 'none'; style-src 'self'; img-src 'self'; ${script}; base-uri 'none'; frame-ancestors 'none'`;
-}
+// D234: no page runs a script (a running review reloads itself with a meta refresh), so none may run at all.
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefined): void {
   if (answer.kind === "redirect") {
@@ -74,15 +73,15 @@ function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefine
     return;
   }
   if (answer.kind === "file") {
-    const headers = { ...BASE_HEADERS, "Content-Security-Policy": policy(undefined), ...answer.headers };
+    const headers = { ...BASE_HEADERS, "Content-Security-Policy": CONTENT_SECURITY_POLICY, ...answer.headers };
     res.writeHead(answer.status, { ...headers, "Content-Type": answer.contentType }).end(answer.body);
     return;
   }
-  const { html, nonce } = renderPage(answer.page, { ...answer.frame, csrf }, answer.data);
+  const html = renderPage(answer.page, { ...answer.frame, csrf }, answer.data);
   res
     .writeHead(answer.status, {
       ...BASE_HEADERS,
-      "Content-Security-Policy": policy(nonce),
+      "Content-Security-Policy": CONTENT_SECURITY_POLICY,
       "Cache-Control": "no-store",
       "Content-Type": "text/html; charset=utf-8",
       "Content-Length": String(Buffer.byteLength(html)),

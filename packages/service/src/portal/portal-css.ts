@@ -25,6 +25,7 @@ pre,code{font-family:ui-monospace,monospace;overflow-wrap:anywhere;white-space:p
 .health-ready,.check-passed{color:#0a5a1a}.health-down,.health-unready,.check-failed{color:#a00000}
 .pager{display:flex;gap:1rem;align-items:center}
 progress{width:20rem;max-width:100%}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
 /** Where the stylesheet is served: its digest in the name, so it can be cached for a year. */

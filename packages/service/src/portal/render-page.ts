@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import Handlebars from "handlebars";
 import { PORTAL_CSS_PATH } from "./portal-css.ts";
 import { APP_PAGE } from "./templates/app-page.ts";
@@ -38,30 +37,13 @@ export interface PageFrame {
   readonly section?: "developer" | "marketplace" | undefined;
   readonly csrf?: string | undefined;
   readonly refreshSeconds?: number | undefined;
-  /** A small script, sent with a nonce the Content-Security-Policy names. */
-  readonly script?: string | undefined;
-}
-
-/** A rendered page and the nonce its script runs under (undefined when it has none). */
-export interface RenderedPage {
-  readonly html: string;
-  readonly nonce: string | undefined;
 }
 
 /** Renders a page inside the layout; every value is escaped by Handlebars. */
-export function renderPage(name: PageName, frame: PageFrame, data: Record<string, unknown>): RenderedPage {
+export function renderPage(name: PageName, frame: PageFrame, data: Record<string, unknown>): string {
   const template = compiled.get(name);
   if (template === undefined) throw new Error(`no portal page ${name}`);
   const root = { ...data, csrf: frame.csrf };
   const body = new Handlebars.SafeString(template(root));
-  const nonce = frame.script === undefined ? undefined : randomBytes(16).toString("base64");
-  const html = layout({
-    ...frame,
-    signedIn: frame.csrf !== undefined,
-    cssHref: PORTAL_CSS_PATH,
-    body,
-    nonce,
-    script: frame.script === undefined ? undefined : new Handlebars.SafeString(frame.script),
-  });
-  return { html, nonce };
+  return layout({ ...frame, signedIn: frame.csrf !== undefined, cssHref: PORTAL_CSS_PATH, body });
 }

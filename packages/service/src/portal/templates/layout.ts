@@ -28,7 +28,6 @@ export const LAYOUT = `<!doctype html>
 <main id="main">
 {{body}}
 </main>
-{{#if script}}<script nonce="{{nonce}}">{{script}}</script>{{/if}}
 </body>
 </html>
 `;

@@ -36,7 +36,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 {{> csrf}}
 <input type="hidden" name="front_desk" value="{{#if frontDesk}}off{{else}}on{{/if}}">
 <span>{{#if frontDesk}}On{{else}}Off{{/if}}</span>
-<button type="submit" aria-label="Turn the front desk {{#if frontDesk}}off{{else}}on{{/if}} for {{app}} installation {{id}}">Turn {{#if frontDesk}}off{{else}}on{{/if}}</button>
+<button type="submit">Turn {{#if frontDesk}}off{{else}}on{{/if}}<span class="visually-hidden"> the front desk of {{app}} installation {{id}}</span></button>
 </form>
 </td>
 </tr>
