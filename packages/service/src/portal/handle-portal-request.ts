@@ -57,7 +57,8 @@ function isSameOrigin(req: IncomingMessage): boolean {
 const BASE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",
-  "Referrer-Policy": "no-referrer",
+  // D256: not no-referrer, under which a browser sends `Origin: null` on its own form posts and D233 refuses them.
+  "Referrer-Policy": "same-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
