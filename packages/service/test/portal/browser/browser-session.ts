@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -20,8 +20,22 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Where screenshots go: ADAPTERKIT_SCREENSHOTS_DIR (`.ci/run` sets .ci/out/screenshots), else the temp dir (D252). */
-export const SCREENSHOTS_DIR = process.env.ADAPTERKIT_SCREENSHOTS_DIR || join(tmpdir(), "adapterkit-screenshots");
+/**
+ * This file's screenshot folder: `$ADAPTERKIT_SCREENSHOTS_DIR/<name>` (`.ci/run` sets .ci/out/screenshots), emptied
+ * first; else a new temporary folder, printed, since several checkouts may run the tests at once (D252).
+ */
+function screenshotDirOf(name: string): string {
+  const root = process.env.ADAPTERKIT_SCREENSHOTS_DIR;
+  if (root === undefined || root === "") {
+    const dir = mkdtempSync(join(tmpdir(), `adapterkit-screenshots-${name}-`));
+    console.info(`screenshots of ${name}: ${dir}`);
+    return dir;
+  }
+  const dir = join(root, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /** One browser with one page for a test file: every page it shows is screenshotted and checked by axe-core. */
 export interface BrowserSession {
@@ -42,9 +56,7 @@ export async function openBrowserSession(name: string): Promise<BrowserSession> 
   const browser = await chromium.launch({ executablePath: CHROMIUM.executablePath, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   page.setDefaultTimeout(10_000);
-  const screenshotDir = join(SCREENSHOTS_DIR, name);
-  rmSync(screenshotDir, { recursive: true, force: true });
-  mkdirSync(screenshotDir, { recursive: true });
+  const screenshotDir = screenshotDirOf(name);
   const checked: string[] = [];
   return {
     browser,

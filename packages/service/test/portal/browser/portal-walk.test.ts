@@ -1,22 +1,18 @@
+import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../../helpers/store-lanes.ts";
 import { createTenant, startTestService, type Tenant, type TestService } from "../../helpers/test-service.ts";
 import { type BrowserSession, openBrowserSession } from "./browser-session.ts";
 import { CHROMIUM } from "./find-chromium.ts";
+import { appState, reloadUntilVerdict, see } from "./portal-steps.ts";
 import { startWebhookAuthorAdapter, type WebhookAuthorAdapter } from "./webhook-author-adapter.ts";
 
+const FIXTURES = fileURLToPath(new URL("../../../../../adapters/webhook/conformance.fixtures.json", import.meta.url));
 const GOOD_SECRET = "whsec_Y29uZm9ybWFuY2Utd2ViaG9vay1nb29kLWtleQ==";
 const BAD_SECRET = "whsec_#bad-key#";
 const SQLITE = STORE_LANES[0];
 if (SQLITE === undefined) throw new Error("no SQLite lane");
-
-/** Waits for the text to show on the page (Playwright retries until its timeout). */
-const see = (page: Page, text: string | RegExp, timeout?: number) =>
-  page
-    .getByText(text)
-    .first()
-    .waitFor(timeout === undefined ? {} : { timeout });
 
 describe.skipIf(CHROMIUM.skipReason !== undefined)(
   `portal walk in Chromium: the webhook adapter from its URL to an installation ${CHROMIUM.skipReason ?? ""}`.trim(),
@@ -65,22 +61,68 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await browser.checkPage("preview");
       await page.getByRole("button", { name: "Create draft" }).click();
       await page.getByRole("heading", { name: "Webhook", level: 1 }).waitFor();
-      expect(await page.getByRole("definition").allInnerTexts()).toContain("draft");
+      expect(await appState(page)).toBe("draft");
       await browser.checkPage("app draft");
     });
 
     it("shows the adapter's error for bad credentials on Verify, and ok for good ones", async () => {
+      const result = page.getByRole("region", { name: "Verify" }).getByRole("status");
       await page.getByLabel("Inbound signing secret").fill(BAD_SECRET);
       await page.getByRole("button", { name: "Verify" }).click();
-      const result = page.getByRole("region", { name: "Verify" }).getByRole("status");
       await result.waitFor();
-      expect(await result.getAttribute("class")).toContain("field-error");
+      expect(await result.innerText()).toMatch(/signing_secret is not a Standard Webhooks secret/);
       await browser.checkPage("verify refused");
       await page.getByLabel("Inbound signing secret").fill(GOOD_SECRET);
       await page.getByRole("button", { name: "Verify" }).click();
-      await see(page, /Standard Webhooks endpoint/);
+      await see(page, /Standard Webhooks endpoint \(inbound key/);
       expect(await result.getAttribute("class")).toBe("ok");
       await browser.checkPage("verify ok");
+    });
+
+    it("hands the author a new signing secret for the adapter, and stores the uploaded fixtures file", async () => {
+      await page.getByRole("button", { name: "Show signing secret" }).click();
+      const secret = await page.getByRole("region", { name: "Signing secret" }).locator("code.secret").innerText();
+      expect(secret).toMatch(/^whsec_/);
+      adapter.useSigningSecret(secret);
+      await page.getByLabel("Fixtures file").setInputFiles(FIXTURES);
+      await page.getByRole("button", { name: "Upload fixtures" }).click();
+      await see(page, "A fixtures file is stored");
+      await browser.checkPage("fixtures stored");
+    });
+
+    it("shows the review's progress while it runs, then its report, and publishes the App when it passes", async () => {
+      const release = adapter.hold();
+      try {
+        await page.getByRole("button", { name: "Submit for Review" }).click();
+        await page.getByRole("heading", { name: /^Review \d+ of Webhook$/ }).waitFor();
+        await see(page, /^State: (queued|running)$/);
+        await page.getByRole("progressbar", { name: "Checks done" }).waitFor();
+        await browser.checkPage("review running");
+      } finally {
+        release();
+      }
+      expect(await reloadUntilVerdict(page)).toBe("passed");
+      await page.getByRole("link", { name: "Download the JSON report" }).waitFor();
+      await browser.checkPage("review passed");
+      await page.getByRole("link", { name: "Back to Webhook" }).click();
+      expect(await appState(page)).toBe("published");
+      await browser.checkPage("app published");
+    }, 120_000);
+
+    it("lists the published App in the marketplace and installs it with the manifest's credentials form", async () => {
+      await page.getByRole("link", { name: "Marketplace" }).click();
+      await page.getByRole("heading", { name: "Marketplace", level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "Webhook", level: 3 }).waitFor();
+      await browser.checkPage("marketplace");
+      await page.getByRole("link", { name: "Install Webhook" }).click();
+      await page.getByRole("heading", { name: "Install Webhook", level: 1 }).waitFor();
+      await browser.checkPage("install form");
+      await page.getByLabel("Inbound signing secret").fill(GOOD_SECRET);
+      await page.getByRole("button", { name: "Install", exact: true }).click();
+      const installations = page.getByRole("table", { name: "Installations of your organization" });
+      await installations.waitFor();
+      expect(await installations.innerText()).toMatch(/\/api\/v1\/apps\/[\w-]+\/inbound/);
+      await browser.checkPage("installations");
     });
 
     it("answers an unknown App with an error page that leads back", async () => {
