@@ -63,6 +63,12 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await page.getByRole("heading", { name: "Webhook", level: 1 }).waitFor();
       expect(await appState(page)).toBe("draft");
       await browser.checkPage("app draft");
+      await page.getByRole("link", { name: "Your Apps" }).click();
+      const apps = page.getByRole("table", { name: "Apps of your organization, by slug" });
+      expect(await apps.getByRole("row").filter({ hasText: "Webhook" }).innerText()).toMatch(/webhook\s+draft/);
+      await browser.checkPage("apps list");
+      await apps.getByRole("link", { name: "Webhook" }).click();
+      await page.getByRole("heading", { name: "Webhook", level: 1 }).waitFor();
     });
 
     it("shows the adapter's error for bad credentials on Verify, and ok for good ones", async () => {
@@ -127,8 +133,21 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
 
     it("answers an unknown App with an error page that leads back", async () => {
       await page.goto(`${test.url}/developer/apps/no-such-app`);
-      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.getByRole("heading", { name: /not found/i, level: 1 }).waitFor();
       await browser.checkPage("error not found");
+      await page.getByRole("link", { name: "Back to your Apps" }).click();
+      await page.getByRole("heading", { name: "Your Apps", level: 1 }).waitFor();
+    });
+
+    it("refuses a form whose CSRF token was taken out, changing nothing", async () => {
+      await page.goto(`${test.url}/developer/apps/webhook`);
+      const refresh = page.getByRole("region", { name: "Refresh" });
+      await refresh.locator("input[name=csrf]").evaluate((input) => input.remove());
+      await refresh.getByRole("button", { name: "Refresh manifest" }).click();
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).not.toBe("Webhook");
+      expect(await page.locator("main").innerText()).toMatch(/nothing was changed/i);
+      await browser.checkPage("error forged form");
     });
   },
 );
