@@ -28,7 +28,7 @@ async function ok<T>(response: Response, status: number, what: string): Promise<
  * What an author does before Submit for Review: registers the adapter, sets the App's signing secret on it (restarts
  * it with `ADAPTER_SIGNING_SECRET`) and uploads its fixtures file. Answers the slug.
  */
-export async function prepareApp(api: Api, adapter: ServedWebhookApp): Promise<string> {
+export async function prepareApp(api: Api, adapter: Pick<ServedWebhookApp, "url" | "restartWith">): Promise<string> {
   const app = await ok<{ slug: string }>(
     await api("/api/v1/apps", { json: { base_url: adapter.url } }),
     201,
