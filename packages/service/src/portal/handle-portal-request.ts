@@ -57,7 +57,8 @@ function isSameOrigin(req: IncomingMessage): boolean {
 const BASE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",
-  "Referrer-Policy": "no-referrer",
+  // same-origin, not no-referrer: under no-referrer a browser sends "Origin: null" with our own forms.
+  "Referrer-Policy": "same-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 

@@ -84,6 +84,13 @@ for (const lane of STORE_LANES) {
       });
       expect(response.status).toBe(403);
       expect(response.headers.get("set-cookie")).toBeNull();
+      const opaque = await fetch(`${test.url}/developer/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" },
+        body: new URLSearchParams({ token: author.token }).toString(),
+        redirect: "manual",
+      });
+      expect(opaque.status).toBe(403);
       const same = await fetch(`${test.url}/developer/sign-in`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: test.url },
@@ -119,7 +126,7 @@ for (const lane of STORE_LANES) {
         expect(answer.headers.get("content-security-policy")).toContain("script-src 'none'");
         expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
         expect(answer.headers.get("x-frame-options")).toBe("DENY");
-        expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
+        expect(answer.headers.get("referrer-policy")).toBe("same-origin");
       }
     });
 
