@@ -57,7 +57,7 @@ function isSameOrigin(req: IncomingMessage): boolean {
 const BASE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",
-  // same-origin, not no-referrer: under no-referrer a browser sends "Origin: null" with our own forms.
+  // D256: not no-referrer, under which a browser sends `Origin: null` on its own form posts and D233 refuses them.
   "Referrer-Policy": "same-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
 };

@@ -6,12 +6,12 @@ import { createTenant, startTestService, type TestService } from "../helpers/tes
 
 const GOOD_SECRET = "whsec_Y29uZm9ybWFuY2Utd2ViaG9vay1nb29kLWtleQ==";
 
-// What a reader without JavaScript does on the review page: follows the meta refresh until the review ends.
+// What a reader without JavaScript does on the review page: follows "Reload now" until the review ends.
 async function waitForVerdict(client: PortalBrowser, path: string): Promise<PortalPage> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const page = await client.get(path);
-    if (!page.html.includes('http-equiv="refresh"')) return page;
+    if (!page.html.includes('id="review-progress"')) return page;
     if (Date.now() > deadline) throw new Error(`review at ${path} still running`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -60,7 +60,7 @@ export const INSTALL_PAGE = `<h1>Install {{app.name}}</h1>
 {{#if error}}<p class="field-error" role="alert" id="install-error">{{error}}</p>{{/if}}
 {{#if oauth}}
 <h2>Connect an account</h2>
-<form method="post" action="/marketplace/{{app.slug}}/connect" class="stack">
+<form method="post" action="/marketplace/apps/{{app.slug}}/connect" class="stack">
 {{> csrf}}
 <div class="field">
 <label for="client_id">OAuth client id</label>
@@ -74,7 +74,7 @@ export const INSTALL_PAGE = `<h1>Install {{app.name}}</h1>
 </form>
 {{/if}}
 <h2>Install</h2>
-<form method="post" action="/marketplace/{{app.slug}}/install" class="stack">
+<form method="post" action="/marketplace/apps/{{app.slug}}/install" class="stack">
 {{> csrf}}
 {{#if fields.length}}
 <fieldset>

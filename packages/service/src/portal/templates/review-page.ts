@@ -6,7 +6,7 @@ export const REVIEW_PAGE = `<h1>Review {{review.id}} of {{app.name}}</h1>
 <p><label for="review-progress">Checks done</label>
 <progress id="review-progress" max="{{review.total}}" value="{{review.done}}">{{review.done}} of {{review.total}}</progress>
 {{review.done}} of {{review.total}}</p>
-<p>This page reloads every few seconds while the review runs. <a href="/developer/apps/{{app.slug}}/reviews/{{review.id}}">Reload now</a></p>
+<p>The review is running; reload to see how far it got. <a href="/developer/apps/{{app.slug}}/reviews/{{review.id}}">Reload now</a></p>
 {{/if}}
 {{#if counts}}
 <h2>Summary</h2>
