@@ -61,7 +61,10 @@ export const reviewSchema = z
       .string()
       .nullable()
       .meta({ description: "Why the review ended without a verdict, or the adapter was unreachable." }),
-    attempts: count.meta({ description: "Runs started; a run cut short by a restart runs again (at most 3)." }),
+    attempts: count.meta({
+      description:
+        "Runs started; a run cut short by a restart runs again, and one found cut short a third time ends errored.",
+    }),
     created_at: instantSchema,
     started_at: instantSchema.nullable(),
     finished_at: instantSchema.nullable(),

@@ -5,6 +5,8 @@ import { callbackSecretContext } from "../callbacks/callback-secret.ts";
 import { withCallbackTables } from "../callbacks/callback-tables.ts";
 import { withCredentialTables } from "../credentials/credential-tables.ts";
 import { openFields, sealFields } from "../credentials/seal-fields.ts";
+import { fixturesSecretContext } from "../reviews/app-fixtures.ts";
+import { withReviewTables } from "../reviews/review-tables.ts";
 import type { Database } from "../store/index.ts";
 import { sealWebhookToken, unsealWebhookToken } from "../triggers/webhook-token.ts";
 import { decryptSecret, encryptSecret } from "./secret-box.ts";
@@ -16,17 +18,19 @@ export interface ResealCount {
   callbackSecrets: number;
   appSecrets: number;
   credentials: number;
+  /** A2: Apps' conformance fixtures files (they carry credentials for /verify). */
+  fixtures: number;
 }
 
 /**
  * D116: opens every secret the service keeps sealed (webhook tokens, callback secrets, App signing secrets, credential
- * fields) with whichever key of the ring sealed it and seals it again under the ring's first key, in one transaction,
+ * fields, Apps' fixtures files) with whichever key of the ring sealed it and seals it again under the ring's first key, in one transaction,
  * so either all move to the new key or none do. Throws, changing nothing, when a value was sealed under a key the
  * ring lacks.
  */
 export async function resealSecrets(db: Kysely<Database>, keys: ServiceKeys): Promise<ResealCount> {
   return db.transaction().execute(async (trx) => {
-    const count: ResealCount = { webhookTokens: 0, callbackSecrets: 0, appSecrets: 0, credentials: 0 };
+    const count: ResealCount = { webhookTokens: 0, callbackSecrets: 0, appSecrets: 0, credentials: 0, fixtures: 0 };
     const triggers = await trx
       .selectFrom("triggers")
       .select(["id", "webhook_token_enc"])
@@ -77,6 +81,12 @@ export async function resealSecrets(db: Kysely<Database>, keys: ServiceKeys): Pr
       const fields_enc = sealFields(keys, at, openFields(keys, at, row.fields_enc));
       await credentials.updateTable("credentials").set({ fields_enc }).where("id", "=", row.id).execute();
       count.credentials += 1;
+    }
+    const reviews = withReviewTables(trx);
+    for (const row of await reviews.selectFrom("app_fixtures").select(["app_id", "text_enc"]).execute()) {
+      const text_enc = reseal(row.text_enc, fixturesSecretContext(row.app_id)) ?? "";
+      await reviews.updateTable("app_fixtures").set({ text_enc }).where("app_id", "=", row.app_id).execute();
+      count.fixtures += 1;
     }
     return count;
   });

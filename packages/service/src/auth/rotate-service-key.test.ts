@@ -65,7 +65,13 @@ for (const lane of STORE_LANES) {
     it("re-seals every kind of secret under a new key, which alone is then in the key file", async () => {
       const oldKey = readFileSync(join(location.options.dataDir, SERVICE_KEY_FILE), "utf8").trim();
       const rotated = await rotateServiceKey(location.options);
-      expect(rotated.resealed).toEqual({ webhookTokens: 1, callbackSecrets: 1, appSecrets: 1, credentials: 1 });
+      expect(rotated.resealed).toEqual({
+        webhookTokens: 1,
+        callbackSecrets: 1,
+        appSecrets: 1,
+        credentials: 1,
+        fixtures: 0,
+      });
       const keyFile = readFileSync(join(location.options.dataDir, SERVICE_KEY_FILE), "utf8").trim();
       expect(keyFile.split("\n")).toHaveLength(1);
       expect(keyFile).not.toBe(oldKey);

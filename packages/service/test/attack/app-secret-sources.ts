@@ -58,3 +58,25 @@ export const credentialFields: SecretSource = {
     return [...values, refused.recorder_token, refused.recorder_server.password];
   },
 };
+
+/** A2: a conformance fixtures file's credential values: uploaded (sealed at rest), replaced, then its summary read. */
+export const fixturesCredentials: SecretSource = {
+  kind: "fixtures credential",
+  async plant({ test, projectToken, appUrl }) {
+    const path = "/api/v1/apps/plant-fixtures/fixtures";
+    await expectOk(
+      await test.call("/api/v1/apps", { token: projectToken, json: { base_url: appUrl("plant-fixtures") } }),
+      "register",
+    );
+    const values: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const good = fresh();
+      const bad = fresh("bad-");
+      values.push(good, bad);
+      const body = JSON.stringify({ credentials: { good: { recorder_token: good }, bad: { recorder_token: bad } } });
+      await expectOk(await test.call(path, { method: "PUT", token: projectToken, body }), "upload fixtures");
+    }
+    await drain(await test.call(path, { token: projectToken }));
+    return values;
+  },
+};

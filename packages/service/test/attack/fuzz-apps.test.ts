@@ -115,6 +115,30 @@ function installBody(projectId: number): fc.Arbitrary<Buffer> {
     .map((body) => Buffer.from(JSON.stringify(body) ?? "null"));
 }
 
+/** Fixtures files: near-valid ones (credentials sets, templates, inbound samples) mutated, and any JSON or bytes. */
+function fixturesBody(): fc.Arbitrary<Buffer> {
+  const template = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom("{{platform_url}}", "{{credentials.good.token}}", "{{#if x}}", "{{nonce}", "{{> p}}", "{{json x}}"),
+  );
+  const credentialSet = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(template, fc.anything({ maxDepth: 1 })));
+  const nearValid = fc.record(
+    {
+      credentials: fc.record({ good: credentialSet, bad: credentialSet }, { requiredKeys: [] }),
+      channel_address: template,
+      inbound: fc.anything({ maxDepth: 3 }),
+      platform: fc.anything({ maxDepth: 3 }),
+      performance: fc.record({ p95_budget_ms: fc.oneof(fc.integer(), fc.double(), fc.string()) }),
+    },
+    { requiredKeys: [] },
+  );
+  return fc.oneof(
+    { weight: 4, arbitrary: nearValid.map((value) => Buffer.from(JSON.stringify(value))) },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }).map((value) => Buffer.from(JSON.stringify(value) ?? "")) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)) },
+  );
+}
+
 function post(path: string, token: string, body: Buffer): RawRequest {
   return {
     method: "POST",
@@ -167,6 +191,11 @@ for (const lane of STORE_LANES) {
           ["GET", `/api/v1/apps/${slug}`],
           ["POST", `/api/v1/apps/${slug}/refresh`],
           ["POST", `/api/v1/apps/${slug}/submit`],
+          ["GET", `/api/v1/apps/${slug}/reviews`],
+          ["GET", `/api/v1/apps/${slug}/reviews/1`],
+          ["GET", `/api/v1/apps/${slug}/reviews/1/report`],
+          ["GET", `/api/v1/apps/${slug}/fixtures`],
+          ["PUT", `/api/v1/apps/${slug}/fixtures`],
           ["GET", `/api/v1/apps/${slug}/signing-secret`],
           ["POST", `/api/v1/apps/${slug}/signing-secret/rotate`],
         ] as const) {
@@ -200,6 +229,20 @@ for (const lane of STORE_LANES) {
       },
       120_000,
     );
+
+    it("put-app-fixtures answers generated fixtures files with 200 or a 400 naming the problem, never 5xx", async () => {
+      await checkProperty(
+        fixturesBody().map((body) => ({ ...post(`/api/v1/apps/${SLUG}/fixtures`, token, body), method: "PUT" })),
+        async (request) => {
+          counter.add("put-app-fixtures (fixtures files)");
+          const answer = await sendRaw(test.url, request);
+          expectNoServerError(answer, request);
+          expect([200, 400, 413], answer.body.slice(0, 300)).toContain(answer.status);
+          if (answer.status === 400) expect(JSON.parse(answer.body).errors?.[0]?.path).toBeTypeOf("string");
+        },
+        { numRuns: RUNS_PER_TARGET, describe: describeRequest },
+      );
+    }, 120_000);
 
     it("create-installation answers generated credentials with a 4xx or 201, never 5xx", async () => {
       await checkProperty(

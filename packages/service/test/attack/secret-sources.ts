@@ -1,5 +1,5 @@
 import { createWebhookTrigger, createWorkflow, readJson, type TestService } from "../helpers/test-service.ts";
-import { appSigningSecrets, credentialFields } from "./app-secret-sources.ts";
+import { appSigningSecrets, credentialFields, fixturesCredentials } from "./app-secret-sources.ts";
 
 /** What every source may use: the running service, the admin token, a project token and one of its workflows. */
 export interface PlantContext {
@@ -114,4 +114,5 @@ export const SECRET_SOURCES: readonly SecretSource[] = [
   callbackSecrets,
   appSigningSecrets,
   credentialFields,
+  fixturesCredentials,
 ];

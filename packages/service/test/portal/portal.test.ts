@@ -84,6 +84,13 @@ for (const lane of STORE_LANES) {
       });
       expect(response.status).toBe(403);
       expect(response.headers.get("set-cookie")).toBeNull();
+      const opaque = await fetch(`${test.url}/developer/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" },
+        body: new URLSearchParams({ token: author.token }).toString(),
+        redirect: "manual",
+      });
+      expect(opaque.status).toBe(403);
       const same = await fetch(`${test.url}/developer/sign-in`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: test.url },

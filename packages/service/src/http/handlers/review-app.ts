@@ -2,9 +2,13 @@ import { findAppBySlug } from "../../apps/find-app.ts";
 import { showApp } from "../../apps/show-app.ts";
 import { transitionApp } from "../../apps/transition-app.ts";
 import { ServiceError } from "../../errors/service-error.ts";
+import { closeOpenReviews } from "../../reviews/close-open-reviews.ts";
 import type { Route } from "../route.ts";
 
-/** `POST /api/v1/admin/apps/{slug}/review` (admin token, D118): in_review → published or back to draft. */
+/**
+ * `POST /api/v1/admin/apps/{slug}/review` (admin token, D118): the operator's override of A2's review, in_review →
+ * published or back to draft; the App's open review ends `errored` in the same transaction (D211).
+ */
 export const reviewAppRoute: Route<"review-app"> = {
   auth: "admin",
   async handler(input, context) {
@@ -12,7 +16,11 @@ export const reviewAppRoute: Route<"review-app"> = {
     const app = await findAppBySlug(context.store.db, slug);
     if (app === undefined) throw new ServiceError("not_found", `No App ${slug}.`);
     const { passed, report } = input.body;
-    const moved = await transitionApp(context.store.db, app, { kind: "review", passed, report }, context.now());
+    const moved = await context.store.db.transaction().execute(async (trx) => {
+      const reviewed = await transitionApp(trx, app, { kind: "review", passed, report }, context.now());
+      await closeOpenReviews(trx, app.id, context.now());
+      return reviewed;
+    });
     return { status: 200, body: await showApp(context, { organizationId: app.organization_id }, moved) };
   },
 };

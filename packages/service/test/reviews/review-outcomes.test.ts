@@ -1,0 +1,77 @@
+import { appSchema, reviewSchema } from "@adapterkit/contract";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createReviewWorker, type ReviewWorker } from "../../src/reviews/index.ts";
+import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
+import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
+import { type Api, apiFor } from "./review-app.ts";
+
+const ADMIN = "admin-token-for-review-outcomes-0123456789";
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`Reviews that end without a pass (A2) ${lane.title}`, () => {
+    let test: TestService;
+    let author: Api;
+    // Driven by hand (runDue), so a test can change a review's row before a run takes it.
+    let worker: ReviewWorker;
+    let adapter: RecordingAdapter;
+
+    beforeAll(async () => {
+      test = await startTestService(lane, { adminToken: ADMIN, healthPolling: false });
+      worker = createReviewWorker(test.service.context, { leaseMs: 1_000, timeoutMs: 2_000 });
+      author = apiFor(test.url, (await createTenant(test, "author")).token);
+      adapter = await startRecordingAdapter();
+      expect((await author("/api/v1/apps", { json: { base_url: adapter.url } })).status).toBe(201);
+    });
+    afterAll(async () => {
+      await test?.close();
+      await adapter?.close();
+    });
+
+    async function submit(): Promise<number> {
+      const response = await author("/api/v1/apps/recorder/submit", { method: "POST" });
+      expect(response.status).toBe(202);
+      return reviewSchema.parse(await response.json()).id;
+    }
+    const review = async (id: number) =>
+      reviewSchema.parse(await (await author(`/api/v1/apps/recorder/reviews/${id}`)).json());
+    const app = async () => appSchema.parse(await (await author("/api/v1/apps/recorder")).json());
+    const admin = (passed: boolean) =>
+      test.call("/api/v1/admin/apps/recorder/review", { token: ADMIN, json: { passed } });
+
+    it("ends a review interrupted three times errored, and returns the App to draft", async () => {
+      const id = await submit();
+      // Three runs started and lost their instance: the lease lapsed a minute ago.
+      await sql`update reviews set state = 'running', attempts = 3, lease_owner = 'dead', lease_expires_at = ${new Date(Date.now() - 60_000).toISOString()} where id = ${id}`.execute(
+        test.service.store.db,
+      );
+      await worker.runDue();
+      expect(await review(id)).toMatchObject({
+        state: "errored",
+        attempts: 4,
+        error: expect.stringMatching(/interrupted 3 times/),
+        groups: null,
+      });
+      expect(await app()).toMatchObject({ state: "draft", review_report: { result: "errored" } });
+      expect((await author(`/api/v1/apps/recorder/reviews/${id}/report`)).status).toBe(409);
+    });
+
+    it("fails an unreachable adapter with the runner's reason, and keeps the App a draft", async () => {
+      await adapter.close();
+      const id = await submit();
+      await worker.runDue();
+      const ended = await review(id);
+      expect(ended).toMatchObject({ state: "failed", result: "unreachable", error: expect.stringContaining("GET ") });
+      expect(await app()).toMatchObject({ state: "draft", published_version: null });
+    });
+
+    it("lets the operator override a queued review (D118): the App is published and the review ends errored", async () => {
+      const id = await submit();
+      expect((await admin(true)).status).toBe(200);
+      await worker.runDue();
+      expect(await review(id)).toMatchObject({ state: "errored", error: expect.stringMatching(/operator/) });
+      expect(await app()).toMatchObject({ state: "published", published_version: 1 });
+    });
+  });
+}
