@@ -97,16 +97,18 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
     });
 
     it("shows the review's progress while it runs, then its report, and publishes the App when it passes", async () => {
+      // Held only until the running page has loaded (it does not reload itself, D255), well inside the runner's
+      // per-call time-outs, so the page is seen mid-review every time.
       const release = adapter.hold();
       try {
         await page.getByRole("button", { name: "Submit for Review" }).click();
         await page.getByRole("heading", { name: /^Review \d+ of Webhook$/ }).waitFor();
         await see(page, /^State: (queued|running)$/);
         await page.getByRole("progressbar", { name: "Checks done" }).waitFor();
-        await browser.checkPage("review running");
       } finally {
         release();
       }
+      await browser.checkPage("review running");
       expect(await reloadUntilVerdict(page)).toBe("passed");
       await page.getByRole("link", { name: "Download the JSON report" }).waitFor();
       await browser.checkPage("review passed");
