@@ -62,9 +62,11 @@ const BASE_HEADERS = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-// D234: no page runs a script (a running review reloads itself with a meta refresh), so none may run at all.
-const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+// D234: scripts are refused on every page but a running review's, whose one nonce'd script polls the page (D241).
+function contentSecurityPolicy(nonce: string | undefined): string {
+  const script = nonce === undefined ? "script-src 'none'" : `script-src 'nonce-${nonce}'; connect-src 'self'`;
+  return `default-src 'none'; style-src 'self'; img-src 'self'; ${script}; base-uri 'none'; frame-ancestors 'none'`;
+}
 
 function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefined): void {
   if (answer.kind === "redirect") {
@@ -74,15 +76,15 @@ function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefine
     return;
   }
   if (answer.kind === "file") {
-    const headers = { ...BASE_HEADERS, "Content-Security-Policy": CONTENT_SECURITY_POLICY, ...answer.headers };
+    const headers = { ...BASE_HEADERS, "Content-Security-Policy": contentSecurityPolicy(undefined), ...answer.headers };
     res.writeHead(answer.status, { ...headers, "Content-Type": answer.contentType }).end(answer.body);
     return;
   }
-  const html = renderPage(answer.page, { ...answer.frame, csrf }, answer.data);
+  const { html, nonce } = renderPage(answer.page, { ...answer.frame, csrf }, answer.data);
   res
     .writeHead(answer.status, {
       ...BASE_HEADERS,
-      "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+      "Content-Security-Policy": contentSecurityPolicy(nonce),
       "Cache-Control": "no-store",
       "Content-Type": "text/html; charset=utf-8",
       "Content-Length": String(Buffer.byteLength(html)),

@@ -284,7 +284,8 @@ for (const lane of STORE_LANES) {
       const client = await signedIn(author);
       const answer = await client.get(`/developer/apps/recorder/reviews/${id}`);
       expect(answer.status).toBe(200);
-      expect(answer.html).not.toContain('http-equiv="refresh"');
+      expect(answer.html).not.toContain("<script");
+      expect(answer.headers.get("content-security-policy")).toContain("script-src 'none'");
       expect(answer.html).toContain('<h2 id="group-parse-inbound">parse-inbound</h2>');
       expect(answer.html).toContain("<dt>Expected</dt><dd>true</dd>");
       expect(answer.html).toContain("<dt>Actual</dt><dd>false</dd>");
@@ -338,6 +339,10 @@ for (const lane of STORE_LANES) {
       expect(review.html).toContain("State: <strong>queued</strong>");
       expect(review.html).not.toContain('http-equiv="refresh"');
       expect(review.html).toMatch(/<a href="\/developer\/apps\/recorder\/reviews\/\d+">Reload now<\/a>/);
+      // Where JavaScript runs, one nonce'd script polls the page; the policy allows that script and no other.
+      const nonce = /<script nonce="([^"]+)">/.exec(review.html)?.[1];
+      expect(review.html.match(/<script/g)?.length).toBe(1);
+      expect(review.headers.get("content-security-policy")).toContain(`script-src 'nonce-${nonce}'`);
       await client.get("/developer/apps/recorder");
       const again = await client.post("/developer/apps/recorder/reviews");
       expect(again.status).toBe(409);
