@@ -3,6 +3,7 @@ import type { TLSSocket } from "node:tls";
 import { SERVICE_ERROR_STATUS } from "@adapterkit/contract";
 import { isServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
+import { matchPortalPath } from "./match-portal-path.ts";
 import { errorPage } from "./pages/error-page.ts";
 import type { PortalAnswer, PortalRequest } from "./portal-route.ts";
 import { PORTAL_ROUTES } from "./portal-routes.ts";
@@ -21,25 +22,6 @@ function cookieOf(header: string | undefined, name: string): string | undefined 
     if (key === name) return value.join("=");
   }
   return undefined;
-}
-
-function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split("/");
-  const got = path.split("/");
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of want.entries()) {
-    const actual = got[index] ?? "";
-    if (segment.startsWith(":")) {
-      if (actual === "") return undefined;
-      try {
-        params[segment.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        return undefined;
-      }
-    } else if (segment !== actual) return undefined;
-  }
-  return params;
 }
 
 // D233: a browser names the page a form came from; one from another site is refused (the sign-in form too,
@@ -102,7 +84,7 @@ async function answer(
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
   let found: { route: (typeof PORTAL_ROUTES)[number]; params: Record<string, string> } | undefined;
   for (const route of PORTAL_ROUTES) {
-    const params = matchPattern(route.pattern, path);
+    const params = matchPortalPath(route.pattern, path);
     if (params !== undefined && route.method === method) found = { route, params };
     if (found !== undefined) break;
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
 import { findAppBySlug } from "../../src/apps/find-app.ts";
+import { matchPortalPath } from "../../src/portal/match-portal-path.ts";
+import { PORTAL_ROUTES } from "../../src/portal/portal-routes.ts";
 import { WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
 import { plantReview } from "../helpers/plant-review.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
@@ -127,6 +129,14 @@ for (const lane of STORE_LANES) {
         expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
         expect(answer.headers.get("x-frame-options")).toBe("DENY");
         expect(answer.headers.get("referrer-policy")).toBe("same-origin");
+        // Every form posts to a portal route that exists.
+        for (const [, action] of answer.html.matchAll(/<form method="post" action="([^"]+)"/g)) {
+          const target = (action ?? "").replaceAll("&#x3D;", "=");
+          const routed = PORTAL_ROUTES.some(
+            (route) => route.method === "POST" && matchPortalPath(route.pattern, target),
+          );
+          expect(routed, `${path}: form action ${target}`).toBe(true);
+        }
       }
     });
 
