@@ -74,6 +74,39 @@ function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefine
     .end(html);
 }
 
+function findRoute(method: string, path: string) {
+  for (const route of PORTAL_ROUTES) {
+    const params = matchPortalPath(route.pattern, path);
+    if (params !== undefined && route.method === method) return { route, params };
+  }
+  return undefined;
+}
+
+// A POST's form, or the page that refuses it: from another site, unreadable, or without this session's CSRF token.
+async function readPost(
+  req: IncomingMessage,
+  signedIn: boolean,
+  session: PortalSession | undefined,
+): Promise<{ form: ReadonlyMap<string, string> } | { refused: PortalAnswer }> {
+  if (!isSameOrigin(req)) {
+    req.resume();
+    return { refused: errorPage(403, "Form refused", "The form was sent from another site; nothing was changed.") };
+  }
+  let form: ReadonlyMap<string, string>;
+  try {
+    form = await readForm(req);
+  } catch (error) {
+    if (error instanceof FormError) return { refused: errorPage(400, "Unreadable form", error.message) };
+    throw error;
+  }
+  // D233: every signed-in form carries the session's CSRF token, compared in constant time.
+  if (signedIn && (session === undefined || !isCsrfValid(session, form.get("csrf")))) {
+    const message = "The form's security token is missing or not this session's; nothing was changed.";
+    return { refused: errorPage(403, "Form refused", message) };
+  }
+  return { form };
+}
+
 async function answer(
   context: ServiceContext,
   req: IncomingMessage,
@@ -82,43 +115,18 @@ async function answer(
 ): Promise<PortalAnswer> {
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  let found: { route: (typeof PORTAL_ROUTES)[number]; params: Record<string, string> } | undefined;
-  for (const route of PORTAL_ROUTES) {
-    const params = matchPortalPath(route.pattern, path);
-    if (params !== undefined && route.method === method) found = { route, params };
-    if (found !== undefined) break;
-  }
-  if (found === undefined) {
-    req.resume();
-    return errorPage(404, "Page not found", "There is no portal page at this address.");
-  }
+  const found = findRoute(method, path);
+  if (found === undefined || (found.route.signedIn && session === undefined) || method !== "POST") req.resume();
+  if (found === undefined) return errorPage(404, "Page not found", "There is no portal page at this address.");
   if (found.route.signedIn && session === undefined) {
-    req.resume();
     if (method === "GET") return { kind: "redirect", location: `/developer/sign-in?next=${encodeURIComponent(path)}` };
     return errorPage(403, "Sign in first", "This form needs a signed-in session; nothing was changed.");
   }
   let form: ReadonlyMap<string, string> = new Map();
-  if (method === "POST" && !isSameOrigin(req)) {
-    req.resume();
-    return errorPage(403, "Form refused", "The form was sent from another site; nothing was changed.");
-  }
   if (method === "POST") {
-    try {
-      form = await readForm(req);
-    } catch (error) {
-      if (error instanceof FormError) return errorPage(400, "Unreadable form", error.message);
-      throw error;
-    }
-    // D233: every signed-in form carries the session's CSRF token, compared in constant time.
-    if (found.route.signedIn && (session === undefined || !isCsrfValid(session, form.get("csrf")))) {
-      return errorPage(
-        403,
-        "Form refused",
-        "The form's security token is missing or not this session's; nothing was changed.",
-      );
-    }
-  } else {
-    req.resume();
+    const post = await readPost(req, found.route.signedIn, session);
+    if ("refused" in post) return post.refused;
+    form = post.form;
   }
   const secure = (req.socket as Partial<TLSSocket>).encrypted === true;
   const request: PortalRequest = { path, params: found.params, query: url.searchParams, form, session, secure };
