@@ -3,7 +3,7 @@ import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
 import { findAppBySlug } from "../../src/apps/find-app.ts";
 import { matchPortalPath } from "../../src/portal/match-portal-path.ts";
 import { PORTAL_ROUTES } from "../../src/portal/portal-routes.ts";
-import { WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
+import { startBrokenAdapter, WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
 import { plantReview } from "../helpers/plant-review.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
@@ -208,6 +208,30 @@ for (const lane of STORE_LANES) {
       const accepted = await client.post("/developer/apps/recorder/verify", { cred_0_0: "good", ...fields });
       expect(accepted.status).toBe(200);
       expect(accepted.html).toContain("Verified: the adapter accepted the credentials as recorder-bot.");
+    });
+
+    it("refuses to Verify while /health is not ready or the adapter serves another manifest", async () => {
+      const unready = await startBrokenAdapter("unready");
+      try {
+        const created = await test.call("/api/v1/apps", { token: other.token, json: { base_url: unready.url } });
+        expect(created.status).toBe(201);
+        const client = await signedIn(other);
+        const answer = await client.post("/developer/apps/broken/verify");
+        expect(answer.status).toBe(422);
+        expect(answer.html).toContain("The adapter refused: The adapter&#x27;s /health says starting, not ready.");
+      } finally {
+        await unready.close();
+      }
+      await recorder.close();
+      recorder = await startRecordingAdapter({ port: recorder.port, version: "9.9.9" });
+      const client = await signedIn(author);
+      const fields = { cred_0_0: "good", cred_1_0: "h", cred_1_1: "p" };
+      const stale = await client.post("/developer/apps/recorder/verify", fields);
+      expect(stale.status).toBe(422);
+      expect(stale.html).toContain("Refresh first");
+      await recorder.close();
+      recorder = await startRecordingAdapter({ port: recorder.port });
+      expect((await client.post("/developer/apps/recorder/verify", fields)).status).toBe(200);
     });
 
     it("refreshes the manifest and says whether it changed", async () => {
