@@ -14,8 +14,8 @@ import { getAppVersion, getOwnApp } from "./find-app.ts";
 export type AppVerification = { ok: true; user: string | null } | { ok: false; error: string };
 
 /**
- * SPEC "portal Verify": the adapter must answer /health with 2xx and serve the manifest the App's latest version
- * holds; then its /verify judges the credentials given (the organization's stored record fills keys left out).
+ * SPEC "portal Verify": the adapter must answer /health with 2xx and `ready`, and serve the manifest the App's latest
+ * version holds; then its /verify judges the credentials given (the organization's stored record fills keys left out).
  * Nothing is stored. A credentials form that misses a required field is a 400 naming it.
  */
 export async function verifyAppCredentials(
@@ -37,8 +37,12 @@ export async function verifyAppCredentials(
   const given = readCredentialInput(definitions, input, new Set(stored.map((row) => row.key)));
   const target = appTarget(context, app, { organizationId, projectId: null });
   const listing = await fetchListing(context, target);
-  if (listing.health === null)
+  if (listing.health === null) {
     return { ok: false, error: `The adapter's /health failed: ${listing.problems.join("; ")}` };
+  }
+  if (listing.health.status !== "ready") {
+    return { ok: false, error: `The adapter's /health says ${listing.health.status}, not ready.` };
+  }
   if (listing.sha256 !== version.manifest_sha256) {
     return { ok: false, error: "The adapter serves a manifest other than the App's latest version; Refresh first." };
   }

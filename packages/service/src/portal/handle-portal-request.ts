@@ -3,6 +3,7 @@ import type { TLSSocket } from "node:tls";
 import { SERVICE_ERROR_STATUS } from "@adapterkit/contract";
 import { isServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
+import { matchPortalPath } from "./match-portal-path.ts";
 import { errorPage } from "./pages/error-page.ts";
 import type { PortalAnswer, PortalRequest } from "./portal-route.ts";
 import { PORTAL_ROUTES } from "./portal-routes.ts";
@@ -21,25 +22,6 @@ function cookieOf(header: string | undefined, name: string): string | undefined 
     if (key === name) return value.join("=");
   }
   return undefined;
-}
-
-function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split("/");
-  const got = path.split("/");
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of want.entries()) {
-    const actual = got[index] ?? "";
-    if (segment.startsWith(":")) {
-      if (actual === "") return undefined;
-      try {
-        params[segment.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        return undefined;
-      }
-    } else if (segment !== actual) return undefined;
-  }
-  return params;
 }
 
 // D233: a browser names the page a form came from; one from another site is refused (the sign-in form too,
@@ -62,9 +44,11 @@ const BASE_HEADERS = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-// D234: no page runs a script (a running review reloads itself with a meta refresh), so none may run at all.
-const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+// D234: scripts are refused on every page but a running review's, whose one nonce'd script polls the page (D241).
+function contentSecurityPolicy(nonce: string | undefined): string {
+  const script = nonce === undefined ? "script-src 'none'" : `script-src 'nonce-${nonce}'; connect-src 'self'`;
+  return `default-src 'none'; style-src 'self'; img-src 'self'; ${script}; base-uri 'none'; frame-ancestors 'none'`;
+}
 
 function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefined): void {
   if (answer.kind === "redirect") {
@@ -74,20 +58,53 @@ function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefine
     return;
   }
   if (answer.kind === "file") {
-    const headers = { ...BASE_HEADERS, "Content-Security-Policy": CONTENT_SECURITY_POLICY, ...answer.headers };
+    const headers = { ...BASE_HEADERS, "Content-Security-Policy": contentSecurityPolicy(undefined), ...answer.headers };
     res.writeHead(answer.status, { ...headers, "Content-Type": answer.contentType }).end(answer.body);
     return;
   }
-  const html = renderPage(answer.page, { ...answer.frame, csrf }, answer.data);
+  const { html, nonce } = renderPage(answer.page, { ...answer.frame, csrf }, answer.data);
   res
     .writeHead(answer.status, {
       ...BASE_HEADERS,
-      "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+      "Content-Security-Policy": contentSecurityPolicy(nonce),
       "Cache-Control": "no-store",
       "Content-Type": "text/html; charset=utf-8",
       "Content-Length": String(Buffer.byteLength(html)),
     })
     .end(html);
+}
+
+function findRoute(method: string, path: string) {
+  for (const route of PORTAL_ROUTES) {
+    const params = matchPortalPath(route.pattern, path);
+    if (params !== undefined && route.method === method) return { route, params };
+  }
+  return undefined;
+}
+
+// A POST's form, or the page that refuses it: from another site, unreadable, or without this session's CSRF token.
+async function readPost(
+  req: IncomingMessage,
+  signedIn: boolean,
+  session: PortalSession | undefined,
+): Promise<{ form: ReadonlyMap<string, string> } | { refused: PortalAnswer }> {
+  if (!isSameOrigin(req)) {
+    req.resume();
+    return { refused: errorPage(403, "Form refused", "The form was sent from another site; nothing was changed.") };
+  }
+  let form: ReadonlyMap<string, string>;
+  try {
+    form = await readForm(req);
+  } catch (error) {
+    if (error instanceof FormError) return { refused: errorPage(400, "Unreadable form", error.message) };
+    throw error;
+  }
+  // D233: every signed-in form carries the session's CSRF token, compared in constant time.
+  if (signedIn && (session === undefined || !isCsrfValid(session, form.get("csrf")))) {
+    const message = "The form's security token is missing or not this session's; nothing was changed.";
+    return { refused: errorPage(403, "Form refused", message) };
+  }
+  return { form };
 }
 
 async function answer(
@@ -98,43 +115,18 @@ async function answer(
 ): Promise<PortalAnswer> {
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  let found: { route: (typeof PORTAL_ROUTES)[number]; params: Record<string, string> } | undefined;
-  for (const route of PORTAL_ROUTES) {
-    const params = matchPattern(route.pattern, path);
-    if (params !== undefined && route.method === method) found = { route, params };
-    if (found !== undefined) break;
-  }
-  if (found === undefined) {
-    req.resume();
-    return errorPage(404, "Page not found", "There is no portal page at this address.");
-  }
+  const found = findRoute(method, path);
+  if (found === undefined || (found.route.signedIn && session === undefined) || method !== "POST") req.resume();
+  if (found === undefined) return errorPage(404, "Page not found", "There is no portal page at this address.");
   if (found.route.signedIn && session === undefined) {
-    req.resume();
     if (method === "GET") return { kind: "redirect", location: `/developer/sign-in?next=${encodeURIComponent(path)}` };
     return errorPage(403, "Sign in first", "This form needs a signed-in session; nothing was changed.");
   }
   let form: ReadonlyMap<string, string> = new Map();
-  if (method === "POST" && !isSameOrigin(req)) {
-    req.resume();
-    return errorPage(403, "Form refused", "The form was sent from another site; nothing was changed.");
-  }
   if (method === "POST") {
-    try {
-      form = await readForm(req);
-    } catch (error) {
-      if (error instanceof FormError) return errorPage(400, "Unreadable form", error.message);
-      throw error;
-    }
-    // D233: every signed-in form carries the session's CSRF token, compared in constant time.
-    if (found.route.signedIn && (session === undefined || !isCsrfValid(session, form.get("csrf")))) {
-      return errorPage(
-        403,
-        "Form refused",
-        "The form's security token is missing or not this session's; nothing was changed.",
-      );
-    }
-  } else {
-    req.resume();
+    const post = await readPost(req, found.route.signedIn, session);
+    if ("refused" in post) return post.refused;
+    form = post.form;
   }
   const secure = (req.socket as Partial<TLSSocket>).encrypted === true;
   const request: PortalRequest = { path, params: found.params, query: url.searchParams, form, session, secure };

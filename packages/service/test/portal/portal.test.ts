@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
 import { findAppBySlug } from "../../src/apps/find-app.ts";
-import { WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
+import { matchPortalPath } from "../../src/portal/match-portal-path.ts";
+import { PORTAL_ROUTES } from "../../src/portal/portal-routes.ts";
+import { startBrokenAdapter, WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
 import { plantReview } from "../helpers/plant-review.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
@@ -127,6 +129,14 @@ for (const lane of STORE_LANES) {
         expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
         expect(answer.headers.get("x-frame-options")).toBe("DENY");
         expect(answer.headers.get("referrer-policy")).toBe("same-origin");
+        // Every form posts to a portal route that exists.
+        for (const [, action] of answer.html.matchAll(/<form method="post" action="([^"]+)"/g)) {
+          const target = (action ?? "").replaceAll("&#x3D;", "=");
+          const routed = PORTAL_ROUTES.some(
+            (route) => route.method === "POST" && matchPortalPath(route.pattern, target),
+          );
+          expect(routed, `${path}: form action ${target}`).toBe(true);
+        }
       }
     });
 
@@ -198,6 +208,30 @@ for (const lane of STORE_LANES) {
       const accepted = await client.post("/developer/apps/recorder/verify", { cred_0_0: "good", ...fields });
       expect(accepted.status).toBe(200);
       expect(accepted.html).toContain("Verified: the adapter accepted the credentials as recorder-bot.");
+    });
+
+    it("refuses to Verify while /health is not ready or the adapter serves another manifest", async () => {
+      const unready = await startBrokenAdapter("unready");
+      try {
+        const created = await test.call("/api/v1/apps", { token: other.token, json: { base_url: unready.url } });
+        expect(created.status).toBe(201);
+        const client = await signedIn(other);
+        const answer = await client.post("/developer/apps/broken/verify");
+        expect(answer.status).toBe(422);
+        expect(answer.html).toContain("The adapter refused: The adapter&#x27;s /health says starting, not ready.");
+      } finally {
+        await unready.close();
+      }
+      await recorder.close();
+      recorder = await startRecordingAdapter({ port: recorder.port, version: "9.9.9" });
+      const client = await signedIn(author);
+      const fields = { cred_0_0: "good", cred_1_0: "h", cred_1_1: "p" };
+      const stale = await client.post("/developer/apps/recorder/verify", fields);
+      expect(stale.status).toBe(422);
+      expect(stale.html).toContain("Refresh first");
+      await recorder.close();
+      recorder = await startRecordingAdapter({ port: recorder.port });
+      expect((await client.post("/developer/apps/recorder/verify", fields)).status).toBe(200);
     });
 
     it("refreshes the manifest and says whether it changed", async () => {
@@ -284,7 +318,8 @@ for (const lane of STORE_LANES) {
       const client = await signedIn(author);
       const answer = await client.get(`/developer/apps/recorder/reviews/${id}`);
       expect(answer.status).toBe(200);
-      expect(answer.html).not.toContain('http-equiv="refresh"');
+      expect(answer.html).not.toContain("<script");
+      expect(answer.headers.get("content-security-policy")).toContain("script-src 'none'");
       expect(answer.html).toContain('<h2 id="group-parse-inbound">parse-inbound</h2>');
       expect(answer.html).toContain("<dt>Expected</dt><dd>true</dd>");
       expect(answer.html).toContain("<dt>Actual</dt><dd>false</dd>");
@@ -338,6 +373,10 @@ for (const lane of STORE_LANES) {
       expect(review.html).toContain("State: <strong>queued</strong>");
       expect(review.html).not.toContain('http-equiv="refresh"');
       expect(review.html).toMatch(/<a href="\/developer\/apps\/recorder\/reviews\/\d+">Reload now<\/a>/);
+      // Where JavaScript runs, one nonce'd script polls the page; the policy allows that script and no other.
+      const nonce = /<script nonce="([^"]+)">/.exec(review.html)?.[1];
+      expect(review.html.match(/<script/g)?.length).toBe(1);
+      expect(review.headers.get("content-security-policy")).toContain(`script-src 'nonce-${nonce}'`);
       await client.get("/developer/apps/recorder");
       const again = await client.post("/developer/apps/recorder/reviews");
       expect(again.status).toBe(409);

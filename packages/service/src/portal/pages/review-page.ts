@@ -34,7 +34,8 @@ function toView(review: ReviewJson) {
 
 /**
  * `GET /developer/apps/:slug/reviews/:id`: progress while it runs, then the report. The page does not reload itself:
- * a timed reload fails WCAG 2.2.1 (axe-core's meta-refresh rule), so it offers a Reload link instead (D255).
+ * a timed reload fails WCAG 2.2.1 (axe-core's meta-refresh rule), so it offers a Reload link instead (D255), and a
+ * small nonce'd script swaps in the new progress where JavaScript runs (D241).
  */
 export const reviewPage: PortalRoute = {
   method: "GET",
@@ -51,6 +52,7 @@ export const reviewPage: PortalRoute = {
       {
         title: `Review ${review.id} of ${name}`,
         section: "developer",
+        liveProgress: view.review.running,
       },
       { ...view, app: { slug, name } },
     );

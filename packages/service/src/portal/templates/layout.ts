@@ -5,7 +5,6 @@ export const LAYOUT = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{title}} · adapterkit</title>
-{{#if refreshSeconds}}<meta http-equiv="refresh" content="{{refreshSeconds}}">{{/if}}
 <link rel="stylesheet" href="{{cssHref}}">
 </head>
 <body>
@@ -28,6 +27,7 @@ export const LAYOUT = `<!doctype html>
 <main id="main">
 {{body}}
 </main>
+{{#if script}}<script nonce="{{nonce}}">{{script}}</script>{{/if}}
 </body>
 </html>
 `;
