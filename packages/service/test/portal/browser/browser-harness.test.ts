@@ -15,6 +15,7 @@ const PAGES: Record<string, string> = {
     '<h1>Sign in</h1><form><label for="token">API token</label><input id="token" name="token"><button>Sign in</button></form>',
   ),
   "/bad": PAGE('<h1>Sign in</h1><form><input name="token"><button></button></form>'),
+  "/csp": PAGE("<h1>Policy</h1><script>document.title = 'ran';</script>"),
 };
 
 describe.skipIf(CHROMIUM.skipReason !== undefined)(
@@ -28,7 +29,13 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       server = createServer((request, response) => {
         const page = PAGES[request.url ?? ""];
         if (page === undefined) response.writeHead(404).end();
-        else response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+        else
+          response
+            .writeHead(200, {
+              "content-type": "text/html; charset=utf-8",
+              "content-security-policy": "script-src 'none'",
+            })
+            .end(page);
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -58,9 +65,14 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await expect(session.checkPage("bad")).rejects.toThrow(/button-name \(critical\).*at button/);
     });
 
+    it("fails a page whose script the Content-Security-Policy refused", async () => {
+      await session.page.goto(`${base}/csp`);
+      await expect(session.checkPage("csp")).rejects.toThrow(/logged errors by "csp".*\n.*Content Security Policy/);
+    });
+
     it("saves a full-page PNG screenshot of every checked page, numbered in visiting order", () => {
       const files = readdirSync(session.screenshotDir).sort();
-      expect(files).toEqual(expect.arrayContaining(["01-good.png", "02-bad.png"]));
+      expect(files).toEqual(["01-good.png", "02-bad.png", "03-csp.png"]);
       const png = readFileSync(join(session.screenshotDir, "01-good.png"));
       expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
     });

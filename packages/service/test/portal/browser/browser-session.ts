@@ -45,7 +45,10 @@ export interface BrowserSession {
   readonly screenshotDir: string;
   /** The steps checked so far, in order. */
   readonly checked: readonly string[];
-  /** Saves `NN-<step>.png` (the full page), then throws listing axe's serious and critical violations, if any. */
+  /**
+   * Saves `NN-<step>.png` (the full page), then throws listing axe's serious and critical violations, or the
+   * script errors and console errors (a refused script, a CSP report) the page logged since the last check.
+   */
   checkPage(step: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -58,6 +61,13 @@ export async function openBrowserSession(name: string): Promise<BrowserSession> 
   page.setDefaultTimeout(10_000);
   const screenshotDir = screenshotDirOf(name);
   const checked: string[] = [];
+  // A non-2xx page (an error page, a refused form) logs "Failed to load resource" for itself; that is expected.
+  let errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`uncaught ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(message.text());
+  });
   return {
     browser,
     page,
@@ -70,6 +80,10 @@ export async function openBrowserSession(name: string): Promise<BrowserSession> 
       const violations = await findAxeViolations(page);
       if (violations.length > 0)
         throw new Error(`axe-core on "${step}" (${page.url()}):\n${formatViolations(violations)}`);
+      const logged = errors;
+      errors = [];
+      if (logged.length > 0)
+        throw new Error(`the page logged errors by "${step}" (${page.url()}):\n${logged.join("\n")}`);
     },
     close: () => browser.close(),
   };

@@ -6,7 +6,7 @@ import { STORE_LANES } from "../../helpers/store-lanes.ts";
 import { createTenant, startTestService, type TestService } from "../../helpers/test-service.ts";
 import { type BrowserSession, openBrowserSession } from "./browser-session.ts";
 import { CHROMIUM } from "./find-chromium.ts";
-import { appState, createDraft, reloadUntilVerdict, see, signIn } from "./portal-steps.ts";
+import { appState, createDraft, see, signIn, watchUntilVerdict } from "./portal-steps.ts";
 import { startWebhookAuthorAdapter, type WebhookAuthorAdapter } from "./webhook-author-adapter.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../../../adapters/webhook/conformance.fixtures.json", import.meta.url));
@@ -48,7 +48,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
     });
 
     it("shows the failed checks by group, each with expected and actual, JSON Pointer and a curl line", async () => {
-      expect(await reloadUntilVerdict(page)).toBe("failed");
+      expect(await watchUntilVerdict(page)).toBe("failed");
       await browser.checkPage("review failed");
       const group = page.getByRole("region", { name: "feedback-loop" });
       const failed = group.getByRole("listitem").filter({ hasText: /^Failed feedback-loop\./ });

@@ -37,16 +37,9 @@ export async function appState(page: Page): Promise<string> {
   return (await overview.locator("dt:text-is('State') + dd").innerText()).trim();
 }
 
-/** Follows the review page's "Reload now" link, as a reader does, until the review has a verdict; returns it. */
-export async function reloadUntilVerdict(page: Page, timeoutMs = 90_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  const state = page.getByRole("status").filter({ hasText: /^State: / });
-  for (;;) {
-    const shown = (await state.innerText()).trim();
-    const verdict = /^State: (passed|failed|errored)\b/.exec(shown)?.[1];
-    if (verdict !== undefined) return verdict;
-    if (Date.now() > deadline) throw new Error(`the review still shows "${shown}" after ${timeoutMs} ms`);
-    await page.waitForTimeout(250);
-    await page.getByRole("link", { name: "Reload now" }).click();
-  }
+/** Watches the review page, which updates itself while the review runs, until it shows a verdict; returns it. */
+export async function watchUntilVerdict(page: Page, timeoutMs = 90_000): Promise<string> {
+  const verdict = page.getByRole("status").filter({ hasText: /^State: (passed|failed|errored)\b/ });
+  await verdict.waitFor({ timeout: timeoutMs });
+  return /^State: (\w+)/.exec((await verdict.innerText()).trim())?.[1] ?? "";
 }

@@ -12,8 +12,11 @@ export interface WebhookAuthorAdapter {
   readonly url: string;
   /** Serves from now on with this `ADAPTER_SIGNING_SECRET`, as the author does after reading it in the portal. */
   useSigningSecret(secret: string): void;
-  /** Keeps new requests waiting until the returned release is called, so a page can be seen mid-review. */
-  hold(): () => void;
+  /**
+   * Keeps requests waiting until the returned release is called, or `maxMs` passed (default 3 s, inside the
+   * runner's shortest per-call time-out, health's 5 s), so a page can be seen mid-review.
+   */
+  hold(maxMs?: number): () => void;
   close(): Promise<void>;
 }
 
@@ -38,10 +41,12 @@ export async function startWebhookAuthorAdapter(adapter: Adapter = webhookAdapte
     useSigningSecret(secret) {
       handler = createAdapterHandler(adapter, { signingSecret: secret, logger: silent });
     },
-    hold() {
+    hold(maxMs = 3_000) {
       let release = () => {};
       gate = new Promise<void>((resolve) => {
+        const timer = setTimeout(() => release(), maxMs);
         release = () => {
+          clearTimeout(timer);
           gate = undefined;
           resolve();
         };
