@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
 import { findAppBySlug } from "../../src/apps/find-app.ts";
@@ -191,6 +193,29 @@ for (const lane of STORE_LANES) {
         expect(taken.status).toBe(422);
       } finally {
         await fresh.close();
+      }
+    });
+
+    it("shows every field a broken manifest gets wrong on New App, and creates nothing", async () => {
+      const manifest = { schema_version: "1.0", name: 5, category: "chat", slug: "bad-manifest", capabilities: "send" };
+      const server = createServer((request, response) => {
+        const body = request.url?.endsWith("/manifest.json")
+          ? manifest
+          : { status: "ready", version: "1", adapter: "bad-manifest" };
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const client = await signedIn(other);
+        const answer = await client.post("/developer/new-app", { base_url: `http://127.0.0.1:${port}/bad-manifest` });
+        expect(answer.status).toBe(422);
+        expect(answer.html).toContain("What the manifest gets wrong");
+        for (const field of ["/name", "/category", "/capabilities"])
+          expect(answer.html).toContain(`<code>${field}</code>`);
+        expect((await client.get("/developer/apps")).html).not.toContain("bad-manifest");
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
       }
     });
 

@@ -1,4 +1,4 @@
-import { adapterBaseUrlSchema } from "@adapterkit/contract";
+import { adapterBaseUrlSchema, type ProblemIssue } from "@adapterkit/contract";
 import { previewApp } from "../../apps/preview-app.ts";
 import { registerAppAt } from "../../apps/register-app-at.ts";
 import { isServiceError } from "../../errors/service-error.ts";
@@ -7,9 +7,14 @@ import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "
 
 const FRAME = { title: "New App", section: "developer" } as const;
 
-// The page again, with the base URL field's error (422: the URL does not lead to an adapter that can be listed).
-function again(baseUrl: string, error: string, status = 422): PortalAnswer {
-  return page("newApp", FRAME, { baseUrl, error }, status);
+// The page again, with the base URL field's error (422: the URL does not lead to an adapter that can be listed) and,
+// when the manifest broke the contract, each of its fields that did.
+function again(baseUrl: string, error: string, status = 422, fieldIssues: readonly ProblemIssue[] = []): PortalAnswer {
+  const manifestProblems = fieldIssues.map((issue) => ({
+    field: issue.path || "(the whole body)",
+    message: issue.message,
+  }));
+  return page("newApp", FRAME, { baseUrl, error, manifestProblems }, status);
 }
 
 function readBaseUrl(value: string | undefined): { ok: true; url: string } | { ok: false; error: string } {
@@ -24,8 +29,8 @@ async function atBaseUrl(baseUrl: string, step: () => Promise<PortalAnswer>): Pr
     return await step();
   } catch (error) {
     if (!isServiceError(error) || error.code === "not_found") throw error;
-    const details = (error.errors ?? []).map((issue) => `${issue.path}: ${issue.message}`);
-    return again(baseUrl, [error.message, ...details].join(" — "));
+    const issues = error.code === "adapter_failed" ? (error.errors ?? []) : [];
+    return again(baseUrl, error.message, 422, issues);
   }
 }
 

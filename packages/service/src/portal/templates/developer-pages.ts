@@ -28,6 +28,12 @@ export const NEW_APP_PAGE = `<h1>New App</h1>
 </div>
 <button type="submit">Preview</button>
 </form>
+{{#if manifestProblems.length}}
+<section class="problems" aria-labelledby="manifest-problems-heading">
+<h2 id="manifest-problems-heading">What the manifest gets wrong</h2>
+<ul>{{#each manifestProblems}}<li><code>{{field}}</code>: {{message}}</li>{{/each}}</ul>
+</section>
+{{/if}}
 {{#if preview}}
 <section aria-labelledby="preview-heading">
 <h2 id="preview-heading">Preview of {{preview.manifest.name}}</h2>
