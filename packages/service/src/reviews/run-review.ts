@@ -33,6 +33,7 @@ export async function runReview(
     .selectAll()
     .where("id", "=", run.reviewId)
     .executeTakeFirstOrThrow();
+  context.logger.info({ review: review.id, app: review.app_id, attempt: review.attempts }, "review started");
   const heartbeat = startHeartbeat(context, run, settings.leaseMs);
   let outcome: ReviewOutcome;
   try {
@@ -52,6 +53,11 @@ export async function runReview(
   }
   const stored = await finishReview(db, review, run.owner, outcome, context.now());
   if (!stored) context.logger.warn({ review: review.id }, "a review lost its lease; another run records the outcome");
+  else {
+    const result = outcome.kind === "report" ? outcome.report.result : "errored";
+    const summary = outcome.kind === "report" ? outcome.report.summary : undefined;
+    context.logger.info({ review: review.id, app: review.app_id, result, summary }, "review finished");
+  }
 }
 
 async function conformanceOf(

@@ -28,8 +28,8 @@ export function groupChecks(report: ConformanceReport): ReviewGroup[] {
 
 /** A review as the API shows it; `withChecks` adds the report's checks by group once it is stored. */
 export function toReviewJson(row: ReviewRow, slug: string, withChecks: boolean): ReviewJson {
+  // Lists leave the reports unparsed: finishReview sets `error` on a failed review only when it was unreachable.
   const report = withChecks ? reportOf(row) : undefined;
-  const result = row.report === null ? null : (JSON.parse(row.report) as ConformanceReport).result;
   return {
     id: row.id,
     app: slug,
@@ -37,12 +37,18 @@ export function toReviewJson(row: ReviewRow, slug: string, withChecks: boolean):
     state: row.state,
     progress: { done: row.checks_done, total: row.checks_total },
     counts: { passed: row.passed, failed: row.failed, not_applicable: row.not_applicable },
-    result,
+    result: report?.result ?? resultOf(row),
     error: row.error,
     attempts: row.attempts,
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,
-    groups: report === undefined ? null : groupChecks(report),
+    groups: withChecks && report !== undefined ? groupChecks(report) : null,
   };
+}
+
+function resultOf(row: ReviewRow): ReviewJson["result"] {
+  if (row.state === "passed") return "passed";
+  if (row.state !== "failed") return null;
+  return row.error === null ? "failed" : "unreachable";
 }

@@ -59,7 +59,10 @@ export const credentialFields: SecretSource = {
   },
 };
 
-/** A2: a conformance fixtures file's credential values: uploaded (sealed at rest), replaced, then its summary read. */
+/**
+ * A2: a conformance fixtures file's credential values: uploaded (sealed at rest), replaced, its summary read, and a
+ * review run with them (the runner sends them to the adapter; the stored report must show them redacted).
+ */
 export const fixturesCredentials: SecretSource = {
   kind: "fixtures credential",
   async plant({ test, projectToken, appUrl }) {
@@ -77,6 +80,14 @@ export const fixturesCredentials: SecretSource = {
       await expectOk(await test.call(path, { method: "PUT", token: projectToken, body }), "upload fixtures");
     }
     await drain(await test.call(path, { token: projectToken }));
-    return values;
+    const submitted = await test.call("/api/v1/apps/plant-fixtures/submit", { method: "POST", token: projectToken });
+    const review = `/api/v1/apps/plant-fixtures/reviews/${(await readJson<{ id: number }>(submitted)).id}`;
+    for (let i = 0; i < 600; i += 1) {
+      const { state } = await readJson<{ state: string }>(await test.call(review, { token: projectToken }));
+      if (state === "passed" || state === "failed") return values;
+      if (state === "errored") throw new Error("the review of plant-fixtures ended without a report");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the review of plant-fixtures did not finish within 60 s");
   },
 };

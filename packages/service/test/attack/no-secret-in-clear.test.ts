@@ -60,6 +60,8 @@ for (const lane of sqlite) {
         logger: createLogger("trace", { write: (line: string) => void logs.push(line) }),
         callbacks: { pollIntervalMs: 20 },
         healthPolling: false,
+        // A2: the fixtures source runs a review, whose stored report must not hold a credential in clear.
+        reviews: { pollMs: 100 },
       });
       const tenant = await createTenant(test, "secrets");
       const workflowId = (await createWorkflow(test, tenant.token)).id;

@@ -42,8 +42,16 @@ for (const lane of STORE_LANES) {
       const submitted = await api(`/api/v1/apps/${slug}/submit`, { method: "POST" });
       const { id } = reviewSchema.parse(await submitted.json());
       await proxy.held;
-      const running = reviewSchema.parse(await (await api(`/api/v1/apps/${slug}/reviews/${id}`)).json());
-      expect(running).toMatchObject({ state: "running", attempts: 1 });
+      // The other checks go on around the held call: the row shows their progress while the review runs.
+      const read = async () => reviewSchema.parse(await (await api(`/api/v1/apps/${slug}/reviews/${id}`)).json());
+      let running = await read();
+      for (let i = 0; i < 100 && running.progress.done === 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        running = await read();
+      }
+      expect(running).toMatchObject({ state: "running", attempts: 1, finished_at: null });
+      expect(running.progress.done).toBeGreaterThan(0);
+      expect(running.progress.total).toBeGreaterThan(running.progress.done);
       first.child.kill("SIGKILL");
       await exited(first.child);
 

@@ -1,13 +1,23 @@
+import type dns from "node:dns";
 import { appSchema, reviewSchema } from "@adapterkit/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReviewWorker, type ReviewWorker } from "../../src/reviews/index.ts";
+import { serveWebhookApp } from "../helpers/broken-adapter.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
 import { type Api, apiFor } from "./review-app.ts";
 
 const ADMIN = "admin-token-for-review-outcomes-0123456789";
+
+/** Every name resolves to 127.0.0.1 (rule 7: the guard's tests stub name resolution). */
+const loopbackLookup = ((_hostname: string, options: unknown, callback?: unknown) => {
+  const done = (typeof options === "function" ? options : callback) as (...args: unknown[]) => void;
+  const all = typeof options === "object" && options !== null && (options as { all?: boolean }).all === true;
+  if (all) done(null, [{ address: "127.0.0.1", family: 4 }]);
+  else done(null, "127.0.0.1", 4);
+}) as unknown as typeof dns.lookup;
 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`Reviews that end without a pass (A2) ${lane.title}`, () => {
@@ -18,7 +28,7 @@ for (const lane of STORE_LANES) {
     let adapter: RecordingAdapter;
 
     beforeAll(async () => {
-      test = await startTestService(lane, { adminToken: ADMIN, healthPolling: false });
+      test = await startTestService(lane, { adminToken: ADMIN, healthPolling: false, lookup: loopbackLookup });
       worker = createReviewWorker(test.service.context, { leaseMs: 1_000, timeoutMs: 2_000 });
       author = apiFor(test.url, (await createTenant(test, "author")).token);
       adapter = await startRecordingAdapter();
@@ -72,6 +82,26 @@ for (const lane of STORE_LANES) {
       await worker.runDue();
       expect(await review(id)).toMatchObject({ state: "errored", error: expect.stringMatching(/operator/) });
       expect(await app()).toMatchObject({ state: "published", published_version: 1 });
+    });
+
+    it("reaches the App only through the outbound guard: a name that resolves to loopback is refused at connect", async () => {
+      const webhook = await serveWebhookApp();
+      try {
+        expect((await author("/api/v1/apps", { json: { base_url: webhook.url } })).status).toBe(201);
+        // The App's host is now a name (allowed hosts list only 127.0.0.1) whose address is this machine.
+        const renamed = `http://adapter.test:${webhook.port}/webhook`;
+        await sql`update apps set base_url = ${renamed} where slug = 'webhook'`.execute(test.service.store.db);
+        const response = await author("/api/v1/apps/webhook/submit", { method: "POST" });
+        const { id } = reviewSchema.parse(await response.json());
+        await worker.runDue();
+        const ended = reviewSchema.parse(await (await author(`/api/v1/apps/webhook/reviews/${id}`)).json());
+        expect(ended).toMatchObject({ state: "failed", result: "unreachable" });
+        expect(ended.error).toMatch(/adapter\.test is refused: .*ADAPTERKIT_ALLOWED_HOSTS/);
+        const app = appSchema.parse(await (await author("/api/v1/apps/webhook")).json());
+        expect(app).toMatchObject({ state: "draft", published_version: null });
+      } finally {
+        await webhook.close();
+      }
     });
   });
 }
