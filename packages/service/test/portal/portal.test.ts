@@ -223,6 +223,8 @@ for (const lane of STORE_LANES) {
       const client = await signedIn(author);
       const page = await client.get("/developer/apps/recorder");
       expect(page.html).toContain('<label for="cred-0-0">recorder_token</label>');
+      expect(page.html).toContain('<a href="/marketplace/apps/recorder">Install Recorder</a> (your organization may');
+      expect((await client.get("/marketplace/apps/recorder")).status).toBe(200);
       const missing = await client.post("/developer/apps/recorder/verify", { cred_0_0: "good" });
       expect(missing.status).toBe(400);
       expect(missing.html).toContain('id="cred-1-0-error"');
