@@ -65,10 +65,11 @@ export async function findSession(
     .where("portal_sessions.id_sha256", "=", idSha256)
     .executeTakeFirst();
   if (row === undefined || row.revoked_at !== null || row.expires_at <= now.toISOString()) return undefined;
-  const scope =
-    row.workflow_id !== null
-      ? { type: "workflow" as const, workflowId: row.workflow_id }
-      : { type: "project" as const, projectId: row.project_id ?? 0 };
+  // The token's scope, as authenticateApiToken reads it (a token with neither is no valid token).
+  let scope: Principal["scope"];
+  if (row.workflow_id !== null) scope = { type: "workflow", workflowId: row.workflow_id };
+  else if (row.project_id !== null) scope = { type: "project", projectId: row.project_id };
+  else return undefined;
   const principal: Principal = { tokenId: row.token_id, organizationId: row.organization_id, scope };
   return { principal, csrfToken: csrfOf(cookieValue), idSha256 };
 }

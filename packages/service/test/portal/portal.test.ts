@@ -5,6 +5,7 @@ import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
 import { findAppBySlug } from "../../src/apps/find-app.ts";
 import { matchPortalPath } from "../../src/portal/match-portal-path.ts";
 import { PORTAL_ROUTES } from "../../src/portal/portal-routes.ts";
+import { findSession, SESSION_TTL_MS } from "../../src/portal/portal-session.ts";
 import { startBrokenAdapter, WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
 import { plantReview } from "../helpers/plant-review.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
@@ -70,6 +71,16 @@ for (const lane of STORE_LANES) {
       expect((await client.get("/developer/apps")).status).toBe(200);
       expect((await client.post("/developer/sign-out")).status).toBe(303);
       expect((await client.get("/developer/apps")).status).toBe(303);
+    });
+
+    it("lets a session lapse after its twelve hours", async () => {
+      const client = await signedIn(author);
+      const id = client.cookie?.split("=")[1];
+      const db = test.service.store.db;
+      expect(await findSession(db, id, new Date())).toBeDefined();
+      expect(await findSession(db, id, new Date(Date.now() + SESSION_TTL_MS + 1000))).toBeUndefined();
+      const other = `${id?.slice(0, -1)}${id?.endsWith("A") ? "B" : "A"}`;
+      expect(await findSession(db, other, new Date())).toBeUndefined();
     });
 
     it("refuses a wrong token at sign-in with the error beside the field", async () => {
@@ -223,6 +234,8 @@ for (const lane of STORE_LANES) {
       const client = await signedIn(author);
       const page = await client.get("/developer/apps/recorder");
       expect(page.html).toContain('<label for="cred-0-0">recorder_token</label>');
+      expect(page.html).toContain('<a href="/marketplace/apps/recorder">Install Recorder</a> (your organization may');
+      expect((await client.get("/marketplace/apps/recorder")).status).toBe(200);
       const missing = await client.post("/developer/apps/recorder/verify", { cred_0_0: "good" });
       expect(missing.status).toBe(400);
       expect(missing.html).toContain('id="cred-1-0-error"');

@@ -10,6 +10,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <dt>Version</dt><dd>{{app.version}} (latest {{app.latest_version}}, published {{#if app.published_version}}{{app.published_version}}{{else}}none{{/if}})</dd>
 <dt>Health</dt><dd>{{> health status=app.health.status}}{{#if app.health.version}} version {{app.health.version}}{{/if}}{{#if app.health.checked_at}}, checked {{app.health.checked_at}}{{/if}}</dd>
 </dl>
+<p><a href="/marketplace/apps/{{app.slug}}">Install {{app.name}}</a>{{#unless app.published_version}} (your organization may install its own draft to test it){{/unless}}</p>
 <h3>Health history</h3>
 {{#if healthChecks.length}}
 <table>
