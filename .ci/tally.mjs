@@ -46,6 +46,12 @@ if (attackDir) {
     );
   }
 }
+// The browser tests' screenshots (ADAPTERKIT_SCREENSHOTS_DIR: one folder per test file; D252).
+const shotsDir = process.env.ADAPTERKIT_SCREENSHOTS_DIR;
+if (shotsDir && existsSync(shotsDir)) {
+  const shots = readdirSync(shotsDir, { recursive: true }).filter((name) => String(name).endsWith(".png"));
+  console.log(`browser tests: ${shots.length} screenshots in ${shotsDir}`);
+}
 // A failing `npm test` (e.g. the type-check step) with no failed test still fails the run.
 if (Number(testStatus) !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -68,12 +68,13 @@ afterEach(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-it("installs every sample App into the demo organization and prints each installation, with no failure", async () => {
+it("installs every sample App into the demo organization and prints each installation and the portal, with no failure", async () => {
   dataDir = await mkdtemp(join(tmpdir(), "adapterkit-serve-"));
   const output = await serveUntilReady(dataDir);
   expect(output).not.toMatch(/failed/i);
   const installed = [...output.matchAll(/^\s+(\w+)\s+inst_\S+\s+verified as/gm)].map((match) => match[1]);
   expect(installed.sort()).toEqual(["chat", "files", "mail", "tasks", "webhook"]);
+  expect(output).toMatch(/developer portal\s+http:\/\/\S+:\d+\/developer\/apps\s+\(sign in with the API token above\)/);
 }, 150_000);
 
 it("connects the stand-in tool server as a Skill with its tools, and keeps one of each across a restart", async () => {

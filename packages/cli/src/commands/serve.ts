@@ -134,6 +134,8 @@ export const serveCommand = defineCommand({
       `adapterkit reference service   ${serviceUrl}   (ready: ${serviceUrl}/healthz)`,
       `  store                        ${options.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `SQLite in ${dataDir}`}`,
       `  API token (shown once)       ${demo.apiToken}`,
+      `  developer portal             ${serviceUrl}/developer/apps   (sign in with the API token above)`,
+      `  marketplace                  ${serviceUrl}/marketplace`,
       `  start a run                  curl -X POST ${demo.triggerUrl} ${auth} -H 'Content-Type: application/json' -d '{"workflow_id":${demo.workflowId}}'`,
       `  demo webhook trigger         curl -X POST ${demo.hookUrl} -d '{"hello":"world"}'`,
       "",

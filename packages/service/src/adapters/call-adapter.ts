@@ -66,5 +66,12 @@ export async function callAdapter<T>(
   if (result.error.kind === "timeout") {
     throw new ServiceError("adapter_timeout", `${where} did not answer within ${result.error.timeoutMs} ms.`);
   }
-  throw new ServiceError("adapter_failed", `${where} failed: ${describeFailure(result.error)}`);
+  // A14: each field that breaks the contract is named, so the portal can show every problem against its field.
+  const errors =
+    result.error.kind === "schema_violation"
+      ? result.error.issues.map((issue) => ({ path: issue.pointer, message: issue.message }))
+      : undefined;
+  throw new ServiceError("adapter_failed", `${where} failed: ${describeFailure(result.error)}`, {
+    ...(errors === undefined ? {} : { errors }),
+  });
 }

@@ -1,3 +1,4 @@
+import { recordHealthCheck } from "../apps/app-health-history.ts";
 import type { AppRow } from "../apps/app-tables.ts";
 import { withAppTables } from "../apps/app-tables.ts";
 import { isServiceError } from "../errors/service-error.ts";
@@ -15,16 +16,18 @@ export const DOWN_AFTER_FAILURES = 3;
 export async function pollAppHealth(context: ServiceContext, app: AppRow): Promise<void> {
   let version: string | null = app.health_version;
   let ready = false;
+  let detail: string | null = null;
   try {
     const health = await callAdapter(context, appTarget(context, app), "health", (client) => client.health());
     ready = health.status === "ready";
     version = health.version;
   } catch (error) {
     if (!isServiceError(error)) throw error;
+    detail = error.message;
     context.logger.warn({ app: app.slug, detail: error.message }, "app health check failed");
   }
   const at = context.now().toISOString();
-  await withAppTables(context.store.db)
+  const updated = await withAppTables(context.store.db)
     .updateTable("apps")
     .set((eb) => {
       const failures = ready ? eb.val(0) : eb("health_failures", "+", 1);
@@ -39,5 +42,15 @@ export async function pollAppHealth(context: ServiceContext, app: AppRow): Promi
       return { health_status: status, health_failures: failures, health_version: version, health_checked_at: at };
     })
     .where("id", "=", app.id)
-    .execute();
+    .returning("health_status")
+    .executeTakeFirst();
+  if (updated === undefined) return;
+  // A14: the App's page lists its recent checks.
+  await recordHealthCheck(context.store.db, {
+    app_id: app.id,
+    status: updated.health_status,
+    version,
+    detail,
+    checked_at: at,
+  });
 }

@@ -13,6 +13,7 @@ import { authenticateApiToken } from "../auth/authenticate-api-token.ts";
 import type { Principal } from "../auth/principal.ts";
 import { invalidRequest } from "../errors/describe-issues.ts";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
+import { handlePortalRequest, isPortalPath } from "../portal/handle-portal-request.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { readIdempotencyKey } from "../triggers/idempotency.ts";
 import { hasDotSegment } from "./has-dot-segment.ts";
@@ -72,6 +73,11 @@ export function createRequestListener(context: ServiceContext, options: Listener
       throw new ServiceError("invalid_request", message, { errors: [{ path: "", message }] });
     }
     const url = new URL(req.url ?? "/", "http://service.invalid");
+    if (isPortalPath(url.pathname)) {
+      log.route = `portal ${loggablePath(url.pathname)}`;
+      await handlePortalRequest(context, req, res, url);
+      return;
+    }
     const match = matchRoute(req.method ?? "GET", url.pathname);
     if (match.kind === "wrong-method") {
       log.route = loggablePath(url.pathname);

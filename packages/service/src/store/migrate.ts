@@ -10,6 +10,7 @@ import { oauthMigration } from "./migrations/0006-oauth.ts";
 import { inboundMigration } from "./migrations/0007-inbound.ts";
 import { sourcesMigration } from "./migrations/0008-sources.ts";
 import { reviewsMigration } from "./migrations/0009-reviews.ts";
+import { portalMigration } from "./migrations/0010-portal.ts";
 import { toolServersMigration } from "./migrations/0011-tool-servers.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
@@ -24,6 +25,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0007-inbound": inboundMigration(dialect),
     "0008-sources": sourcesMigration(dialect),
     "0009-reviews": reviewsMigration(dialect),
+    "0010-portal": portalMigration(dialect),
     "0011-tool-servers": toolServersMigration(dialect),
   };
 }

@@ -1,5 +1,6 @@
 import { createWebhookTrigger, createWorkflow, readJson, type TestService } from "../helpers/test-service.ts";
 import { appSigningSecrets, credentialFields, fixturesCredentials, toolServerHeaders } from "./app-secret-sources.ts";
+import { portalSessions } from "./portal-secret-sources.ts";
 
 /** What every source may use: the running service, the admin token, a project token and one of its workflows. */
 export interface PlantContext {
@@ -118,4 +119,5 @@ export const SECRET_SOURCES: readonly SecretSource[] = [
   credentialFields,
   toolServerHeaders,
   fixturesCredentials,
+  portalSessions,
 ];

@@ -1,0 +1,83 @@
+import type { Service } from "@adapterkit/service";
+import { withReviewTables } from "../../packages/service/src/reviews/review-tables.ts";
+
+const GROUPS = ["manifest", "health", "endpoints", "verify", "parse-inbound", "feedback-loop", "deliver", "security"];
+
+// A report about the size of a real review's (some 80 checks), a tenth of them failed with every detail.
+function reportOf(slug: string) {
+  const checks = Array.from({ length: 80 }, (_, index) => {
+    const failed = index % 10 === 0;
+    return {
+      id: `${GROUPS[index % GROUPS.length]}.check-${index}`,
+      group: GROUPS[index % GROUPS.length],
+      level: "required",
+      rationale: `What check ${index} makes sure of, in a sentence or two of plain text.`,
+      status: failed ? "failed" : index % 7 === 0 ? "not_applicable" : "passed",
+      duration_ms: 3,
+      failures: failed
+        ? [
+            {
+              endpoint: "POST /parse-inbound",
+              message: "is_bot was false for a bot message",
+              expected: "true",
+              actual: "false",
+              pointer: "/is_bot",
+              curl: `curl -sS -X POST 'http://127.0.0.1:9/${slug}/parse-inbound' -H 'Content-Type: application/json' -d '{}'`,
+            },
+          ]
+        : [],
+    };
+  });
+  return {
+    report_version: "2",
+    runner: { name: "adapterkit-conformance", version: "0.1.0" },
+    adapter: { url: `http://127.0.0.1:9/${slug}`, slug, manifest_sha256: null, health_version: null },
+    options: {
+      level: "all",
+      only: [],
+      skip: [],
+      signed: true,
+      timeouts_ms: {},
+      concurrency: 4,
+      latency_budget_ms: 500,
+    },
+    started_at: "2026-11-25T10:00:00.000Z",
+    finished_at: "2026-11-25T10:00:01.000Z",
+    duration_ms: 1000,
+    result: "failed",
+    checks,
+    endpoints: [],
+    summary: { total: 80, passed: 0, failed: 8, not_applicable: 0, skipped: 0, required_failed: 8 },
+  };
+}
+
+/** Stores a finished review of an App with a full-size report; answers its id. */
+export async function seedReview(service: Service, slug: string): Promise<number> {
+  const db = withReviewTables(service.store.db);
+  const app = await db.selectFrom("apps").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  const row = await db
+    .insertInto("reviews")
+    .values({
+      app_id: app.id,
+      organization_id: app.organization_id,
+      app_version: app.latest_version,
+      state: "failed",
+      checks_done: 80,
+      checks_total: 80,
+      passed: 62,
+      failed: 8,
+      report: JSON.stringify(reportOf(slug)),
+      error: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      attempts: 1,
+      created_at: at,
+      started_at: at,
+      finished_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

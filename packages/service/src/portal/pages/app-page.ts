@@ -1,0 +1,124 @@
+import { adapterBaseUrlSchema } from "@adapterkit/contract";
+import { editAppBaseUrl } from "../../apps/edit-app-base-url.ts";
+import { getOwnApp } from "../../apps/find-app.ts";
+import { refreshAppBySlug } from "../../apps/refresh-app-by-slug.ts";
+import { showApp } from "../../apps/show-app.ts";
+import { signingSecretOf } from "../../apps/signing-secret-of.ts";
+import { verifyAppCredentials } from "../../apps/verify-app-credentials.ts";
+import { isServiceError } from "../../errors/service-error.ts";
+import { readCredentialForm } from "../credential-form.ts";
+import { diffManifests } from "../manifest-diff.ts";
+import { type PortalRoute, sessionOf } from "../portal-route.ts";
+import { appPage } from "./app-view.ts";
+
+/** `GET /developer/apps/:slug`. */
+export const appDetail: PortalRoute = {
+  method: "GET",
+  pattern: "/developer/apps/:slug",
+  signedIn: true,
+  async handle(request, context) {
+    return appPage(context, sessionOf(request).principal, request.params.slug ?? "");
+  },
+};
+
+/** `POST /developer/apps/:slug/signing-secret/rotate`: the new secret, shown on this answer only. */
+export const rotateSecret: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/signing-secret/rotate",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const rotated = await signingSecretOf(context, principal, slug, { rotate: true });
+    const notice = "The signing secret was rotated; the previous one keeps working for a day.";
+    return appPage(context, principal, slug, { notice, shownSecret: rotated.secret, secretRotated: true });
+  },
+};
+
+/** `POST /developer/apps/:slug/signing-secret/show`: the current secret, on this answer only (masked elsewhere). */
+export const showSecret: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/signing-secret/show",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const current = await signingSecretOf(context, principal, slug, { rotate: false });
+    return appPage(context, principal, slug, { shownSecret: current.secret });
+  },
+};
+
+/** `POST /developer/apps/:slug/verify`: the adapter's verdict on the credentials typed in. */
+export const verifyApp: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/verify",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const app = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
+    const input = readCredentialForm(app.manifest.credentials ?? [], request.form);
+    try {
+      const verdict = await verifyAppCredentials(context, principal, slug, input);
+      const verifyResult = verdict.ok
+        ? {
+            ok: true,
+            message: `Verified: the adapter accepted the credentials${verdict.user ? ` as ${verdict.user}` : ""}.`,
+          }
+        : { ok: false, message: `The adapter refused: ${verdict.error}` };
+      return appPage(context, principal, slug, { verifyResult }, verdict.ok ? 200 : 422);
+    } catch (error) {
+      if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
+      const verifyResult = { ok: false, message: error.message };
+      const status = error.code === "invalid_request" ? 400 : 422;
+      return appPage(context, principal, slug, { verifyResult, verifyIssues: error.errors ?? [] }, status);
+    }
+  },
+};
+
+/** `POST /developer/apps/:slug/refresh`: fetches the manifest again and shows what changed. */
+export const refreshAppPage: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/refresh",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const before = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
+    try {
+      const after = await refreshAppBySlug(context, principal, slug);
+      const diff = diffManifests(before.manifest, after.manifest);
+      const notice = diff.length === 0 ? "Refreshed: no change." : `Refreshed: version ${after.latest_version}.`;
+      return appPage(context, principal, slug, { notice, diff });
+    } catch (error) {
+      if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
+      return appPage(context, principal, slug, { notice: `Refresh failed: ${error.message}` }, 422);
+    }
+  },
+};
+
+/** `POST /developer/apps/:slug/edit`: Edit of the listing, its base URL (the manifest is fetched there first). */
+export const editApp: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/edit",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const given = (request.form.get("base_url") ?? "").trim();
+    const parsed = adapterBaseUrlSchema.safeParse(given);
+    if (!parsed.success) {
+      const editError = parsed.error.issues[0]?.message ?? "expected an http(s) URL";
+      return appPage(context, principal, slug, { editError, editValue: given }, 400);
+    }
+    try {
+      const before = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
+      const after = await editAppBaseUrl(context, principal, slug, parsed.data);
+      const diff = diffManifests(before.manifest, after.manifest);
+      return appPage(context, principal, slug, { notice: `The base URL is now ${after.base_url}.`, diff });
+    } catch (error) {
+      if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
+      return appPage(context, principal, slug, { editError: error.message, editValue: given }, 422);
+    }
+  },
+};

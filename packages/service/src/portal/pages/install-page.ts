@@ -1,0 +1,92 @@
+import type { ProblemIssue } from "@adapterkit/contract";
+import { getVisibleApp } from "../../apps/find-app.ts";
+import { showApp } from "../../apps/show-app.ts";
+import type { Principal } from "../../auth/principal.ts";
+import { isServiceError } from "../../errors/service-error.ts";
+import { installApp } from "../../installations/install-app.ts";
+import { startAuthorization } from "../../oauth/start-authorization.ts";
+import type { ServiceContext } from "../../service-context.ts";
+import { credentialFieldsOf, readCredentialForm } from "../credential-form.ts";
+import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
+import { toListing } from "./marketplace-page.ts";
+
+async function installPage(
+  context: ServiceContext,
+  principal: Principal,
+  slug: string,
+  failure?: { error: string; issues?: readonly ProblemIssue[] | undefined; status: number },
+): Promise<PortalAnswer> {
+  const app = await showApp(context, principal, await getVisibleApp(context.store.db, principal, slug));
+  const definitions = app.manifest.credentials ?? [];
+  return page(
+    "install",
+    { title: `Install ${app.manifest.name}`, section: "marketplace" },
+    {
+      app: toListing(app),
+      oauth: definitions.some((definition) => definition.type === "oauth2"),
+      fields: credentialFieldsOf(definitions, failure?.issues),
+      error: failure?.error,
+    },
+    failure?.status ?? 200,
+  );
+}
+
+// A refusal the author can act on is shown on the install page; a missing App or a forbidden token is not.
+function isShownOnPage(error: unknown): error is { code: string; message: string; errors?: ProblemIssue[] } {
+  return isServiceError(error) && error.code !== "not_found" && error.code !== "forbidden";
+}
+
+/** `GET /marketplace/apps/:slug`: the App's listing with its install form (or Connect for OAuth Apps). */
+export const installForm: PortalRoute = {
+  method: "GET",
+  pattern: "/marketplace/apps/:slug",
+  signedIn: true,
+  async handle(request, context) {
+    return installPage(context, sessionOf(request).principal, request.params.slug ?? "");
+  },
+};
+
+/** `POST /marketplace/apps/:slug/install`: the adapter's /verify first, then the installation (A4). */
+export const install: PortalRoute = {
+  method: "POST",
+  pattern: "/marketplace/apps/:slug/install",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const app = await showApp(context, principal, await getVisibleApp(context.store.db, principal, slug));
+    try {
+      const credentials = readCredentialForm(app.manifest.credentials ?? [], request.form);
+      await installApp(context, principal, { app: slug, credentials });
+      return redirect("/marketplace?installed=1");
+    } catch (error) {
+      if (!isShownOnPage(error)) throw error;
+      const status = error.code === "invalid_request" ? 400 : 422;
+      return installPage(context, principal, slug, { error: error.message, issues: error.errors, status });
+    }
+  },
+};
+
+/** `POST /marketplace/apps/:slug/connect`: Connect for OAuth Apps, on to the provider's authorize page (A6). */
+export const connect: PortalRoute = {
+  method: "POST",
+  pattern: "/marketplace/apps/:slug/connect",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    const clientId = request.form.get("client_id") || undefined;
+    const clientSecret = request.form.get("client_secret") || undefined;
+    try {
+      const started = await startAuthorization(context, principal, {
+        app: slug,
+        ...(clientId === undefined ? {} : { client_id: clientId }),
+        ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
+      });
+      return redirect(started.authorize_url);
+    } catch (error) {
+      if (!isShownOnPage(error)) throw error;
+      return installPage(context, principal, slug, { error: error.message, status: 400 });
+    }
+  },
+};

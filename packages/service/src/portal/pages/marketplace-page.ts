@@ -1,0 +1,93 @@
+import type { AppJson } from "@adapterkit/contract";
+import { findAppBySlug } from "../../apps/find-app.ts";
+import { listAppPage } from "../../apps/list-app-page.ts";
+import type { Principal } from "../../auth/principal.ts";
+import { ServiceError } from "../../errors/service-error.ts";
+import { getInstallationToChange } from "../../installations/get-installation-to-change.ts";
+import { listInstallations, updateInstallation } from "../../installations/installation-store.ts";
+import { showInstallation } from "../../installations/show-installation.ts";
+import type { ServiceContext } from "../../service-context.ts";
+import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
+import { PAGE_SIZE, pagerOf, readPageNumber } from "./pager.ts";
+
+/** How a published App appears in the marketplace. */
+export function toListing(app: AppJson) {
+  return {
+    slug: app.slug,
+    name: app.manifest.name,
+    icon: app.manifest.icon ?? "puzzle-piece",
+    category: app.manifest.category ?? "other",
+    description: app.manifest.description,
+    setup: app.manifest.setup_instructions ?? [],
+  };
+}
+
+async function installationsOf(context: ServiceContext, principal: Principal) {
+  const rows = await listInstallations(context.store.db, principal.organizationId);
+  return Promise.all(
+    rows.map(async (row) => {
+      const installation = await showInstallation(context, row);
+      const app = await findAppBySlug(context.store.db, installation.app);
+      return {
+        id: installation.id,
+        app: installation.app,
+        inboundUrl: installation.inbound_url,
+        health: app?.health_status ?? "unknown",
+        frontDesk: installation.front_desk,
+        needsReauth: installation.needs_reauth.length > 0,
+      };
+    }),
+  );
+}
+
+/** The marketplace page, with a notice from the last action. */
+export async function marketplacePage(
+  context: ServiceContext,
+  principal: Principal,
+  options: { page: number; notice?: string | undefined },
+): Promise<PortalAnswer> {
+  const offset = (options.page - 1) * PAGE_SIZE;
+  const [published, installations] = await Promise.all([
+    listAppPage(context, principal, { scope: "published", offset, limit: PAGE_SIZE }),
+    installationsOf(context, principal),
+  ]);
+  return page(
+    "marketplace",
+    { title: "Marketplace", section: "marketplace" },
+    {
+      notice: options.notice,
+      apps: published.items.map(toListing),
+      pager: pagerOf("/marketplace", options.page, published.total),
+      installations,
+    },
+  );
+}
+
+/** `GET /marketplace`. */
+export const marketplace: PortalRoute = {
+  method: "GET",
+  pattern: "/marketplace",
+  signedIn: true,
+  async handle(request, context) {
+    const notice = request.query.get("installed") === null ? undefined : "Installed.";
+    return marketplacePage(context, sessionOf(request).principal, { page: readPageNumber(request.query), notice });
+  },
+};
+
+/** `POST /marketplace/installations/:id/front-desk`: the installation's front-desk toggle. */
+export const toggleFrontDesk: PortalRoute = {
+  method: "POST",
+  pattern: "/marketplace/installations/:id/front-desk",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const wanted = request.form.get("front_desk");
+    if (wanted !== "on" && wanted !== "off") {
+      throw new ServiceError("invalid_request", "front_desk: expected on or off");
+    }
+    const row = await getInstallationToChange(context, principal, request.params.id ?? "");
+    if (row.state !== "active") throw new ServiceError("conflict", `Installation ${row.id} is uninstalled.`);
+    await updateInstallation(context.store.db, row.id, { frontDesk: wanted === "on", now: context.now() });
+    return redirect("/marketplace");
+  },
+};

@@ -1,0 +1,32 @@
+import { createHash } from "node:crypto";
+
+/** The portal's one stylesheet: plain, high-contrast (every text colour at least 7:1 on its background). */
+export const PORTAL_CSS = `*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#111;background:#fff}
+a{color:#0645ad}a:focus,button:focus,input:focus,textarea:focus{outline:3px solid #1a4d8f;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px}
+.top{display:flex;gap:1.5rem;align-items:center;padding:.5rem 1rem;background:#f3f3f3;border-bottom:1px solid #666}
+.top ul{list-style:none;display:flex;gap:1rem;margin:0;padding:0}.brand{font-weight:700}
+.sign-out{margin-left:auto}
+main{max-width:70rem;margin:0 auto;padding:1rem}
+table{border-collapse:collapse;margin:1rem 0;width:100%}caption{text-align:left;font-weight:600}
+th,td{border:1px solid #666;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+.stack{display:flex;flex-direction:column;gap:.75rem;max-width:40rem}.field{display:flex;flex-direction:column}
+label{font-weight:600}input,textarea{font:inherit;padding:.3rem;border:1px solid #444}
+button,.button{font:inherit;padding:.35rem .9rem;background:#1a4d8f;color:#fff;border:1px solid #1a4d8f;cursor:pointer;text-decoration:none;display:inline-block}
+button[disabled]{background:#555;border-color:#555;cursor:not-allowed}
+.field-error{color:#a00000;font-weight:600}.ok{color:#0a5a1a;font-weight:600}
+.notice{border-left:4px solid #1a4d8f;padding:.25rem .75rem;background:#eef3fa}
+.problems{border:2px solid #a00000;padding:.5rem 1rem}
+.cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
+.card{border:1px solid #666;padding:.75rem}.card h3{margin-top:0}.icon{font-family:monospace}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+pre,code{font-family:ui-monospace,monospace;overflow-wrap:anywhere;white-space:pre-wrap}
+.health-ready,.check-passed{color:#0a5a1a}.health-down,.health-unready,.check-failed{color:#a00000}
+.pager{display:flex;gap:1rem;align-items:center}
+progress{width:20rem;max-width:100%}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`;
+
+/** Where the stylesheet is served: its digest in the name, so it can be cached for a year. */
+export const PORTAL_CSS_PATH = `/developer/assets/portal-${createHash("sha256").update(PORTAL_CSS).digest("hex").slice(0, 12)}.css`;

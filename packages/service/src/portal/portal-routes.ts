@@ -1,0 +1,39 @@
+import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
+import { appsPage, developerHome } from "./pages/apps-page.ts";
+import { connect, install, installForm } from "./pages/install-page.ts";
+import { marketplace, toggleFrontDesk } from "./pages/marketplace-page.ts";
+import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
+import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
+import { jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
+import { signIn, signInPage, signOut } from "./pages/sign-in.ts";
+import { stylesheet } from "./pages/stylesheet.ts";
+import type { PortalRoute } from "./portal-route.ts";
+
+/** Every portal page, first match wins (D230: HTML pages, outside the public API's endpoint table). */
+export const PORTAL_ROUTES: readonly PortalRoute[] = [
+  stylesheet,
+  signInPage,
+  signIn,
+  signOut,
+  developerHome,
+  appsPage,
+  newAppPage,
+  previewNewApp,
+  createDraft,
+  appDetail,
+  rotateSecret,
+  showSecret,
+  verifyApp,
+  refreshAppPage,
+  editApp,
+  uploadFixtures,
+  submitReview,
+  reviewPage,
+  jsonReport,
+  junitReport,
+  marketplace,
+  toggleFrontDesk,
+  installForm,
+  install,
+  connect,
+];

@@ -1,0 +1,148 @@
+/** `/developer/apps/:slug`: one App of the organization, with every action its author has. */
+export const APP_PAGE = `<h1>{{app.name}}</h1>
+{{#if notice}}<p class="notice" role="status">{{notice}}</p>{{/if}}
+<section aria-labelledby="overview-heading">
+<h2 id="overview-heading">Overview</h2>
+<dl>
+<dt>Slug</dt><dd>{{app.slug}}</dd>
+<dt>State</dt><dd>{{app.state}}</dd>
+<dt>Base URL</dt><dd>{{app.base_url}}</dd>
+<dt>Version</dt><dd>{{app.version}} (latest {{app.latest_version}}, published {{#if app.published_version}}{{app.published_version}}{{else}}none{{/if}})</dd>
+<dt>Health</dt><dd>{{> health status=app.health.status}}{{#if app.health.version}} version {{app.health.version}}{{/if}}{{#if app.health.checked_at}}, checked {{app.health.checked_at}}{{/if}}</dd>
+</dl>
+<p><a href="/marketplace/apps/{{app.slug}}">Install {{app.name}}</a>{{#unless app.published_version}} (your organization may install its own draft to test it){{/unless}}</p>
+<h3>Health history</h3>
+{{#if healthChecks.length}}
+<table>
+<caption>The latest health checks, newest first</caption>
+<thead><tr><th scope="col">Checked</th><th scope="col">Status</th><th scope="col">Version</th><th scope="col">Detail</th></tr></thead>
+<tbody>{{#each healthChecks}}<tr><td>{{at}}</td><td>{{> health status=status}}</td><td>{{version}}</td><td>{{detail}}</td></tr>{{/each}}</tbody>
+</table>
+{{else}}
+<p>No health checks yet: the service polls /health every minute for Apps with installations or a review running.</p>
+{{/if}}
+{{#if app.calls.length}}
+<table>
+<caption>Calls to the adapter since this instance started</caption>
+<thead><tr><th scope="col">Endpoint</th><th scope="col">OK</th><th scope="col">Failed</th><th scope="col">Timed out</th><th scope="col">Mean ms</th><th scope="col">Max ms</th></tr></thead>
+<tbody>{{#each app.calls}}<tr><td>{{endpoint}}</td><td>{{ok}}</td><td>{{failed}}</td><td>{{timed_out}}</td><td>{{mean_ms}}</td><td>{{max_ms}}</td></tr>{{/each}}</tbody>
+</table>
+{{/if}}
+</section>
+
+<section aria-labelledby="secret-heading">
+<h2 id="secret-heading">Signing secret</h2>
+<p>Set it as the adapter's <code>ADAPTER_SIGNING_SECRET</code>.</p>
+{{#if secret.shown}}
+<p class="notice" role="status">{{#if secret.rotated}}New secret{{else}}Current secret{{/if}}, shown on this page only: <code class="secret">{{secret.value}}</code></p>
+{{else}}
+<p>Current secret: <code>{{secret.masked}}</code> (created {{secret.createdAt}})</p>
+<form method="post" action="/developer/apps/{{app.slug}}/signing-secret/show">
+{{> csrf}}
+<button type="submit">Show signing secret</button>
+</form>
+{{/if}}
+{{#if secret.previousExpiresAt}}<p>Calls also carry a signature with the previous secret until {{secret.previousExpiresAt}}.</p>{{/if}}
+<form method="post" action="/developer/apps/{{app.slug}}/signing-secret/rotate">
+{{> csrf}}
+<button type="submit">Rotate signing secret</button>
+</form>
+</section>
+
+<section aria-labelledby="verify-heading">
+<h2 id="verify-heading">Verify</h2>
+{{#if verify.result}}<p class="{{#if verify.result.ok}}ok{{else}}field-error{{/if}}" role="status">{{verify.result.message}}</p>{{/if}}
+{{#if verify.fields.length}}
+<form method="post" action="/developer/apps/{{app.slug}}/verify" class="stack">
+{{> csrf}}
+<fieldset>
+<legend>Credentials the manifest declares</legend>
+{{> credentialFields fields=verify.fields}}
+</fieldset>
+<button type="submit">Verify</button>
+</form>
+{{else}}
+<form method="post" action="/developer/apps/{{app.slug}}/verify">
+{{> csrf}}
+<p>The manifest declares no credentials to fill in here.</p>
+<button type="submit">Verify</button>
+</form>
+{{/if}}
+</section>
+
+<section aria-labelledby="refresh-heading">
+<h2 id="refresh-heading">Refresh</h2>
+<p>Fetch the manifest again from the base URL; a changed manifest becomes a new version.</p>
+<form method="post" action="/developer/apps/{{app.slug}}/refresh">
+{{> csrf}}
+<button type="submit">Refresh manifest</button>
+</form>
+{{#if diff.shown}}
+{{#if diff.changes.length}}
+<table>
+<caption>What changed in the manifest</caption>
+<thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
+<tbody>{{#each diff.changes}}<tr><td><code>{{pointer}}</code></td><td>{{before}}</td><td>{{after}}</td></tr>{{/each}}</tbody>
+</table>
+{{else}}
+<p role="status">The manifest has not changed.</p>
+{{/if}}
+{{/if}}
+</section>
+
+<section aria-labelledby="edit-heading">
+<h2 id="edit-heading">Edit</h2>
+<form method="post" action="/developer/apps/{{app.slug}}/edit" class="stack">
+{{> csrf}}
+<div class="field">
+<label for="edit_base_url">Base URL</label>
+<input id="edit_base_url" name="base_url" type="url" required value="{{edit.value}}"{{#if edit.error}} aria-invalid="true" aria-describedby="edit_base_url-error"{{/if}}>
+{{> fieldError id="edit_base_url" error=edit.error}}
+</div>
+<button type="submit">Save listing</button>
+</form>
+</section>
+
+{{#if review}}
+<section aria-labelledby="fixtures-heading">
+<h2 id="fixtures-heading">Conformance fixtures</h2>
+{{#if review.fixtures}}<p>A fixtures file is stored ({{review.fixtures}}).</p>{{else}}<p>No fixtures file stored yet.</p>{{/if}}
+<form method="post" action="/developer/apps/{{app.slug}}/fixtures" enctype="multipart/form-data" class="stack">
+{{> csrf}}
+<div class="field">
+<label for="fixtures_file">Fixtures file (JSON or YAML)</label>
+<input id="fixtures_file" name="fixtures_file" type="file" accept=".json,.yaml,.yml,application/json"{{#if review.fixturesError}} aria-invalid="true" aria-describedby="fixtures_file-error"{{/if}}>
+{{> fieldError id="fixtures_file" error=review.fixturesError}}
+</div>
+<div class="field">
+<label for="fixtures_text">Or paste the fixtures</label>
+<textarea id="fixtures_text" name="fixtures_text" rows="6"></textarea>
+</div>
+<button type="submit">Upload fixtures</button>
+</form>
+</section>
+
+<section aria-labelledby="review-heading">
+<h2 id="review-heading">Review</h2>
+{{#if review.submitError}}<p class="field-error" role="alert">{{review.submitError}}</p>{{/if}}
+<form method="post" action="/developer/apps/{{app.slug}}/reviews">
+{{> csrf}}
+<button type="submit"{{#unless review.canSubmit}} disabled{{/unless}}>Submit for Review</button>
+</form>
+{{#if review.items.length}}
+<table>
+<caption>Review history</caption>
+<thead><tr><th scope="col">Review</th><th scope="col">State</th><th scope="col">Submitted</th></tr></thead>
+<tbody>{{#each review.items}}<tr><td><a href="/developer/apps/{{../app.slug}}/reviews/{{id}}">Review {{id}}</a></td><td>{{state}}</td><td>{{created}}</td></tr>{{/each}}</tbody>
+</table>
+{{else}}
+<p>No reviews yet.</p>
+{{/if}}
+</section>
+{{/if}}
+
+<section aria-labelledby="manifest-heading">
+<h2 id="manifest-heading">Manifest (version {{app.version}})</h2>
+{{> manifestFields fields=manifestFields}}
+</section>
+`;

@@ -1,0 +1,87 @@
+/** `/marketplace`: published Apps, and the organization's installations. */
+export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
+{{#if notice}}<p class="notice" role="status">{{notice}}</p>{{/if}}
+<section aria-labelledby="published-heading">
+<h2 id="published-heading">Published Apps</h2>
+{{#if apps.length}}
+<ul class="cards">
+{{#each apps}}
+<li class="card">
+<h3><span class="icon" aria-hidden="true">{{icon}}</span> {{name}}</h3>
+<p class="category">{{category}}</p>
+{{#if description}}<p>{{description}}</p>{{/if}}
+<a href="/marketplace/apps/{{slug}}">Install {{name}}</a>
+</li>
+{{/each}}
+</ul>
+{{> pager}}
+{{else}}
+<p>No App is published yet.</p>
+{{/if}}
+</section>
+<section aria-labelledby="installations-heading">
+<h2 id="installations-heading">Your installations</h2>
+{{#if installations.length}}
+<table>
+<caption>Installations of your organization</caption>
+<thead><tr><th scope="col">App</th><th scope="col">Inbound URL</th><th scope="col">Health</th><th scope="col">Front desk</th></tr></thead>
+<tbody>
+{{#each installations}}
+<tr>
+<td>{{app}}</td>
+<td><code>{{inboundUrl}}</code></td>
+<td>{{> health status=health}}{{#if needsReauth}} (needs reconnecting){{/if}}</td>
+<td>
+<form method="post" action="/marketplace/installations/{{id}}/front-desk">
+{{> csrf}}
+<input type="hidden" name="front_desk" value="{{#if frontDesk}}off{{else}}on{{/if}}">
+<span>{{#if frontDesk}}On{{else}}Off{{/if}}</span>
+<button type="submit">Turn {{#if frontDesk}}off{{else}}on{{/if}}<span class="visually-hidden"> the front desk of {{app}} installation {{id}}</span></button>
+</form>
+</td>
+</tr>
+{{/each}}
+</tbody>
+</table>
+{{else}}
+<p>Nothing installed yet.</p>
+{{/if}}
+</section>
+`;
+
+/** `/marketplace/:slug`: one published App and how to install it. */
+export const INSTALL_PAGE = `<h1>Install {{app.name}}</h1>
+<p><span class="icon" aria-hidden="true">{{app.icon}}</span> {{app.category}}</p>
+{{#if app.description}}<p>{{app.description}}</p>{{/if}}
+{{#if app.setup.length}}
+<h2>Setup instructions</h2>
+<ol>{{#each app.setup}}<li>{{this}}</li>{{/each}}</ol>
+{{/if}}
+{{#if error}}<p class="field-error" role="alert" id="install-error">{{error}}</p>{{/if}}
+{{#if oauth}}
+<h2>Connect an account</h2>
+<form method="post" action="/marketplace/apps/{{app.slug}}/connect" class="stack">
+{{> csrf}}
+<div class="field">
+<label for="client_id">OAuth client id</label>
+<input id="client_id" name="client_id" type="text" autocomplete="off">
+</div>
+<div class="field">
+<label for="client_secret">OAuth client secret</label>
+<input id="client_secret" name="client_secret" type="password" autocomplete="off">
+</div>
+<button type="submit">Connect</button>
+</form>
+{{/if}}
+<h2>Install</h2>
+<form method="post" action="/marketplace/apps/{{app.slug}}/install" class="stack">
+{{> csrf}}
+{{#if fields.length}}
+<fieldset>
+<legend>Credentials</legend>
+{{> credentialFields fields=fields}}
+</fieldset>
+{{/if}}
+<button type="submit">Install</button>
+</form>
+`;

@@ -1,0 +1,155 @@
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORE_LANES } from "../../helpers/store-lanes.ts";
+import { createTenant, startTestService, type Tenant, type TestService } from "../../helpers/test-service.ts";
+import { type BrowserSession, openBrowserSession } from "./browser-session.ts";
+import { CHROMIUM } from "./find-chromium.ts";
+import { appState, see, watchUntilVerdict } from "./portal-steps.ts";
+import { startWebhookAuthorAdapter, type WebhookAuthorAdapter } from "./webhook-author-adapter.ts";
+
+const FIXTURES = fileURLToPath(new URL("../../../../../adapters/webhook/conformance.fixtures.json", import.meta.url));
+const GOOD_SECRET = "whsec_Y29uZm9ybWFuY2Utd2ViaG9vay1nb29kLWtleQ==";
+const BAD_SECRET = "whsec_#bad-key#";
+const SQLITE = STORE_LANES[0];
+if (SQLITE === undefined) throw new Error("no SQLite lane");
+
+describe.skipIf(CHROMIUM.skipReason !== undefined)(
+  `portal walk in Chromium: the webhook adapter from its URL to an installation ${CHROMIUM.skipReason ?? ""}`.trim(),
+  () => {
+    let test: TestService;
+    let adapter: WebhookAuthorAdapter;
+    let author: Tenant;
+    let browser: BrowserSession;
+    let page: Page;
+
+    beforeAll(async () => {
+      adapter = await startWebhookAuthorAdapter();
+      test = await startTestService(SQLITE, { allowedHosts: ["127.0.0.1"], reviews: { pollMs: 200 } });
+      author = await createTenant(test, "author");
+      browser = await openBrowserSession("portal-walk");
+      page = browser.page;
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await test?.close();
+      await adapter?.close();
+    });
+
+    it("asks for an API token, refuses a wrong one, and signs in with the author's", async () => {
+      await page.goto(`${test.url}/developer/apps`);
+      await page.getByRole("heading", { name: "Sign in to the developer portal" }).waitFor();
+      await browser.checkPage("sign-in");
+      await page.getByLabel("API token").fill("not-a-token");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByLabel("API token").and(page.locator("[aria-invalid=true]")).waitFor();
+      await browser.checkPage("sign-in refused");
+      await page.getByLabel("API token").fill(author.token);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("heading", { name: "Your Apps", level: 1 }).waitFor();
+      await browser.checkPage("apps list empty");
+    });
+
+    it("previews the manifest and health fetched from the adapter's base URL, then creates a draft", async () => {
+      await page.getByRole("link", { name: "New App" }).click();
+      await page.getByRole("heading", { name: "New App", level: 1 }).waitFor();
+      await browser.checkPage("new app");
+      await page.getByLabel("Adapter base URL").fill(adapter.url);
+      await page.getByRole("button", { name: "Preview" }).click();
+      await page.getByRole("heading", { name: "Preview of Webhook" }).waitFor();
+      await see(page, "No problems found.");
+      await browser.checkPage("preview");
+      await page.getByRole("button", { name: "Create draft" }).click();
+      await page.getByRole("heading", { name: "Webhook", level: 1 }).waitFor();
+      expect(await appState(page)).toBe("draft");
+      await browser.checkPage("app draft");
+      await page.getByRole("link", { name: "Your Apps" }).click();
+      const apps = page.getByRole("table", { name: "Apps of your organization, by slug" });
+      expect(await apps.getByRole("row").filter({ hasText: "Webhook" }).innerText()).toMatch(/webhook\s+draft/);
+      await browser.checkPage("apps list");
+      await apps.getByRole("link", { name: "Webhook" }).click();
+      await page.getByRole("heading", { name: "Webhook", level: 1 }).waitFor();
+    });
+
+    it("shows the adapter's error for bad credentials on Verify, and ok for good ones", async () => {
+      const result = page.getByRole("region", { name: "Verify" }).getByRole("status");
+      await page.getByLabel("Inbound signing secret").fill(BAD_SECRET);
+      await page.getByRole("button", { name: "Verify" }).click();
+      await result.waitFor();
+      expect(await result.innerText()).toMatch(/signing_secret is not a Standard Webhooks secret/);
+      await browser.checkPage("verify refused");
+      await page.getByLabel("Inbound signing secret").fill(GOOD_SECRET);
+      await page.getByRole("button", { name: "Verify" }).click();
+      await see(page, /Standard Webhooks endpoint \(inbound key/);
+      expect(await result.getAttribute("class")).toBe("ok");
+      await browser.checkPage("verify ok");
+    });
+
+    it("hands the author a new signing secret for the adapter, and stores the uploaded fixtures file", async () => {
+      await page.getByRole("button", { name: "Show signing secret" }).click();
+      const secret = await page.getByRole("region", { name: "Signing secret" }).locator("code.secret").innerText();
+      expect(secret).toMatch(/^whsec_/);
+      adapter.useSigningSecret(secret);
+      await page.getByLabel("Fixtures file").setInputFiles(FIXTURES);
+      await page.getByRole("button", { name: "Upload fixtures" }).click();
+      await see(page, "A fixtures file is stored");
+      await browser.checkPage("fixtures stored");
+    });
+
+    it("shows the review's progress while it runs, then its report, and publishes the App when it passes", async () => {
+      // The adapter holds its answers (at most 3 s) while the running page is seen and checked.
+      const release = adapter.hold();
+      try {
+        await page.getByRole("button", { name: "Submit for Review" }).click();
+        await page.getByRole("heading", { name: /^Review \d+ of Webhook$/ }).waitFor();
+        await see(page, /^State: (queued|running)$/);
+        await page.getByRole("progressbar", { name: "Checks done" }).waitFor();
+        await browser.checkPage("review running");
+      } finally {
+        release();
+      }
+      // The page updates itself (D241's script): the author just watches it.
+      expect(await watchUntilVerdict(page)).toBe("passed");
+      await page.getByRole("link", { name: "Download the JSON report" }).waitFor();
+      await browser.checkPage("review passed");
+      await page.getByRole("link", { name: "Back to Webhook" }).click();
+      expect(await appState(page)).toBe("published");
+      await browser.checkPage("app published");
+    }, 120_000);
+
+    it("lists the published App in the marketplace and installs it with the manifest's credentials form", async () => {
+      await page.getByRole("link", { name: "Marketplace" }).click();
+      await page.getByRole("heading", { name: "Marketplace", level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "Webhook", level: 3 }).waitFor();
+      await browser.checkPage("marketplace");
+      await page.getByRole("link", { name: "Install Webhook" }).click();
+      await page.getByRole("heading", { name: "Install Webhook", level: 1 }).waitFor();
+      await browser.checkPage("install form");
+      await page.getByLabel("Inbound signing secret").fill(GOOD_SECRET);
+      await page.getByRole("button", { name: "Install", exact: true }).click();
+      const installations = page.getByRole("table", { name: "Installations of your organization" });
+      await installations.waitFor();
+      expect(await installations.innerText()).toMatch(/\/api\/v1\/apps\/[\w-]+\/inbound/);
+      await browser.checkPage("installations");
+    });
+
+    it("answers an unknown App with an error page that leads back", async () => {
+      await page.goto(`${test.url}/developer/apps/no-such-app`);
+      await page.getByRole("heading", { name: /not found/i, level: 1 }).waitFor();
+      await browser.checkPage("error not found");
+      await page.getByRole("link", { name: "Back to your Apps" }).click();
+      await page.getByRole("heading", { name: "Your Apps", level: 1 }).waitFor();
+    });
+
+    it("refuses a form whose CSRF token was taken out, changing nothing", async () => {
+      await page.goto(`${test.url}/developer/apps/webhook`);
+      const refresh = page.getByRole("region", { name: "Refresh" });
+      await refresh.locator("input[name=csrf]").evaluate((input) => input.remove());
+      await refresh.getByRole("button", { name: "Refresh manifest" }).click();
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).not.toBe("Webhook");
+      expect(await page.locator("main").innerText()).toMatch(/nothing was changed/i);
+      await browser.checkPage("error forged form");
+    });
+  },
+);

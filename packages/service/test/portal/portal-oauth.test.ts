@@ -1,0 +1,66 @@
+import {
+  createTasksAdapter,
+  followAuthorization,
+  startTasksStandIn,
+  type TasksStandIn,
+} from "@adapterkit/adapter-tasks";
+import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PortalBrowser } from "../helpers/portal-browser.ts";
+import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(
+    `Connect and Install an OAuth App from the marketplace page (A6, A14) ${lane.title}`,
+    () => {
+      let tasks: TasksStandIn;
+      let adapter: StartedAdapter<ReturnType<typeof createTasksAdapter>["manifest"]>;
+      let test: TestService;
+      let client: PortalBrowser;
+
+      beforeAll(async () => {
+        test = await startTestService(lane, { healthPolling: false, oauthRefresher: false });
+        tasks = await startTasksStandIn({ redirectUris: [`${test.url}/oauth/callback`], accessTokenTtlSeconds: 3600 });
+        adapter = await startAdapter(createTasksAdapter(tasks.url), { shutdownTimeoutMs: 100 });
+        const tenant = await createTenant(test, "acme");
+        await test.service.apps.register(
+          { organization: "acme", project: "main" },
+          adapter.url.replace("localhost", "127.0.0.1"),
+        );
+        client = new PortalBrowser(test.url);
+        await client.signIn(tenant.token);
+      });
+      afterAll(async () => {
+        await test?.close();
+        await adapter?.close();
+        await tasks?.close();
+      });
+
+      it("offers Connect instead of typed OAuth fields, and says what is missing when the client is not given", async () => {
+        const page = await client.get("/marketplace/apps/tasks");
+        expect(page.status).toBe(200);
+        expect(page.html).toContain('<button type="submit">Connect</button>');
+        expect(page.html).not.toContain('name="cred_0_');
+        const missing = await client.post("/marketplace/apps/tasks/connect", {});
+        expect(missing.status).toBe(400);
+        expect(missing.html).toContain("client_id: required");
+      });
+
+      it("sends the browser to the provider, and installs once the callback stored the tokens", async () => {
+        const started = await client.post("/marketplace/apps/tasks/connect", tasks.credentials);
+        expect(started.status).toBe(303);
+        const authorize = new URL(started.location ?? "");
+        expect(authorize.origin + authorize.pathname).toBe(tasks.authorizeUrl);
+        expect(authorize.searchParams.get("redirect_uri")).toBe(`${test.url}/oauth/callback`);
+        const callback = await followAuthorization(authorize.href);
+        expect((await fetch(callback)).status).toBe(200);
+        const installed = await client.post("/marketplace/apps/tasks/install", {});
+        expect(installed.status).toBe(303);
+        const market = await client.get(installed.location ?? "");
+        expect(market.html).toContain("Installed.");
+        expect(market.html).toContain("<td>tasks</td>");
+      });
+    },
+  );
+}

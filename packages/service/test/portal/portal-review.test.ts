@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServedWebhookApp, serveWebhookApp, WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
+import { PortalBrowser as Browser, type PortalBrowser, type PortalPage } from "../helpers/portal-browser.ts";
+import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
+
+const GOOD_SECRET = "whsec_Y29uZm9ybWFuY2Utd2ViaG9vay1nb29kLWtleQ==";
+
+// What a reader without JavaScript does on the review page: follows "Reload now" until the review ends.
+async function waitForVerdict(client: PortalBrowser, path: string): Promise<PortalPage> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const page = await client.get(path);
+    if (!page.html.includes('id="review-progress"')) return page;
+    if (Date.now() > deadline) throw new Error(`review at ${path} still running`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+// New App → preview → Create draft → the secret set on the adapter → fixtures → Submit for Review.
+async function registerAndSubmit(
+  client: PortalBrowser,
+  adapter: ServedWebhookApp,
+  beforeSubmit: (path: string) => Promise<void> = async () => {},
+): Promise<{ slug: string; review: string }> {
+  const preview = await client.post("/developer/new-app", { base_url: adapter.url });
+  expect(preview.status).toBe(200);
+  expect(preview.html).toContain("Create draft");
+  const created = await client.post("/developer/apps", { base_url: adapter.url });
+  expect(created.status).toBe(303);
+  const path = created.location ?? "";
+  const slug = path.split("/").at(-1) ?? "";
+  const shown = await client.post(`${path}/signing-secret/show`);
+  const secret = /<code class="secret">(whsec_[^<]+)<\/code>/.exec(shown.html)?.[1]?.replaceAll("&#x3D;", "=");
+  if (secret === undefined) throw new Error("no secret shown");
+  await adapter.restartWith(secret);
+  const file = { field: "fixtures_file", name: "conformance.fixtures.json", text: WEBHOOK_FIXTURES_TEXT };
+  expect((await client.postFile(`${path}/fixtures`, {}, file)).status).toBe(200);
+  await beforeSubmit(path);
+  const submitted = await client.post(`${path}/reviews`);
+  expect(submitted.status).toBe(303);
+  return { slug, review: submitted.location ?? "" };
+}
+
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`the portal's review walk with the sample webhook adapter (A2, A14) ${lane.title}`, () => {
+    let test: TestService;
+    let author: PortalBrowser;
+    let installer: PortalBrowser;
+    const adapters: ServedWebhookApp[] = [];
+
+    beforeAll(async () => {
+      test = await startTestService(lane, { healthPolling: false, reviews: { pollMs: 100, progressMs: 50 } });
+      author = new Browser(test.url);
+      await author.signIn((await createTenant(test, "author")).token);
+      installer = new Browser(test.url);
+      await installer.signIn((await createTenant(test, "installer")).token);
+    });
+    afterAll(async () => {
+      await test?.close();
+      await Promise.all(adapters.map((adapter) => adapter.close()));
+    });
+
+    it("verifies, reviews, publishes and installs the webhook App, all through the pages", async () => {
+      const adapter = await serveWebhookApp();
+      adapters.push(adapter);
+      const preview = await author.post("/developer/new-app", { base_url: adapter.url });
+      expect(preview.html).toContain("No problems found.");
+      const { slug, review } = await registerAndSubmit(author, adapter, async (path) => {
+        const bad = await author.post(`${path}/verify`, { cred_0_0: "whsec_short" });
+        expect(bad.status).toBe(422);
+        expect(bad.html).toMatch(/The adapter refused: [^<]*signing_secret/);
+        const good = await author.post(`${path}/verify`, { cred_0_0: GOOD_SECRET });
+        expect(good.status).toBe(200);
+        expect(good.html).toContain("Verified: the adapter accepted the credentials");
+      });
+      expect(slug).toBe("webhook");
+      const report = await waitForVerdict(author, review);
+      expect(report.html).toContain("State: <strong>passed</strong>");
+      expect(report.html).toContain('<h2 id="group-feedback-loop">feedback-loop</h2>');
+      expect(report.html).toContain("Download the JUnit report");
+      expect((await author.get("/developer/apps/webhook")).html).toContain("<dt>State</dt><dd>published</dd>");
+
+      const market = await installer.get("/marketplace");
+      expect(market.html).toContain('href="/marketplace/apps/webhook"');
+      const form = await installer.get("/marketplace/apps/webhook");
+      expect(form.html).toContain('<label for="cred-0-0">Inbound signing secret (whsec_…)</label>');
+      const refused = await installer.post("/marketplace/apps/webhook/install", { cred_0_0: "whsec_short" });
+      expect(refused.status).toBe(422);
+      const installed = await installer.post("/marketplace/apps/webhook/install", { cred_0_0: GOOD_SECRET });
+      expect(installed.status).toBe(303);
+      expect((await installer.get("/marketplace")).html).toMatch(
+        /<td>webhook<\/td>\s*<td><code>http:\/\/127\.0\.0\.1:\d+\/api\/v1\/apps\/[^/]+\/inbound<\/code>/,
+      );
+    });
+
+    it("shows a broken adapter's failed checks with expected and actual, and keeps it a draft", async () => {
+      const adapter = await serveWebhookApp({ broken: true });
+      adapters.push(adapter);
+      const { slug, review } = await registerAndSubmit(author, adapter);
+      const report = await waitForVerdict(author, review);
+      expect(report.html).toContain("State: <strong>failed</strong>");
+      expect(report.html).toMatch(/<strong>Failed<\/strong> <code>feedback-loop\.[a-z-]+<\/code>/);
+      expect(report.html).toContain("<dt>Expected</dt>");
+      expect(report.html).toContain("<dt>JSON Pointer</dt>");
+      expect(report.html).toContain("<pre><code>curl ");
+      expect((await author.get(`/developer/apps/${slug}`)).html).toContain("<dt>State</dt><dd>draft</dd>");
+      expect((await installer.get("/marketplace")).html).not.toContain(`/marketplace/apps/${slug}"`);
+    });
+  });
+}
