@@ -14,6 +14,7 @@ import { createCallbackRunEventHandler } from "./callbacks/write-callback.ts";
 import { createLogger } from "./create-logger.ts";
 import { createDeliveryDispatcher } from "./deliveries/delivery-dispatcher.ts";
 import { createTemplateFrontDesk } from "./front-desk/front-desk.ts";
+import { createInboundCache } from "./inbound/inbound-cache.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
@@ -108,6 +109,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   try {
     const executor = options.executor ?? createReferenceExecutor({ deliver: options.deliver });
     const serviceKeys = loadServiceKeys({ secretKey: options.secretKey, dataDir: store.dataDir });
+    const adapterCalls = createCallStats();
+    const adapterTimeouts = options.adapterTimeouts ?? {};
+    const inboundCache = createInboundCache(
+      { store, serviceKeys, outbound, logger, now, adapterCalls, adapterTimeouts },
+      { ttlMs: options.inboundCacheMs },
+    );
     const context: ServiceContext = {
       store,
       executor,
@@ -118,8 +125,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       onRunEvent: createCallbackRunEventHandler({ next: options.onRunEvent, wake: () => callbacks?.wake() }),
       hooks: createHookIntake(store.db, { executor, now, logger }),
       outbound,
-      adapterCalls: createCallStats(),
-      adapterTimeouts: options.adapterTimeouts ?? {},
+      adapterCalls,
+      adapterTimeouts,
+      inboundCache,
       sources: { syncNow: async (id) => sourceSyncer?.syncNow(id), wake: () => sourceSyncer?.wake() },
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",

@@ -2,7 +2,6 @@ import { type InboundOutcome, inboundKind } from "@adapterkit/contract";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { callInboundAdapter } from "./call-inbound-adapter.ts";
-import { openInstallation } from "./open-installation.ts";
 import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
 import { routeInboundMessage } from "./route-inbound-message.ts";
@@ -32,7 +31,7 @@ export async function receiveInbound(
   installationId: string,
   request: ReceivedRequest,
 ): Promise<InboundAnswer> {
-  const open = await openInstallation(context, installationId);
+  const open = await context.inboundCache.open(installationId);
   const receivedAt = context.now();
   pruneInboundEventsNow(context);
   const log = (outcome: InboundOutcome, detail: string) =>
