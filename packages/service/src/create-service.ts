@@ -14,10 +14,11 @@ import { createCallbackRunEventHandler } from "./callbacks/write-callback.ts";
 import { createLogger } from "./create-logger.ts";
 import { createDeliveryDispatcher } from "./deliveries/delivery-dispatcher.ts";
 import { createTemplateFrontDesk } from "./front-desk/front-desk.ts";
-import { createInboundCache } from "./inbound/inbound-cache.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
+import { createInboundCache } from "./inbound/inbound-cache.ts";
+import { createInboundIntake } from "./inbound/inbound-intake.ts";
 import { createOAuthRefresher, type OAuthRefresher } from "./oauth/oauth-refresher.ts";
 import { createOutboundGuard } from "./outbound/index.ts";
 import { createReferenceExecutor } from "./runs/reference-executor.ts";
@@ -115,6 +116,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       { store, serviceKeys, outbound, logger, now, adapterCalls, adapterTimeouts },
       { ttlMs: options.inboundCacheMs },
     );
+    const frontDesk = options.frontDesk ?? createTemplateFrontDesk();
     const context: ServiceContext = {
       store,
       executor,
@@ -133,7 +135,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
       wakeScheduler: () => scheduler?.wake(),
-      frontDesk: options.frontDesk ?? createTemplateFrontDesk(),
+      frontDesk,
+      inbound: createInboundIntake(store.db, { executor, frontDesk, now, logger }),
       wakeDeliveries: () => deliveries?.wake(),
     };
     if (options.worker !== false) {

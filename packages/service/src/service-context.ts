@@ -4,6 +4,7 @@ import type { CallStats } from "./adapters/call-stats.ts";
 import type { ServiceKeys } from "./auth/service-keys.ts";
 import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { InboundCache } from "./inbound/inbound-cache.ts";
+import type { InboundIntake } from "./inbound/inbound-intake.ts";
 import type { OutboundGuard } from "./outbound/index.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
@@ -35,6 +36,8 @@ export interface ServiceContext {
   readonly frontDesk: FrontDesk;
   /** D176: installations, Apps, credentials and adapter clients of the inbound path, kept for a moment. */
   readonly inboundCache: InboundCache;
+  /** Where the inbound pipeline routes verified messages (concurrent ones together, D177). */
+  readonly inbound: InboundIntake;
   /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
   readonly sources: Pick<SourceSyncer, "syncNow" | "wake">;
   now(): Date;

@@ -4,7 +4,6 @@ import type { ServiceContext } from "../service-context.ts";
 import { callInboundAdapter } from "./call-inbound-adapter.ts";
 import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
-import { routeInboundMessage } from "./route-inbound-message.ts";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
 import { toStorableMessage } from "./to-storable-message.ts";
 
@@ -80,9 +79,7 @@ export async function receiveInbound(
     });
     return { kind: "event", outcome: "dropped_bot", eventId: row.id, workflowRunIds: [] };
   }
-  const routed = await routeInboundMessage(
-    context.store.db,
-    { executor: context.executor, frontDesk: context.frontDesk, now: receivedAt },
+  const routed = await context.inbound.route(
     {
       installationId,
       organizationId: open.installation.organization_id,
@@ -91,6 +88,7 @@ export async function receiveInbound(
       frontDesk: open.installation.front_desk === 1,
       message: response,
     },
+    receivedAt,
   );
   if (routed.workflowRunIds.length > 0) context.wakeWorker();
   if (routed.deliveryId != null) context.wakeDeliveries();
