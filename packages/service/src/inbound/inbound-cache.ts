@@ -76,7 +76,7 @@ function withLazyCall(context: Context, open: OpenInstallation): CachedInstallat
  * const cache = createInboundCache(context, { ttlMs: 1000 });
  * const open = await cache.open(installationId);
  */
-export function createInboundCache(context: Context, options: { ttlMs?: number } = {}): InboundCache {
+export function createInboundCache(context: Context, options: { ttlMs?: number | undefined } = {}): InboundCache {
   const ttlMs = options.ttlMs ?? INBOUND_CACHE_TTL_MS;
   const entries = new Map<string, Entry>();
   const load = async (id: string) => withLazyCall(context, await openInstallation(context, id));

@@ -10,6 +10,7 @@ for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`inbound messages routed together (D177) ${lane.title}`, () => {
     let world: InboundWorld;
     let triggerId: number;
+    let appId: number;
 
     beforeAll(async () => {
       world = await startInboundWorld(lane, { worker: false });
@@ -22,6 +23,7 @@ for (const lane of STORE_LANES) {
         target_stage: "handle",
       });
       triggerId = trigger.id;
+      appId = (await world.test.service.context.inboundCache.open(world.installations.webhook.id)).app.id;
     });
     afterAll(async () => world?.close());
 
@@ -33,7 +35,7 @@ for (const lane of STORE_LANES) {
     const message = (type: string, dedupKey: string | undefined): InboundMessage => ({
       installationId: world.installations.webhook.id,
       organizationId: world.installations.webhook.organization_id,
-      appId: world.installations.webhook.app_id,
+      appId,
       app: "webhook",
       frontDesk: false,
       message: {
