@@ -22,8 +22,8 @@ export interface StoreOptions {
   /** SQLite only: take the one-instance lock (D28). Tools that only add rows, such as `token create`, pass false. */
   readonly lock?: boolean | undefined;
   /**
-   * SQLite only (ADAPTERKIT_SQLITE_SYNCHRONOUS, D107): `full` (default) syncs the WAL on every commit, so an
-   * acknowledged write survives a power loss; `normal` syncs at checkpoints only, faster, and may lose the last
+   * SQLite only (ADAPTERKIT_SQLITE_SYNCHRONOUS, D107): `full` (default) syncs the WAL after every group commit
+   * (off the main thread, D178) before anyone is told, so an acknowledged write survives a power loss; `normal` syncs at checkpoints only, faster, and may lose the last
    * commits on power loss (never on a process crash).
    */
   readonly sqliteSynchronous?: SqliteSynchronous | undefined;
