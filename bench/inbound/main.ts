@@ -38,7 +38,10 @@ async function main(): Promise<void> {
     for (const variant of round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse()) {
       const sample = await variant.measure(DURATION_S);
       samples.set(variant.name, [...(samples.get(variant.name) ?? []), sample]);
-      const store = sample.outcomes === undefined ? "" : `  events ${sample.outcomes} runs ${sample.runs}`;
+      const store =
+        sample.outcomes === undefined
+          ? ""
+          : `  events ${sample.outcomes} runs ${sample.runs}  loop delay ms p50/p99/max ${sample.loopDelay}`;
       console.log(`round ${round + 1}/${ROUNDS}${show(variant.name, sample)}${store}`);
     }
   }

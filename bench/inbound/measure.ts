@@ -13,6 +13,8 @@ export interface Sample {
   /** The service's inbound events by outcome and runs by status when the load stopped. */
   readonly outcomes?: string;
   readonly runs?: string;
+  /** The service's event-loop delay during the load, ms: median/p99/max. */
+  readonly loopDelay?: string;
   /** TCP connections the adapter accepted, setup and warm-up included. */
   readonly adapterConnections?: number;
 }
@@ -89,6 +91,7 @@ export async function measurePipeline(duration: number): Promise<Sample> {
       adapterConnections: Number(adapterReport.get("CONNECTIONS")),
       outcomes: report.get("OUTCOMES") ?? "?",
       runs: report.get("RUNS") ?? "?",
+      loopDelay: report.get("LOOP") ?? "?",
     };
   } finally {
     if (service !== undefined && isRunning(service)) await stopChild(service);

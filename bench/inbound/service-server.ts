@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createService } from "@adapterkit/service";
 import { sql } from "kysely";
 import { reportCpu } from "../lib/report-cpu.ts";
@@ -55,17 +56,28 @@ await post(`/api/v1/workflows/${workflow.id}/triggers`, {
 });
 
 const printCpu = reportCpu();
+// How long the event loop was held up (ms): a synchronous stall (an fsync inside COMMIT) shows here.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+process.on("SIGUSR2", () => loopDelay.reset());
 process.stdout.write(`READY ${installation.inbound_url}\n`);
 process.on("SIGTERM", async () => {
   printCpu();
+  // The histogram counts the timer's own 10 ms period in every sample: what is left is the delay.
+  const ms = (ns: number) => Math.max(0, Math.round((ns - 10e6) / 1e5) / 10);
+  process.stdout.write(`LOOP ${ms(loopDelay.percentile(50))}/${ms(loopDelay.percentile(99))}/${ms(loopDelay.max)}\n`);
   // Every event accepted, and a run queued for each: what the load's answers said, checked in the store.
-  const count = async (table: string, column: string) => {
-    const { rows } = await sql<{ key: string; count: number }>`select ${sql.ref(column)} as key, count(*) as count
-      from ${sql.table(table)} group by ${sql.ref(column)}`.execute(service.store.db);
-    return JSON.stringify(Object.fromEntries(rows.map((row) => [row.key, Number(row.count)])));
-  };
-  process.stdout.write(`OUTCOMES ${await count("inbound_events", "outcome")}\n`);
-  process.stdout.write(`RUNS ${await count("workflow_runs", "status")}\n`);
+  // Both counts in one transaction: requests still in flight when the load stopped commit before or after both.
+  const counts = await service.store.db.transaction().execute(async (trx) => {
+    const count = async (table: string, column: string) => {
+      const { rows } = await sql<{ key: string; count: number }>`select ${sql.ref(column)} as key, count(*) as count
+        from ${sql.table(table)} group by ${sql.ref(column)}`.execute(trx);
+      return JSON.stringify(Object.fromEntries(rows.map((row) => [row.key, Number(row.count)])));
+    };
+    return { outcomes: await count("inbound_events", "outcome"), runs: await count("workflow_runs", "status") };
+  });
+  process.stdout.write(`OUTCOMES ${counts.outcomes}\n`);
+  process.stdout.write(`RUNS ${counts.runs}\n`);
   await service.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openStore } from "@adapterkit/service";
 import { afterEach, expect, it } from "vitest";
 
 const BIN = new URL("../bin/adapterkit.js", import.meta.url).pathname;
@@ -30,11 +31,15 @@ function serviceOf(output: string): { url: string; token: string } {
  * Runs `adapterkit serve` (what `npm start` runs) until it prints its summary, runs `whileReady` against it, then
  * stops its process group.
  */
-async function serveUntilReady(dataDir: string, whileReady?: (output: string) => Promise<void>): Promise<string> {
+async function serveUntilReady(
+  dataDir: string,
+  whileReady?: (output: string) => Promise<void>,
+  ports: { service: number; adapters: number } = { service: 0, adapters: 0 },
+): Promise<string> {
   const env = {
     ...process.env,
-    PORT: String(await freePort()),
-    ADAPTERS_PORT: String(await freePort()),
+    PORT: String(ports.service || (await freePort())),
+    ADAPTERS_PORT: String(ports.adapters || (await freePort())),
     ADAPTERKIT_DATA_DIR: dataDir,
     DATABASE_URL: "",
   };
@@ -106,4 +111,30 @@ it("connects the stand-in tool server as a Skill with its tools, and keeps one o
     ["echo", "add", "word_count"],
   ]);
   expect(seen[1]?.skillId).toBe(seen[0]?.skillId);
+}, 300_000);
+
+it("starts again on its data dir: every sample App installed anew, one app-event trigger on the demo workflow", async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "adapterkit-serve-"));
+  // The same ports each time, as `npm start` uses; the stand-ins' ports change with every start.
+  const ports = { service: await freePort(), adapters: await freePort() };
+  const runsUrl = (output: string) => /the run it started\s+curl (\S+\/triggers\/\d+\/runs)/.exec(output)?.[1];
+  const first = await serveUntilReady(dataDir, undefined, ports);
+  const second = await serveUntilReady(dataDir, undefined, ports);
+  expect(second).not.toMatch(/failed/i);
+  const installed = [...second.matchAll(/^\s+(\w+)\s+inst_\S+\s+verified as/gm)].map((match) => match[1]);
+  expect(installed.sort()).toEqual(["chat", "files", "mail", "tasks", "webhook"]);
+  expect(runsUrl(first)).toBeDefined();
+  expect(runsUrl(second)).toBeDefined();
+  const store = await openStore({ dataDir, lock: false });
+  try {
+    const triggers = await store.db
+      .selectFrom("triggers")
+      .select(["id", "app_installation_id"])
+      .where("type", "=", "app_event")
+      .execute();
+    const chat = /^\s+chat\s+(inst_\S+)\s+verified as/m.exec(second)?.[1];
+    expect(triggers.map((trigger) => trigger.app_installation_id)).toEqual([chat]);
+  } finally {
+    await store.close();
+  }
 }, 300_000);

@@ -48,6 +48,12 @@ describe("signRequest", () => {
     expect(signingKey(SECRET).equals(signingKey(SECRET.slice("whsec_".length)))).toBe(true);
   });
 
+  it("gives every request a fresh msg_ id of 18 random bytes, past the refill of its pool", () => {
+    const ids = Array.from({ length: 300 }, () => signRequest({ secret: SECRET, body: BODY })["webhook-id"]);
+    for (const id of ids) expect(id).toMatch(/^msg_[A-Za-z0-9_-]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it("refuses a secret with no key", () => {
     expect(() => signingKey("whsec_")).toThrow(TypeError);
   });

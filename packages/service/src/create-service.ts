@@ -17,6 +17,8 @@ import { createTemplateFrontDesk } from "./front-desk/front-desk.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
+import { createInboundCache } from "./inbound/inbound-cache.ts";
+import { createInboundIntake } from "./inbound/inbound-intake.ts";
 import { createOAuthRefresher, type OAuthRefresher } from "./oauth/oauth-refresher.ts";
 import { createOutboundGuard } from "./outbound/index.ts";
 import { createReviewWorker, type ReviewWorker } from "./reviews/index.ts";
@@ -115,6 +117,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   try {
     const executor = options.executor ?? createReferenceExecutor({ deliver: options.deliver });
     const serviceKeys = loadServiceKeys({ secretKey: options.secretKey, dataDir: store.dataDir });
+    const adapterCalls = createCallStats();
+    const adapterTimeouts = options.adapterTimeouts ?? {};
+    const inboundCache = createInboundCache(
+      { store, serviceKeys, outbound, logger, now, adapterCalls, adapterTimeouts },
+      { ttlMs: options.inboundCacheMs },
+    );
+    const frontDesk = options.frontDesk ?? createTemplateFrontDesk();
     const context: ServiceContext = {
       store,
       executor,
@@ -125,15 +134,17 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       onRunEvent: createCallbackRunEventHandler({ next: options.onRunEvent, wake: () => callbacks?.wake() }),
       hooks: createHookIntake(store.db, { executor, now, logger }),
       outbound,
-      adapterCalls: createCallStats(),
-      adapterTimeouts: options.adapterTimeouts ?? {},
+      adapterCalls,
+      adapterTimeouts,
+      inboundCache,
       sources: { syncNow: async (id) => sourceSyncer?.syncNow(id), wake: () => sourceSyncer?.wake() },
       reviews: { wake: () => reviewWorker?.wake() },
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),
       wakeScheduler: () => scheduler?.wake(),
-      frontDesk: options.frontDesk ?? createTemplateFrontDesk(),
+      frontDesk,
+      inbound: createInboundIntake(store.db, { executor, frontDesk, now, logger }),
       wakeDeliveries: () => deliveries?.wake(),
     };
     if (options.worker !== false) {

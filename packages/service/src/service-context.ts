@@ -3,6 +3,8 @@ import type { Logger } from "pino";
 import type { CallStats } from "./adapters/call-stats.ts";
 import type { ServiceKeys } from "./auth/service-keys.ts";
 import type { FrontDesk } from "./front-desk/front-desk.ts";
+import type { InboundCache } from "./inbound/inbound-cache.ts";
+import type { InboundIntake } from "./inbound/inbound-intake.ts";
 import type { OutboundGuard } from "./outbound/index.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
@@ -32,6 +34,10 @@ export interface ServiceContext {
   readonly adapterTimeouts: Partial<Record<AdapterEndpointId, number>>;
   /** A11: turns a message to the front desk into a reply (the reference one renders a Handlebars template). */
   readonly frontDesk: FrontDesk;
+  /** D176: installations, Apps, credentials and adapter clients of the inbound path, kept for a moment. */
+  readonly inboundCache: InboundCache;
+  /** Where the inbound pipeline routes verified messages (concurrent ones together, D177). */
+  readonly inbound: InboundIntake;
   /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
   readonly sources: Pick<SourceSyncer, "syncNow" | "wake">;
   /** A2: wakes the review worker for a review just queued. */

@@ -72,6 +72,11 @@ export interface ServiceOptions {
   readonly frontDesk?: FrontDesk | undefined;
   /** A11: the dispatcher of front-desk replies; false leaves the outbox alone (as for `worker`). */
   readonly deliveries?: DeliveryDispatcherOptions | false | undefined;
+  /**
+   * D176: how long the inbound path keeps an installation's rows, credentials and adapter client before reading them
+   * again (1000 ms): what another instance's change may take to be seen here. 0 reads them for every event.
+   */
+  readonly inboundCacheMs?: number | undefined;
   /** A12 source syncs: the interval (15 min), the poll for due sources (30 s), concurrency and file size; false stops the poll. */
   readonly sources?: SourceSyncerOptions | false | undefined;
   /** A2 review worker: its poll (5 s), lease, progress throttle and the runner's time-out; false stops it. */

@@ -52,6 +52,19 @@ export async function callAdapter<T>(
   const client = adapterClientFor(context, target);
   const result = await call(client);
   await client.close();
+  return judgeAdapterCall(context, target, endpoint, result);
+}
+
+/**
+ * callAdapter's second half, for a caller that keeps its own client (the inbound path, D176): counts the call and
+ * turns a failure into the 400, 502 or 504 problem callAdapter throws.
+ */
+export function judgeAdapterCall<T>(
+  context: Pick<Context, "adapterCalls">,
+  target: AdapterTarget,
+  endpoint: AdapterEndpointId,
+  result: ClientResult<T>,
+): T {
   const outcome = result.ok ? "ok" : result.error.kind === "timeout" ? "timed_out" : "failed";
   if (target.appId !== undefined) context.adapterCalls.record(target.appId, endpoint, outcome, result.durationMs);
   if (result.ok) return result.value;

@@ -53,4 +53,6 @@ export async function pollAppHealth(context: ServiceContext, app: AppRow): Promi
     detail,
     checked_at: at,
   });
+  // D176: an App that went down (or came back) is seen by the next inbound event.
+  if (!ready || app.health_status !== "ready") context.inboundCache.forget();
 }

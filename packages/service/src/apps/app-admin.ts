@@ -53,6 +53,16 @@ export interface AppAdmin {
 /** The AppAdmin of a service. */
 export function createAppAdmin(context: ServiceContext): AppAdmin {
   const { db } = context.store;
+  // D176: what a local call changed (an App, an installation) is read afresh by the next inbound event.
+  const forgetting =
+    <Args extends unknown[], T>(change: (...args: Args) => Promise<T>) =>
+    async (...args: Args): Promise<T> => {
+      try {
+        return await change(...args);
+      } finally {
+        context.inboundCache.forget();
+      }
+    };
   const actAs = async (actor: LocalActor): Promise<Principal & { projectId: number }> => {
     const organization = await ensureOrganization(db, actor.organization, context.now());
     const project = await ensureProject(db, organization.id, actor.project ?? "default", context.now());
@@ -65,21 +75,23 @@ export function createAppAdmin(context: ServiceContext): AppAdmin {
   };
   return {
     preview: async (actor, baseUrl) => previewApp(context, await actAs(actor), baseUrl),
-    async register(actor, baseUrl, options = {}) {
-      const principal = await actAs(actor);
-      const listing = await fetchListing(context, { baseUrl });
-      const app = await registerApp(db, context.serviceKeys, {
-        organizationId: principal.organizationId,
-        listing,
-        now: context.now(),
-        signingSecret: options.signingSecret,
-      });
-      return showApp(context, principal, app);
-    },
-    refresh: async (actor, slug) => refreshAppBySlug(context, await actAs(actor), slug),
+    register: forgetting(
+      async (actor: LocalActor, baseUrl: string, options: { signingSecret?: string | undefined } = {}) => {
+        const principal = await actAs(actor);
+        const listing = await fetchListing(context, { baseUrl });
+        const app = await registerApp(db, context.serviceKeys, {
+          organizationId: principal.organizationId,
+          listing,
+          now: context.now(),
+          signingSecret: options.signingSecret,
+        });
+        return showApp(context, principal, app);
+      },
+    ),
+    refresh: forgetting(async (actor: LocalActor, slug: string) => refreshAppBySlug(context, await actAs(actor), slug)),
     signingSecret: async (actor, slug) =>
       (await signingSecretOf(context, await actAs(actor), slug, { rotate: false })).secret,
-    async publish(slug) {
+    publish: forgetting(async (slug: string) => {
       let app = await findAppBySlug(db, slug);
       if (app === undefined) throw new Error(`no App ${slug}`);
       if (app.state === "draft" || (app.state === "published" && app.latest_version !== app.published_version)) {
@@ -90,9 +102,9 @@ export function createAppAdmin(context: ServiceContext): AppAdmin {
         await closeOpenReviews(db, app.id, context.now());
       }
       return showApp(context, { organizationId: app.organization_id }, app);
-    },
+    }),
     list: async (actor) => listApps(context, await actAs(actor)),
-    async install(actor, request) {
+    install: forgetting(async (actor: LocalActor, request: Parameters<AppAdmin["install"]>[1]) => {
       const principal = await actAs(actor);
       const projectId = request.projectId ? principal.projectId : undefined;
       return installApp(context, principal, {
@@ -100,9 +112,11 @@ export function createAppAdmin(context: ServiceContext): AppAdmin {
         credentials: request.credentials,
         project_id: projectId,
       });
-    },
+    }),
     demoSigningSecrets: (slugs, wanted) => demoSigningSecrets(context, slugs, wanted),
-    installDemoApps: async (actor, options) => installDemoApps(context, await actAs(actor), options),
+    installDemoApps: forgetting(async (actor: LocalActor, options: Parameters<AppAdmin["installDemoApps"]>[1]) =>
+      installDemoApps(context, await actAs(actor), options),
+    ),
     async installations(actor) {
       const principal = await actAs(actor);
       const rows = await listInstallations(db, principal.organizationId);

@@ -9,6 +9,7 @@ import { removeAppSkills } from "../skills/app-skill.ts";
 import { withAppTables } from "./app-tables.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { findAppBySlug, getAppVersion } from "./find-app.ts";
+import { refreshApp } from "./refresh-app.ts";
 import { registerApp } from "./register-app.ts";
 import { transitionApp } from "./transition-app.ts";
 
@@ -37,16 +38,22 @@ async function ensurePublished(
       now: context.now(),
       signingSecret: secret,
     });
-  } else if (app.base_url !== adapter.baseUrl) {
-    // ADAPTERS_PORT changed since the last start: the demo App follows its adapter.
-    app = await withAppTables(db)
-      .updateTable("apps")
-      .set({ base_url: adapter.baseUrl })
-      .where("id", "=", app.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  } else {
+    if (app.base_url !== adapter.baseUrl) {
+      // ADAPTERS_PORT changed since the last start: the demo App follows its adapter.
+      app = await withAppTables(db)
+        .updateTable("apps")
+        .set({ base_url: adapter.baseUrl })
+        .where("id", "=", app.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    // Its manifest may name the stand-in's new address (the tasks sample's OAuth endpoints): a new version, published
+    // below, as the operator would after a refresh.
+    app = await refreshApp(db, app, await fetchListing(context, { baseUrl: adapter.baseUrl }), context.now());
   }
-  if (app.state === "draft") app = await transitionApp(db, app, { kind: "submit" }, context.now());
+  const unpublished = app.state === "published" && app.latest_version !== app.published_version;
+  if (app.state === "draft" || unpublished) app = await transitionApp(db, app, { kind: "submit" }, context.now());
   if (app.state === "in_review") app = await transitionApp(db, app, { kind: "review", passed: true }, context.now());
   return app;
 }

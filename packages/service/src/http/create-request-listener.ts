@@ -133,7 +133,13 @@ export function createRequestListener(context: ServiceContext, options: Listener
       signer,
       request: { method: req.method ?? "GET", path: url.pathname, headers: req.headers },
     };
-    const result = await route.handler(input as HandlerInput<never>, context);
+    let result: Awaited<ReturnType<typeof route.handler>>;
+    try {
+      result = await route.handler(input as HandlerInput<never>, context);
+    } finally {
+      // D176: whatever this request changed (committed by now) is read afresh by the next inbound event.
+      if (mayChangeInstallations(route, req.method)) context.inboundCache.forget();
+    }
     if (result.contentType !== undefined && typeof result.body === "string") {
       sendText(res, result.status, result.body, {
         requestId,
@@ -176,6 +182,12 @@ export function createRequestListener(context: ServiceContext, options: Listener
 // A body cut off by the client: Node reports it as an "aborted" ECONNRESET on the request.
 function clientWentAway(req: IncomingMessage, error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === "ECONNRESET" && !req.complete;
+}
+
+// Reads through a token change nothing; an unauthenticated GET may (the OAuth callback stores tokens).
+function mayChangeInstallations(route: Route<ServiceEndpointId>, method: string | undefined): boolean {
+  if (route.keepsInboundCache === true) return false;
+  return !((method === "GET" || method === "HEAD") && route.auth !== "none");
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

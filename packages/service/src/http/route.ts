@@ -47,6 +47,11 @@ export interface HandlerResult {
 /** One served endpoint: how its caller is authenticated and what handles it. */
 export interface Route<K extends ServiceEndpointId> {
   readonly auth: "api" | "admin" | "none";
+  /**
+   * D176: true for a route that never changes an installation, its App or credentials. After any other route that
+   * may write (anything but an authenticated GET) the listener drops the inbound cache.
+   */
+  readonly keepsInboundCache?: boolean;
   /** The per-token rate-limit bucket; API routes use the token's id, undefined means not limited. */
   /** Whether the route honours an `Idempotency-Key` header (D14). */
   readonly idempotent?: boolean;

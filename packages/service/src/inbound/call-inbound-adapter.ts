@@ -1,10 +1,8 @@
 import type { ClientResult } from "@adapterkit/client";
 import type { InboundMode, ParseInboundResponse } from "@adapterkit/contract";
-import { appTarget } from "../adapters/app-target.ts";
-import { callAdapter } from "../adapters/call-adapter.ts";
-import { resolveCredentials } from "../adapters/resolve-credentials.ts";
+import { judgeAdapterCall } from "../adapters/call-adapter.ts";
 import type { ServiceContext } from "../service-context.ts";
-import type { OpenInstallation } from "./open-installation.ts";
+import type { CachedInstallation } from "./inbound-cache.ts";
 import { type ReceivedRequest, toInboundEnvelope } from "./to-inbound-envelope.ts";
 
 /** What the adapter made of a delivery: a refused signature, a body it cannot read, or its D4 answer. */
@@ -14,8 +12,8 @@ export type AdapterVerdict =
   | { readonly kind: "parsed"; readonly response: ParseInboundResponse };
 
 /** Whether a failed call was the adapter refusing the delivery itself (400, 413): a retry would fare no better. */
-function refusedDelivery(result: ClientResult<unknown> | undefined): string | undefined {
-  if (result === undefined || result.ok || result.error.kind !== "http_status") return undefined;
+function refusedDelivery(result: ClientResult<unknown>): string | undefined {
+  if (result.ok || result.error.kind !== "http_status") return undefined;
   const { status, body } = result.error;
   return status === 400 || status === 413 ? (body?.error ?? `HTTP ${status}`) : undefined;
 }
@@ -23,37 +21,25 @@ function refusedDelivery(result: ClientResult<unknown> | undefined): string | un
 /**
  * A9 steps 2–3 through the one adapter-call module (A7): `/verify-webhook` with the D2 envelope and the
  * installation's credentials, then, when it says ok, `/parse-inbound` with the same envelope and the mode the
- * front-desk toggle selects; a 400 or 413 from it means the body is one the adapter cannot read. Both are signed with the App's secret and carry the installation's context headers;
- * a failed or late call throws the call module's ServiceError.
+ * front-desk toggle selects; a 400 or 413 from it means the body is one the adapter cannot read. Both are signed
+ * with the App's secret and carry the installation's context headers, through the installation's cached client
+ * (D176); a failed or late call throws the call module's ServiceError.
  */
 export async function callInboundAdapter(
   context: ServiceContext,
-  open: OpenInstallation,
+  open: CachedInstallation,
   request: ReceivedRequest,
 ): Promise<AdapterVerdict> {
-  const { installation, app, manifest } = open;
-  const credentials = await resolveCredentials(context, {
-    organizationId: installation.organization_id,
-    definitions: manifest.credentials ?? [],
-  });
+  const { credentials, target, client } = await open.call();
   const envelope = toInboundEnvelope(request, credentials);
-  const target = appTarget(context, app, {
-    organizationId: installation.organization_id,
-    projectId: installation.project_id,
-  });
-  const verdict = await callAdapter(context, target, "verify-webhook", (client) => client.verifyWebhook(envelope));
+  const verdict = judgeAdapterCall(context, target, "verify-webhook", await client.verifyWebhook(envelope));
   if (!verdict.ok) return { kind: "rejected", error: verdict.error };
-  const mode: InboundMode = installation.front_desk === 1 ? "front_desk" : "trigger";
-  let last: ClientResult<unknown> | undefined;
+  const mode: InboundMode = open.installation.front_desk === 1 ? "front_desk" : "trigger";
+  const parsed = await client.parseInbound({ ...envelope, mode });
   try {
-    const response = await callAdapter(context, target, "parse-inbound", async (client) => {
-      const result = await client.parseInbound({ ...envelope, mode });
-      last = result;
-      return result;
-    });
-    return { kind: "parsed", response };
+    return { kind: "parsed", response: judgeAdapterCall(context, target, "parse-inbound", parsed) };
   } catch (error) {
-    const refused = refusedDelivery(last);
+    const refused = refusedDelivery(parsed);
     if (refused !== undefined) return { kind: "unreadable", error: refused };
     throw error;
   }

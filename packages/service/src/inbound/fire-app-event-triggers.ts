@@ -3,12 +3,82 @@ import type { Kysely } from "kysely";
 import { whyNotStartable } from "../runs/check-startable.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import { type Database, fromJsonColumn } from "../store/index.ts";
-import { insertFailedFiring, recordFiring } from "../triggers/record-firing.ts";
+import { param, preparedQuery } from "../store/prepared-query.ts";
+import { type Firing, insertFailedFiring, recordFiring } from "../triggers/record-firing.ts";
 import { matchesEventFilter } from "./matches-event-filter.ts";
 
 /** The event as a run's initial input: the normalized message and the installation it came through. */
 export function toEventInput(installationId: string, app: string, message: NormalizedMessage) {
   return { type: "json", value: { installation_id: installationId, app, ...message } } as const;
+}
+
+/** A message with its event type, through an installation of an App. */
+export interface AppEvent {
+  readonly installationId: string;
+  readonly app: string;
+  readonly message: NormalizedMessage & { event_type: string };
+}
+
+// Every inbound event that reaches the triggers runs this query: prepared (D179).
+const selectCandidates = preparedQuery((db: Kysely<Database>) =>
+  db
+    .selectFrom("triggers")
+    .innerJoin("workflows", "workflows.id", "triggers.workflow_id")
+    .select([
+      "triggers.id as trigger_id",
+      "triggers.organization_id as trigger_organization_id",
+      "triggers.target_stage as trigger_target_stage",
+      "triggers.event_filter as trigger_event_filter",
+    ])
+    .selectAll("workflows")
+    .where("triggers.type", "=", "app_event")
+    .where("triggers.app_installation_id", "=", param<string>("installationId"))
+    .where("triggers.event_type", "=", param<string>("eventType"))
+    .where("triggers.enabled", "=", 1)
+    .orderBy("triggers.id"),
+);
+
+/** The enabled app-event triggers of an installation for one event type, each with its workflow. */
+export type AppEventCandidates = Awaited<ReturnType<typeof selectCandidates.execute>>;
+
+/** Reads the candidates of an installation and event type, inside the caller's transaction. */
+export function findAppEventTriggers(
+  trx: Kysely<Database>,
+  installationId: string,
+  eventType: string,
+): Promise<AppEventCandidates> {
+  return selectCandidates.execute(trx, { installationId, eventType });
+}
+
+/** What the candidates make of one event: how many matched, the firings to record, the ones that cannot start. */
+export interface MatchedEvent {
+  readonly matched: number;
+  readonly firings: Firing[];
+  readonly refused: (Omit<Firing, "input" | "startStage"> & { error: string })[];
+}
+
+/** A10/D26: the candidates whose filter passes the event, as firings at their target stage (or refusals). */
+export function matchAppEvent(
+  candidates: AppEventCandidates,
+  executor: WorkflowExecutor,
+  event: AppEvent,
+): MatchedEvent {
+  const result: MatchedEvent = { matched: 0, firings: [], refused: [] };
+  let matched = 0;
+  for (const candidate of candidates) {
+    const { trigger_id, trigger_organization_id, trigger_target_stage, trigger_event_filter, ...workflow } = candidate;
+    if (!matchesEventFilter(fromJsonColumn(trigger_event_filter) as EventFilter | null, event.message)) continue;
+    matched += 1;
+    const trigger = { id: trigger_id, organization_id: trigger_organization_id, workflow_id: workflow.id };
+    const reason = whyNotStartable(workflow, executor, trigger_target_stage);
+    if (reason !== null) {
+      result.refused.push({ trigger, source: "app_event", error: reason });
+      continue;
+    }
+    const input = toEventInput(event.installationId, event.app, event.message);
+    result.firings.push({ trigger, source: "app_event", input, startStage: trigger_target_stage });
+  }
+  return { ...result, matched };
 }
 
 /**
@@ -20,40 +90,12 @@ export function toEventInput(installationId: string, app: string, message: Norma
 export async function fireAppEventTriggers(
   trx: Kysely<Database>,
   deps: { executor: WorkflowExecutor; now: Date },
-  event: { installationId: string; app: string; message: NormalizedMessage & { event_type: string } },
+  event: AppEvent,
 ): Promise<{ matched: number; runIds: number[] }> {
-  const candidates = await trx
-    .selectFrom("triggers")
-    .innerJoin("workflows", "workflows.id", "triggers.workflow_id")
-    .select([
-      "triggers.id as trigger_id",
-      "triggers.organization_id as trigger_organization_id",
-      "triggers.target_stage as trigger_target_stage",
-      "triggers.event_filter as trigger_event_filter",
-    ])
-    .selectAll("workflows")
-    .where("triggers.type", "=", "app_event")
-    .where("triggers.app_installation_id", "=", event.installationId)
-    .where("triggers.event_type", "=", event.message.event_type)
-    .where("triggers.enabled", "=", 1)
-    .orderBy("triggers.id")
-    .execute();
+  const candidates = await findAppEventTriggers(trx, event.installationId, event.message.event_type);
+  const { matched, firings, refused } = matchAppEvent(candidates, deps.executor, event);
+  for (const firing of refused) await insertFailedFiring(trx, firing, deps.now);
   const runIds: number[] = [];
-  let matched = 0;
-  for (const candidate of candidates) {
-    const { trigger_id, trigger_organization_id, trigger_target_stage, trigger_event_filter, ...workflow } = candidate;
-    if (!matchesEventFilter(fromJsonColumn(trigger_event_filter) as EventFilter | null, event.message)) continue;
-    matched += 1;
-    const trigger = { id: trigger_id, organization_id: trigger_organization_id, workflow_id: workflow.id };
-    const startStage = trigger_target_stage;
-    const reason = whyNotStartable(workflow, deps.executor, startStage);
-    if (reason !== null) {
-      await insertFailedFiring(trx, { trigger, source: "app_event", error: reason }, deps.now);
-      continue;
-    }
-    const input = toEventInput(event.installationId, event.app, event.message);
-    const { run } = await recordFiring(trx, { trigger, source: "app_event", input, startStage }, deps.now);
-    runIds.push(run.id);
-  }
+  for (const firing of firings) runIds.push((await recordFiring(trx, firing, deps.now)).run.id);
   return { matched, runIds };
 }

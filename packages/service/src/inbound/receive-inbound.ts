@@ -2,10 +2,8 @@ import { type InboundOutcome, inboundKind } from "@adapterkit/contract";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { callInboundAdapter } from "./call-inbound-adapter.ts";
-import { openInstallation } from "./open-installation.ts";
 import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
-import { routeInboundMessage } from "./route-inbound-message.ts";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
 import { toStorableMessage } from "./to-storable-message.ts";
 
@@ -32,7 +30,7 @@ export async function receiveInbound(
   installationId: string,
   request: ReceivedRequest,
 ): Promise<InboundAnswer> {
-  const open = await openInstallation(context, installationId);
+  const open = await context.inboundCache.open(installationId);
   const receivedAt = context.now();
   pruneInboundEventsNow(context);
   const log = (outcome: InboundOutcome, detail: string) =>
@@ -81,9 +79,7 @@ export async function receiveInbound(
     });
     return { kind: "event", outcome: "dropped_bot", eventId: row.id, workflowRunIds: [] };
   }
-  const routed = await routeInboundMessage(
-    context.store.db,
-    { executor: context.executor, frontDesk: context.frontDesk, now: receivedAt },
+  const routed = await context.inbound.route(
     {
       installationId,
       organizationId: open.installation.organization_id,
@@ -92,6 +88,7 @@ export async function receiveInbound(
       frontDesk: open.installation.front_desk === 1,
       message: response,
     },
+    receivedAt,
   );
   if (routed.workflowRunIds.length > 0) context.wakeWorker();
   if (routed.deliveryId != null) context.wakeDeliveries();

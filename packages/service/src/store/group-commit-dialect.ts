@@ -6,6 +6,11 @@ import { cacheStatements, type StatementCache } from "./cache-statements.ts";
 // transactions are committed together: each runs inside a savepoint of one shared transaction, and its caller
 // hears of its success only after the shared COMMIT. Writes of one request are still atomic (the savepoint) and
 // durable before anyone is told (the COMMIT); what changes is that several share one commit.
+//
+// With `sync` (D178) the database runs at synchronous=NORMAL, so the COMMIT itself writes the WAL without waiting
+// for the disk, and `sync` (an fdatasync of the WAL on libuv's thread pool) makes it durable before anyone waiting
+// on it is told: what synchronous=FULL guarantees, without stalling the event loop for the disk (4 ms a commit on
+// this machine). One sync is in flight at a time; commits made meanwhile wait for the next, which covers them all.
 
 /** A safety cap: a group is committed once this many outcomes wait on it, even while others queue. */
 const MAX_GROUP = 256;
@@ -40,11 +45,16 @@ class GroupCommitDriver implements Driver {
   #waiting: Waiting[] = [];
   #flushScheduled = false;
   readonly #onCommit: ((outcomes: number) => void) | undefined;
+  readonly #sync: (() => Promise<void>) | undefined;
+  /** Outcomes committed (or read) but not yet made durable by a sync. */
+  #unsynced: Waiting[] = [];
+  #syncing: Promise<void> | undefined;
 
   constructor(database: Sqlite.Database, options: GroupCommitOptions) {
     this.#database = database;
     this.#statements = cacheStatements(database);
     this.#onCommit = options.onCommit;
+    this.#sync = options.sync;
   }
 
   prepare(sql: string) {
@@ -68,7 +78,7 @@ class GroupCommitDriver implements Driver {
     const member = connection as GroupConnection;
     this.#run(`release ${MEMBER}`);
     member.inMember = false;
-    await this.#park(member);
+    await this.#park(member, this.#waiting);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -102,6 +112,7 @@ class GroupCommitDriver implements Driver {
 
   async destroy(): Promise<void> {
     if (this.#groupOpen) this.#commit();
+    while (this.#syncing !== undefined) await this.#syncing;
     this.#statements.close();
   }
 
@@ -119,7 +130,15 @@ class GroupCommitDriver implements Driver {
     }
     if (connection.inMember) return this.#query(query);
     if (!this.#groupOpen) {
-      if (this.#statements.prepare(query.sql).readonly) return this.#query(query);
+      if (this.#statements.prepare(query.sql).readonly) {
+        const rows = this.#query(query);
+        // It may see a commit not yet on disk: then it is answered once that is.
+        if (this.#syncing === undefined && this.#unsynced.length === 0) return rows;
+        const durable = this.#park(connection, this.#unsynced);
+        this.#startSync();
+        await durable;
+        return rows;
+      }
       this.#openGroup();
     }
     let outcome: { result: QueryResult<unknown> } | { error: unknown };
@@ -129,7 +148,7 @@ class GroupCommitDriver implements Driver {
       outcome = { error };
     }
     this.#checkGroupAlive();
-    await this.#park(connection);
+    await this.#park(connection, this.#waiting);
     if ("error" in outcome) throw outcome.error;
     return outcome.result;
   }
@@ -156,9 +175,9 @@ class GroupCommitDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`));
   }
 
-  /** Gives up the lock early and waits until the open group is durable (or has failed). */
-  #park(connection: GroupConnection): Promise<void> {
-    const durable = new Promise<void>((settle, fail) => this.#waiting.push({ settle, fail }));
+  /** Gives up the lock early and waits until the open group (or the last commit) is durable, or has failed. */
+  #park(connection: GroupConnection, queue: Waiting[]): Promise<void> {
+    const durable = new Promise<void>((settle, fail) => queue.push({ settle, fail }));
     connection.released = true;
     this.#unlock();
     return durable;
@@ -203,8 +222,34 @@ class GroupCommitDriver implements Driver {
       for (const member of waiting) member.fail(error);
       return;
     }
-    this.#onCommit?.(waiting.length);
-    for (const member of waiting) member.settle();
+    if (this.#sync === undefined) {
+      this.#onCommit?.(waiting.length);
+      for (const member of waiting) member.settle();
+      return;
+    }
+    this.#unsynced.push(...waiting);
+    this.#startSync();
+  }
+
+  /** Makes everything committed so far durable, unless a sync is in flight (its end starts the next). */
+  #startSync(): void {
+    const sync = this.#sync;
+    if (sync === undefined || this.#syncing !== undefined || this.#unsynced.length === 0) return;
+    const waiting = this.#unsynced;
+    this.#unsynced = [];
+    this.#syncing = sync().then(
+      () => {
+        this.#onCommit?.(waiting.length);
+        for (const member of waiting) member.settle();
+      },
+      (error: unknown) => {
+        for (const member of waiting) member.fail(error);
+      },
+    );
+    void this.#syncing.then(() => {
+      this.#syncing = undefined;
+      this.#startSync();
+    });
   }
 
   /** Some errors (I/O, a full disk) make SQLite roll the whole transaction back; everyone waiting on it fails. */
@@ -222,6 +267,11 @@ class GroupCommitDriver implements Driver {
 export interface GroupCommitOptions {
   /** Told after each group commit how many outcomes (transactions and queries) it made durable. */
   readonly onCommit?: ((outcomes: number) => void) | undefined;
+  /**
+   * D178: makes the database's committed writes durable (an fdatasync of its WAL, off the main thread), for a
+   * database at synchronous=NORMAL; every outcome waits for the first sync that starts after its commit.
+   */
+  readonly sync?: (() => Promise<void>) | undefined;
 }
 
 /** Kysely's SQLite dialect over better-sqlite3, with group commit (see above). */

@@ -9,6 +9,7 @@ import { GroupCommitSqliteDialect } from "./group-commit-dialect.ts";
 import { migrate } from "./migrate.ts";
 import { prepareDataDir } from "./prepare-data-dir.ts";
 import { type Checkpointer, startCheckpointer } from "./start-checkpointer.ts";
+import { createWalSync, type WalSync } from "./sync-wal.ts";
 
 /** Where the store keeps its data. */
 export interface StoreOptions {
@@ -21,8 +22,8 @@ export interface StoreOptions {
   /** SQLite only: take the one-instance lock (D28). Tools that only add rows, such as `token create`, pass false. */
   readonly lock?: boolean | undefined;
   /**
-   * SQLite only (ADAPTERKIT_SQLITE_SYNCHRONOUS, D107): `full` (default) syncs the WAL on every commit, so an
-   * acknowledged write survives a power loss; `normal` syncs at checkpoints only, faster, and may lose the last
+   * SQLite only (ADAPTERKIT_SQLITE_SYNCHRONOUS, D107): `full` (default) syncs the WAL after every group commit
+   * (off the main thread, D178) before anyone is told, so an acknowledged write survives a power loss; `normal` syncs at checkpoints only, faster, and may lose the last
    * commits on power loss (never on a process crash).
    */
   readonly sqliteSynchronous?: SqliteSynchronous | undefined;
@@ -56,22 +57,31 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   prepareDataDir(dataDir, options.lock === false ? [SQLITE_FILE] : [SQLITE_FILE, LOCK_FILE]);
   const lock: InstanceLock | undefined = options.lock === false ? undefined : acquireInstanceLock(dataDir);
   let checkpointer: Checkpointer | undefined;
+  let wal: WalSync | undefined;
   try {
     const path = join(dataDir, SQLITE_FILE);
     const file = new Sqlite(path, { timeout: 5000 });
     file.pragma("journal_mode = WAL");
-    file.pragma(`synchronous = ${options.sqliteSynchronous === "normal" ? "NORMAL" : "FULL"}`);
+    // `full` is NORMAL plus a sync of the WAL after each group commit, off the main thread, before anyone is
+    // told (D178): what FULL guarantees, without SQLite's fsync inside COMMIT stalling the event loop.
+    file.pragma("synchronous = NORMAL");
     file.pragma("foreign_keys = ON");
     checkpointer = startCheckpointer(file, path);
-    const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(file) });
+    wal = options.sqliteSynchronous === "normal" ? undefined : createWalSync(`${path}-wal`);
+    const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(file, { sync: wal?.sync }) });
     await migrate(db, "sqlite");
     const running = checkpointer;
+    const syncing = wal;
     return toStore(db, "sqlite", dataDir, {
       beforeClose: () => running.stop(),
-      afterClose: () => lock?.release(),
+      afterClose: () => {
+        void syncing?.close();
+        lock?.release();
+      },
     });
   } catch (error) {
     await checkpointer?.stop();
+    await wal?.close();
     lock?.release();
     throw error;
   }

@@ -5,6 +5,7 @@ import type { Route } from "../route.ts";
 /** `POST /api/v1/hooks/{token}` (D14); `Idempotent-Replayed: true` marks a repeat's answer. */
 export const hookRoute: Route<"hook"> = {
   auth: "none",
+  keepsInboundCache: true,
   idempotent: true,
   rateLimitKey: ({ params }) => {
     const token = params.token ?? "";

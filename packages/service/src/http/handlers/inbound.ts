@@ -1,17 +1,20 @@
-import { findOpenInstallation } from "../../inbound/open-installation.ts";
 import { receiveInbound } from "../../inbound/receive-inbound.ts";
 import { isInstallationId } from "../../installations/installation-id.ts";
 import type { Route } from "../route.ts";
 
-/** `POST /api/v1/apps/{installation_id}/inbound` (D27, A9): 404/410 before the body is read, then the pipeline. */
+/**
+ * `POST /api/v1/apps/{installation_id}/inbound` (D27, A9): 404/410 before the body is read, then the pipeline. It
+ * changes nothing the inbound cache keeps, so the listener does not forget it after this route (D176).
+ */
 export const inboundRoute: Route<"inbound"> = {
   auth: "none",
+  keepsInboundCache: true,
   rateLimitKey: ({ params }) => {
     const id = params.installation_id ?? "";
     return isInstallationId(id) ? `inbound:${id}` : undefined;
   },
   async admit({ params }, context) {
-    await findOpenInstallation(context, params.installation_id ?? "");
+    await context.inboundCache.open(params.installation_id ?? "");
   },
   async handler(input, context) {
     const request = input.request ?? { method: "POST", path: "", headers: {} };

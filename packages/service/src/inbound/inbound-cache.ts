@@ -1,0 +1,101 @@
+import { performance } from "node:perf_hooks";
+import type { AdapterClient } from "@adapterkit/client";
+import type { Credentials } from "@adapterkit/contract";
+import { appTarget } from "../adapters/app-target.ts";
+import { type AdapterTarget, adapterClientFor } from "../adapters/call-adapter.ts";
+import { resolveCredentials } from "../adapters/resolve-credentials.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { type OpenInstallation, openInstallation } from "./open-installation.ts";
+
+/** How an open installation's adapter is called: its credentials, target and one client (on the shared pool). */
+export interface InboundCall {
+  readonly credentials: Credentials;
+  readonly target: AdapterTarget;
+  readonly client: AdapterClient;
+}
+
+/** An open installation as the inbound path keeps it: the rows, and how to call its adapter once that is known. */
+export interface CachedInstallation extends OpenInstallation {
+  /** Credentials opened and the client built on first use; a failure (e.g. a revoked grant, 409) is not kept. */
+  call(): Promise<InboundCall>;
+}
+
+/** Per-installation reads of the inbound path kept in memory (D176). */
+export interface InboundCache {
+  /** The installation opened as openInstallation does (404, 410, 404 for an App that does not receive). */
+  open(id: string): Promise<CachedInstallation>;
+  /** Drops everything: called after anything that may have changed an installation, its App or credentials. */
+  forget(): void;
+}
+
+/** How long an entry serves before it is read again: what another instance's change may take to be seen here. */
+export const INBOUND_CACHE_TTL_MS = 1000;
+const MAX_ENTRIES = 1000;
+
+type Context = Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now" | "adapterTimeouts"> &
+  Pick<ServiceContext, "adapterCalls">;
+
+interface Entry {
+  readonly expiresAt: number;
+  readonly opened: Promise<CachedInstallation>;
+}
+
+function withLazyCall(context: Context, open: OpenInstallation): CachedInstallation {
+  let call: Promise<InboundCall> | undefined;
+  const load = async (): Promise<InboundCall> => {
+    const { installation, app, manifest } = open;
+    const credentials = await resolveCredentials(context, {
+      organizationId: installation.organization_id,
+      definitions: manifest.credentials ?? [],
+    });
+    const target = appTarget(context, app, {
+      organizationId: installation.organization_id,
+      projectId: installation.project_id,
+    });
+    return { credentials, target, client: adapterClientFor(context, target) };
+  };
+  return {
+    ...open,
+    call() {
+      call ??= load().catch((error: unknown) => {
+        call = undefined;
+        throw error;
+      });
+      return call;
+    },
+  };
+}
+
+/**
+ * The inbound cache (D176): an installation's row, its App, the pinned manifest, the opened credentials, the
+ * signing secrets and an adapter client, read once per `ttlMs` instead of five reads and a decryption per event.
+ * This instance forgets everything at once after any change it makes (see the request listener and the health
+ * poller); another instance's change is seen within `ttlMs`. A failed read is not kept. `ttlMs` 0 turns it off.
+ *
+ * @example
+ * const cache = createInboundCache(context, { ttlMs: 1000 });
+ * const open = await cache.open(installationId);
+ */
+export function createInboundCache(context: Context, options: { ttlMs?: number | undefined } = {}): InboundCache {
+  const ttlMs = options.ttlMs ?? INBOUND_CACHE_TTL_MS;
+  const entries = new Map<string, Entry>();
+  const load = async (id: string) => withLazyCall(context, await openInstallation(context, id));
+  return {
+    open(id) {
+      if (ttlMs <= 0) return load(id);
+      const now = performance.now();
+      const found = entries.get(id);
+      if (found !== undefined && found.expiresAt > now) return found.opened;
+      if (found !== undefined) entries.delete(id);
+      const opened = load(id);
+      const entry = { expiresAt: now + ttlMs, opened };
+      entries.set(id, entry);
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      opened.catch(() => {
+        if (entries.get(id) === entry) entries.delete(id);
+      });
+      return opened;
+    },
+    forget: () => entries.clear(),
+  };
+}

@@ -1,0 +1,203 @@
+import type { Kysely } from "kysely";
+import type { FrontDesk } from "../front-desk/front-desk.ts";
+import { startFrontDeskReply } from "../front-desk/start-front-desk-reply.ts";
+import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
+import type { BatchOutcome, Database } from "../store/index.ts";
+import { preparedBatch } from "../store/prepared-query.ts";
+import { type Firing, insertFailedFiring, recordFirings } from "../triggers/record-firing.ts";
+import { type AppEventCandidates, findAppEventTriggers, matchAppEvent } from "./fire-app-event-triggers.ts";
+import { withInboundTables } from "./inbound-tables.ts";
+import {
+  type InboundEventRecord,
+  type InboundEventValues,
+  recordInboundEvent,
+  toInboundEventValues,
+} from "./record-inbound-event.ts";
+import type { InboundMessage, RoutedMessage } from "./route-inbound-message.ts";
+
+/** A message to route and when it arrived. */
+export interface Arrival {
+  readonly event: InboundMessage;
+  readonly receivedAt: Date;
+}
+
+interface DedupRow extends Record<string, unknown> {
+  readonly installationId: string;
+  readonly dedupKey: string;
+  readonly at: string;
+}
+
+const insertDedupKeys = preparedBatch((db: Kysely<Database>, rows: DedupRow[]) =>
+  withInboundTables(db)
+    .insertInto("inbound_dedup")
+    .values(rows.map((row) => ({ installation_id: row.installationId, dedup_key: row.dedupKey, received_at: row.at })))
+    .onConflict((conflict) => conflict.columns(["installation_id", "dedup_key"]).doNothing())
+    .returning(["installation_id", "dedup_key"]),
+);
+
+const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValues[]) =>
+  withInboundTables(db)
+    .insertInto("inbound_events")
+    .values(
+      // Each column named: a row here is a placeholder object, which has no keys of its own to copy.
+      rows.map((row) => ({
+        installation_id: row.installation_id,
+        received_at: row.received_at,
+        outcome: row.outcome,
+        event_type: row.event_type,
+        sender: row.sender,
+        dedup_key: row.dedup_key,
+        thread_id: row.thread_id,
+        workflow_run_ids: row.workflow_run_ids,
+        detail: row.detail,
+      })),
+    )
+    .returningAll(),
+);
+
+const dedupId = (installationId: string, key: string) => JSON.stringify([installationId, key]);
+
+/**
+ * Takes the dedup keys of the arrivals in one statement (sorted, so two instances' batches take them in one
+ * order), and tells each arrival whether it routes: a key another delivery took first, in the table or earlier in
+ * this batch, makes it a duplicate. An arrival without a key always routes.
+ */
+async function takeDedupKeys(trx: Kysely<Database>, arrivals: readonly Arrival[]): Promise<boolean[]> {
+  const wanted = new Map<string, DedupRow>();
+  for (const { event, receivedAt } of arrivals) {
+    const key = event.message.dedup_key;
+    if (key === undefined || key === "") continue;
+    const id = dedupId(event.installationId, key);
+    if (!wanted.has(id))
+      wanted.set(id, { installationId: event.installationId, dedupKey: key, at: receivedAt.toISOString() });
+  }
+  const rows = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const taken = new Set(
+    (await insertDedupKeys.execute(trx, rows)).map((row) => dedupId(row.installation_id, row.dedup_key)),
+  );
+  return arrivals.map(({ event }) => {
+    const key = event.message.dedup_key;
+    if (key === undefined || key === "") return true;
+    return taken.delete(dedupId(event.installationId, key));
+  });
+}
+
+/** Inserts the log entries in one statement and gives each its id (rows with equal columns are interchangeable). */
+async function insertLogEntries(trx: Kysely<Database>, records: readonly InboundEventRecord[]): Promise<number[]> {
+  const values = records.map(toInboundEventValues);
+  const contentOf = (row: InboundEventValues) =>
+    JSON.stringify([
+      row.installation_id,
+      row.received_at,
+      row.outcome,
+      row.event_type,
+      row.sender,
+      row.dedup_key,
+      row.thread_id,
+      row.workflow_run_ids,
+      row.detail,
+    ]);
+  // RETURNING promises no order, so each row is found again by its columns.
+  const idsByContent = new Map<string, number[]>();
+  for (const row of await insertEvents.execute(trx, values)) {
+    const content = contentOf(row);
+    idsByContent.set(content, [...(idsByContent.get(content) ?? []), row.id]);
+  }
+  return values.map((row) => {
+    const id = idsByContent.get(contentOf(row))?.shift();
+    if (id === undefined) throw new Error("inserting inbound events returned fewer rows than given");
+    return id;
+  });
+}
+
+type Pending =
+  | { readonly kind: "done"; readonly routed: RoutedMessage }
+  | { readonly kind: "record"; readonly record: InboundEventRecord }
+  | {
+      readonly kind: "fired";
+      readonly record: InboundEventRecord;
+      readonly firings: { readonly start: number; readonly count: number };
+    };
+
+/**
+ * routeInboundMessage for messages that arrived together, inside one transaction (D177): one statement takes every
+ * dedup key, one read per installation and event type finds the triggers, the runs, trigger runs and counters go
+ * in recordFirings' multi-row statements, and the log entries in one more. A message for the front desk takes the
+ * single-row path inside the same transaction (its reply needs its entry's id). Outcomes are those of
+ * routeInboundMessage, one per message, in order.
+ */
+export async function routeInboundTogether(
+  trx: Kysely<Database>,
+  deps: { executor: WorkflowExecutor; frontDesk: FrontDesk; now: Date },
+  arrivals: readonly Arrival[],
+): Promise<BatchOutcome<RoutedMessage>[]> {
+  const taken = await takeDedupKeys(trx, arrivals);
+  const candidates = new Map<string, AppEventCandidates>();
+  const firings: Firing[] = [];
+  const pending: Pending[] = [];
+  for (const [index, { event, receivedAt }] of arrivals.entries()) {
+    const { message } = event;
+    const base = {
+      installationId: event.installationId,
+      receivedAt,
+      eventType: message.event_type,
+      sender: message.sender,
+      dedupKey: message.dedup_key,
+      threadId: message.thread_id,
+    };
+    if (!taken[index]) {
+      pending.push({ kind: "record", record: { ...base, outcome: "duplicate", detail: "dedup_key seen before" } });
+    } else if (event.frontDesk) {
+      const row = await recordInboundEvent(trx, { ...base, outcome: "accepted", detail: "to the front desk" });
+      const deliveryId = await startFrontDeskReply(
+        trx,
+        { frontDesk: deps.frontDesk, now: receivedAt },
+        { ...event, inboundEventId: row.id },
+      );
+      pending.push({ kind: "done", routed: { outcome: "accepted", eventId: row.id, workflowRunIds: [], deliveryId } });
+    } else if (message.event_type === undefined) {
+      const record = { ...base, outcome: "unmatched", detail: "the adapter gave no event_type" } as const;
+      pending.push({ kind: "record", record });
+    } else {
+      const key = dedupId(event.installationId, message.event_type);
+      let found = candidates.get(key);
+      if (found === undefined) {
+        found = await findAppEventTriggers(trx, event.installationId, message.event_type);
+        candidates.set(key, found);
+      }
+      const appEvent = {
+        installationId: event.installationId,
+        app: event.app,
+        message: { ...message, event_type: message.event_type },
+      };
+      const matched = matchAppEvent(found, deps.executor, appEvent);
+      for (const refusal of matched.refused) await insertFailedFiring(trx, refusal, deps.now);
+      const detail = matched.matched > 0 ? null : `no enabled app-event trigger for ${message.event_type} matched`;
+      const outcome = matched.matched > 0 ? "accepted" : "unmatched";
+      pending.push({
+        kind: "fired",
+        record: { ...base, outcome, detail },
+        firings: { start: firings.length, count: matched.firings.length },
+      });
+      firings.push(...matched.firings);
+    }
+  }
+  const runIds = firings.length === 0 ? [] : await recordFirings(trx, firings, deps.now);
+  const records = pending.flatMap((item) => {
+    if (item.kind === "done") return [];
+    if (item.kind === "record") return [item.record];
+    return [
+      { ...item.record, workflowRunIds: runIds.slice(item.firings.start, item.firings.start + item.firings.count) },
+    ];
+  });
+  const ids = records.length === 0 ? [] : await insertLogEntries(trx, records);
+  let next = 0;
+  return pending.map((item): BatchOutcome<RoutedMessage> => {
+    if (item.kind === "done") return { ok: true, value: item.routed };
+    const eventId = ids[next] as number;
+    const record = records[next] as InboundEventRecord;
+    next += 1;
+    const outcome = record.outcome as RoutedMessage["outcome"];
+    return { ok: true, value: { outcome, eventId, workflowRunIds: record.workflowRunIds ?? [] } };
+  });
+}

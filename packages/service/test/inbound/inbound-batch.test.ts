@@ -1,0 +1,105 @@
+import { inboundEventPageSchema, triggerRunPageSchema } from "@adapterkit/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InboundMessage } from "../../src/inbound/route-inbound-message.ts";
+import { createAppEventTrigger, type InboundWorld, inboundPath, startInboundWorld } from "../helpers/inbound-world.ts";
+import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { createWorkflow } from "../helpers/test-service.ts";
+
+// D177: messages that arrive together are routed in one transaction; each still ends exactly as it would alone.
+for (const lane of STORE_LANES) {
+  describe.skipIf(lane.skip)(`inbound messages routed together (D177) ${lane.title}`, () => {
+    let world: InboundWorld;
+    let triggerId: number;
+    let appId: number;
+
+    beforeAll(async () => {
+      world = await startInboundWorld(lane, { worker: false });
+      const workflow = await createWorkflow(world.test, world.tenant.token, {
+        stages: [{ name: "handle", action: "echo" }],
+      });
+      const trigger = await createAppEventTrigger(world, workflow.id, {
+        app_installation_id: world.installations.webhook.id,
+        event_type: "order.created",
+        target_stage: "handle",
+      });
+      triggerId = trigger.id;
+      appId = (await world.test.service.context.inboundCache.open(world.installations.webhook.id)).app.id;
+    });
+    afterAll(async () => world?.close());
+
+    const api = async (path: string) => (await world.test.call(path, { token: world.tenant.token })).json();
+    const events = async () =>
+      inboundEventPageSchema.parse(
+        await api(`/api/v1/installations/${world.installations.webhook.id}/events?limit=100`),
+      ).items;
+    const message = (type: string, dedupKey: string | undefined): InboundMessage => ({
+      installationId: world.installations.webhook.id,
+      organizationId: world.installations.webhook.organization_id,
+      appId,
+      app: "webhook",
+      frontDesk: false,
+      message: {
+        event_type: type,
+        sender: "shop",
+        message: `order ${dedupKey ?? "without key"}`,
+        is_bot: false,
+        ...(dedupKey === undefined ? {} : { dedup_key: dedupKey }),
+      },
+    });
+
+    it("gives each key one run, inside the batch and against the table, and every message its own entry", async () => {
+      const intake = world.test.service.context.inbound;
+      const now = new Date();
+      const before = await intake.route(message("order.created", "k-old"), now);
+      expect(before.outcome).toBe("accepted");
+      // Routed in one call each, in one turn of the event loop: one batch.
+      const sent = [
+        message("order.created", "k-1"),
+        message("order.created", "k-old"),
+        message("order.created", "k-2"),
+        message("order.created", "k-1"),
+        message("order.cancelled", "k-3"),
+        message("order.created", undefined),
+        message("order.created", "k-2"),
+      ];
+      const routed = await Promise.all(sent.map((item) => intake.route(item, now)));
+      expect(routed.map((item) => item.outcome)).toEqual([
+        "accepted",
+        "duplicate",
+        "accepted",
+        "duplicate",
+        "unmatched",
+        "accepted",
+        "duplicate",
+      ]);
+      const runIds = routed.flatMap((item) => item.workflowRunIds);
+      expect(runIds).toHaveLength(3);
+      expect(new Set(runIds).size).toBe(3);
+      const logged = new Map((await events()).map((entry) => [entry.id, entry]));
+      expect(new Set(routed.map((item) => item.eventId)).size).toBe(sent.length);
+      for (const [index, item] of routed.entries()) {
+        expect(logged.get(item.eventId)).toMatchObject({
+          outcome: item.outcome,
+          dedup_key: sent[index]?.message.dedup_key ?? null,
+          workflow_run_ids: item.workflowRunIds,
+        });
+      }
+      expect(logged.get(routed[4]?.eventId ?? 0)?.detail).toMatch(/no enabled app-event trigger for order.cancelled/);
+      const triggerRuns = triggerRunPageSchema.parse(await api(`/api/v1/triggers/${triggerId}/runs?limit=100`));
+      expect(triggerRuns.items).toHaveLength(4);
+    });
+
+    it("routes one delivery sent many times at once, through the endpoint, to exactly one run", async () => {
+      const url = `${world.test.url}${inboundPath(world.installations.webhook)}`;
+      const body = JSON.stringify({ type: "order.created", sender: "till", message: "order at once" });
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => world.webhook.sender.post(url, body, { id: "msg_same_at_once" })),
+      );
+      const outcomes = answers.map((answer) => JSON.parse(answer.body) as { outcome: string; workflow_run_ids: [] });
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      expect(outcomes.filter((outcome) => outcome.outcome === "accepted")).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome.outcome === "duplicate")).toHaveLength(11);
+      expect(outcomes.flatMap((outcome) => outcome.workflow_run_ids)).toHaveLength(1);
+    });
+  });
+}
