@@ -82,7 +82,7 @@ export const OAUTH_ENDPOINTS = [
     method: "GET",
     path: "/oauth/callback",
     summary:
-      "Where the provider sends the user back: checks the single-use state, exchanges the code with the PKCE verifier and stores the tokens sealed with their expiry (A6). No bearer token: the state is the credential.",
+      "Where the provider sends the user back: checks the single-use state, exchanges the code with the PKCE verifier and stores the tokens sealed with their expiry (A6). No bearer token: the state is the credential. A browser (Accept: text/html) gets an HTML page linking to the App's install page instead of JSON, with the same status (D258).",
     query: {
       state: param("The state of the authorization started with POST /api/v1/oauth/connect."),
       code: param("The authorization code."),

@@ -50,6 +50,23 @@ function contentSecurityPolicy(nonce: string | undefined): string {
   return `default-src 'none'; style-src 'self'; img-src 'self'; ${script}; base-uri 'none'; frame-ancestors 'none'`;
 }
 
+/**
+ * A portal notice (a heading, a sentence and a link on) for a public-API route a browser lands on, such as the OAuth
+ * callback (D258): its HTML and the portal's security headers.
+ */
+export function renderNotice(notice: { heading: string; message: string; back: string; backLabel: string }): {
+  html: string;
+  headers: Record<string, string>;
+} {
+  const { html } = renderPage("error", { title: notice.heading }, notice);
+  const headers = {
+    ...BASE_HEADERS,
+    "Content-Security-Policy": contentSecurityPolicy(undefined),
+    "Cache-Control": "no-store",
+  };
+  return { html, headers };
+}
+
 function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefined): void {
   if (answer.kind === "redirect") {
     const headers: Record<string, string> = { ...BASE_HEADERS, Location: answer.location, "Cache-Control": "no-store" };

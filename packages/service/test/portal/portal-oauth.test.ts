@@ -54,7 +54,16 @@ for (const lane of STORE_LANES) {
         expect(authorize.origin + authorize.pathname).toBe(tasks.authorizeUrl);
         expect(authorize.searchParams.get("redirect_uri")).toBe(`${test.url}/oauth/callback`);
         const callback = await followAuthorization(authorize.href);
-        expect((await fetch(callback)).status).toBe(200);
+        // D258: a browser lands on a page that leads back to the install page, not on JSON.
+        const html = { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8" };
+        const landed = await fetch(callback, { headers: html });
+        expect(landed.status).toBe(200);
+        expect(landed.headers.get("content-type")).toMatch(/^text\/html/);
+        expect(landed.headers.get("content-security-policy")).toContain("script-src 'none'");
+        expect(await landed.text()).toContain('<a href="/marketplace/apps/tasks">Continue to install tasks</a>');
+        const again = await fetch(callback, { headers: html });
+        expect(again.status).toBe(400);
+        expect(await again.text()).toContain("<h1>Not connected</h1>");
         const installed = await client.post("/marketplace/apps/tasks/install", {});
         expect(installed.status).toBe(303);
         const market = await client.get(installed.location ?? "");
