@@ -18,7 +18,7 @@ let adapter: StartedAdapter<typeof filesManifest>;
 let dav: FilesStandIn;
 beforeAll(async () => {
   adapter = await startAdapter(filesAdapter);
-  dav = await startFilesStandIn({ files: manyFiles(1_000, 64) });
+  dav = await startFilesStandIn({ files: manyFiles(4_000, 64) });
 });
 afterAll(async () => {
   await adapter.close();
@@ -35,7 +35,7 @@ describe("files cursor bound", () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({
       code: "invalid_request",
-      error: expect.stringContaining(`The tree under /big is too large for a stateless cursor: it has 1000 files`),
+      error: expect.stringContaining(`The tree under /big is too large for a stateless cursor: it has 4000 files`),
       issues: [{ path: "/resource_path" }],
     });
     expect((body as { error: string }).error).toContain(`${FILES_CURSOR_MAX_BYTES}-byte`);
@@ -51,8 +51,8 @@ describe("files cursor bound", () => {
     expect(body).toMatchObject({ changes: [{ path: "/small/a.txt", status: "added" }] });
   });
 
-  it("keeps a cursor for 1,000 files with shorter names within the bound", async () => {
-    const thousand = await startFilesStandIn({ files: manyFiles(1_000, 24) });
+  it("keeps a cursor for 5,000 files with shorter names within the bound", async () => {
+    const thousand = await startFilesStandIn({ files: manyFiles(5_000, 24) });
     try {
       const { status, body } = await adapter.client.listChanges({
         credentials: thousand.credentials,

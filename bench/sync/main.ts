@@ -1,0 +1,108 @@
+// bench/sync (A16, issue 17): BENCH_FILES small files (default 10,000, 200 to 1,000 bytes each) synced from the files
+// sample's WebDAV stand-in through the files adapter and the service's sources sync (SQLite, synchronous=FULL, the
+// service's default), started and followed through the public API, against the floor: the same PROPFIND walk and a
+// GET of every file straight from the stand-in, at the same concurrency (the service's 4). Each process is its own:
+// the stand-in, the adapter, the service; the floor runs in this one. Floor and sync alternate within each round
+// (DESIGN D30). Goal: at least 0.7 of the floor's files/s, and the service's memory flat as the files arrive: its
+// RSS is printed when 1,000 and when all files have arrived. CPU time of each process per round is printed too
+// (from /proc: Linux only). Knobs: BENCH_FILES, BENCH_ROUNDS (default 2), BENCH_CONCURRENCY (default 4).
+import { median } from "../lib/median.ts";
+import { startChild } from "../lib/start-child.ts";
+import { stopChild } from "../lib/stop-child.ts";
+import { syncBaseline } from "./baseline.ts";
+import { BENCH_ROOT, benchTree } from "./bench-tree.ts";
+import { cpuMsOf } from "./proc-stats.ts";
+import { measureSync, resetSource, type ServiceHandle, type SyncSample } from "./run-sync.ts";
+
+const FILES = Number(process.env.BENCH_FILES ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const GOAL = 0.7;
+const SECRET = "whsec_YmVuY2gtc3luYy1zaWduaW5nLXNlY3JldC0wMTIzNDU2Nzg5";
+
+const mib = (value: number) => (Number.isNaN(value) ? "  n/a" : value.toFixed(0).padStart(5));
+const rate = (files: number, seconds: number) => Math.round(files / seconds);
+
+async function main(): Promise<void> {
+  const { bytes: treeBytes } = benchTree(FILES);
+  console.log(
+    `sync: ${FILES} files (${(treeBytes / 1024 / 1024).toFixed(1)} MiB) under ${BENCH_ROOT}, concurrency ` +
+      `${CONCURRENCY}, ${ROUNDS} rounds; starting the stand-in, the adapter and the service`,
+  );
+  const dav = await startChild(new URL("./dav-server.ts", import.meta.url), { BENCH_FILES: String(FILES) });
+  const adapter = await startChild(new URL("./adapter-server.ts", import.meta.url), { BENCH_APP_SECRET: SECRET });
+  const serviceChild = await startChild(new URL("./service-server.ts", import.meta.url), {
+    BENCH_APP_SECRET: SECRET,
+    BENCH_ADAPTER_URL: adapter.ready,
+    BENCH_CREDENTIALS: dav.ready,
+    BENCH_CONCURRENCY: String(CONCURRENCY),
+  });
+  const service: ServiceHandle = { ...JSON.parse(serviceChild.ready), pid: serviceChild.child.pid as number };
+  const pids = { service: service.pid, adapter: adapter.child.pid as number, "stand-in": dav.child.pid as number };
+  const cpu = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMsOf(pid)]));
+  const cpuSince = (before: Record<string, number>) =>
+    Object.entries(cpu())
+      .map(([name, ms]) => `${name} ${((ms - (before[name] ?? 0)) / 1000).toFixed(1)} s`)
+      .join(", ");
+
+  const floors: number[] = [];
+  const syncs: SyncSample[] = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const floorFirst = round % 2 === 1;
+      for (const step of floorFirst ? ["floor", "sync"] : ["sync", "floor"]) {
+        if (step === "floor") {
+          const before = cpu();
+          const started = performance.now();
+          const floor = await syncBaseline(JSON.parse(dav.ready), BENCH_ROOT, CONCURRENCY);
+          const seconds = (performance.now() - started) / 1000;
+          if (floor.files !== FILES || floor.bytes !== treeBytes) throw new Error(`the floor read ${floor.files} files`);
+          floors.push(rate(FILES, seconds));
+          console.log(
+            `round ${round}/${ROUNDS} floor: ${FILES} files in ${seconds.toFixed(1)} s = ${rate(FILES, seconds)} ` +
+              `files/s; CPU ${cpuSince(before)}`,
+          );
+        } else {
+          await resetSource(service, BENCH_ROOT);
+          const before = cpu();
+          let shown = 0;
+          const sample = await measureSync(service, FILES, (fetched, rssMiB) => {
+            if (performance.now() - shown < 3_000) return;
+            shown = performance.now();
+            console.log(`  sync: ${fetched}/${FILES} files arrived, service RSS ${rssMiB.toFixed(0)} MiB`);
+          });
+          const { sync } = sample;
+          if (sync.state !== "succeeded" || sync.added !== FILES || sync.bytes !== treeBytes) {
+            throw new Error(`the sync ended ${sync.state} with ${sync.added} files: ${sync.errors.join("; ")}`);
+          }
+          syncs.push(sample);
+          console.log(
+            `round ${round}/${ROUNDS} sync:  ${FILES} files in ${sample.seconds.toFixed(1)} s = ` +
+              `${rate(FILES, sample.seconds)} files/s; service RSS MiB at 1,000 files ${mib(sample.rss.at1000)}, ` +
+              `at ${FILES} ${mib(sample.rss.atAll)}, after the commit ${mib(sample.rss.after)}, most ` +
+              `${mib(sample.rss.most)}; CPU ${cpuSince(before)}`,
+          );
+        }
+      }
+    }
+  } finally {
+    for (const child of [serviceChild, adapter, dav]) await stopChild(child);
+  }
+  const floor = median(floors);
+  const synced = median(syncs.map((sample) => rate(FILES, sample.seconds)));
+  const ratio = synced / floor;
+  const rss = (pick: (sample: SyncSample) => number) => median(syncs.map(pick));
+  console.log(
+    `\nsync vs floor: ${synced} vs ${floor} files/s (medians), ratio ${ratio.toFixed(2)} (goal ≥ ${GOAL}): ` +
+      `${ratio >= GOAL ? "met" : "NOT MET"}`,
+  );
+  console.log(
+    `service RSS (median MiB): at 1,000 files ${mib(rss((s) => s.rss.at1000))}, at ${FILES} ` +
+      `${mib(rss((s) => s.rss.atAll))}, after the commit ${mib(rss((s) => s.rss.after))}`,
+  );
+  console.log(
+    `RESULT ${JSON.stringify({ files: FILES, concurrency: CONCURRENCY, floor, sync: synced, ratio, rss: syncs.map((s) => s.rss) })}`,
+  );
+}
+
+await main();
