@@ -56,7 +56,8 @@ async function main(): Promise<void> {
           const started = performance.now();
           const floor = await syncBaseline(JSON.parse(dav.ready), BENCH_ROOT, CONCURRENCY);
           const seconds = (performance.now() - started) / 1000;
-          if (floor.files !== FILES || floor.bytes !== treeBytes) throw new Error(`the floor read ${floor.files} files`);
+          if (floor.files !== FILES || floor.bytes !== treeBytes)
+            throw new Error(`the floor read ${floor.files} files`);
           floors.push(rate(FILES, seconds));
           console.log(
             `round ${round}/${ROUNDS} floor: ${FILES} files in ${seconds.toFixed(1)} s = ${rate(FILES, seconds)} ` +

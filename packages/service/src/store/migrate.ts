@@ -9,6 +9,7 @@ import { appsMigration } from "./migrations/0005-apps.ts";
 import { oauthMigration } from "./migrations/0006-oauth.ts";
 import { inboundMigration } from "./migrations/0007-inbound.ts";
 import { sourcesMigration } from "./migrations/0008-sources.ts";
+import { sourceChunksMigration } from "./migrations/0012-source-chunks.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -21,6 +22,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0006-oauth": oauthMigration(),
     "0007-inbound": inboundMigration(dialect),
     "0008-sources": sourcesMigration(dialect),
+    "0012-source-chunks": sourceChunksMigration(dialect),
   };
 }
 
