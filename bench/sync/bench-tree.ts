@@ -18,7 +18,8 @@ export function benchTree(count: number): { tree: DemoTree; bytes: number } {
     const line = `file ${index}: a small document synced by bench/sync.\n`;
     const content = line.repeat(Math.ceil((200 + ((index * 37) % 800)) / line.length));
     bytes += Buffer.byteLength(content);
-    const files = (folders[folder] ??= {}) as DemoTree;
+    const files = (folders[folder] ?? {}) as DemoTree;
+    folders[folder] = files;
     files[`f${String(index).padStart(5, "0")}.txt`] = content;
   }
   return { tree: { [BENCH_ROOT.slice(1)]: folders }, bytes };

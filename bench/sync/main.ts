@@ -4,7 +4,8 @@
 // GET of every file straight from the stand-in, at the same concurrency (the service's 4). Each process is its own:
 // the stand-in, the adapter, the service; the floor runs in this one. Floor and sync alternate within each round
 // (DESIGN D30). Goal: at least 0.7 of the floor's files/s, and the service's memory flat as the files arrive: its
-// RSS is printed when 1,000 and when all files have arrived. CPU time of each process per round is printed too
+// RSS, and its live heap (after a collection it is asked for), are printed when 1,000 and when all files have
+// arrived. CPU time of each process per round is printed too
 // (from /proc: Linux only). Knobs: BENCH_FILES, BENCH_ROUNDS (default 2), BENCH_CONCURRENCY (default 4).
 import { median } from "../lib/median.ts";
 import { startChild } from "../lib/start-child.ts";
@@ -12,7 +13,7 @@ import { stopChild } from "../lib/stop-child.ts";
 import { syncBaseline } from "./baseline.ts";
 import { BENCH_ROOT, benchTree } from "./bench-tree.ts";
 import { cpuMsOf } from "./proc-stats.ts";
-import { measureSync, resetSource, type ServiceHandle, type SyncSample } from "./run-sync.ts";
+import { type MemoryPoint, measureSync, resetSource, type ServiceHandle, type SyncSample } from "./run-sync.ts";
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -20,8 +21,16 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const GOAL = 0.7;
 const SECRET = "whsec_YmVuY2gtc3luYy1zaWduaW5nLXNlY3JldC0wMTIzNDU2Nzg5";
 
-const mib = (value: number) => (Number.isNaN(value) ? "  n/a" : value.toFixed(0).padStart(5));
 const rate = (files: number, seconds: number) => Math.round(files / seconds);
+const mib = (point: MemoryPoint) => `RSS ${point.rss.toFixed(0)} MiB, live heap ${point.heap.toFixed(1)} MiB`;
+
+function showMemory({ memory }: Pick<SyncSample, "memory">): string {
+  const files = FILES.toLocaleString("en-US");
+  return (
+    `service memory at 1,000 files: ${mib(memory.at1000)}; at ${files}: ${mib(memory.atAll)}; ` +
+    `after the commit: ${mib(memory.after)}`
+  );
+}
 
 async function main(): Promise<void> {
   const { bytes: treeBytes } = benchTree(FILES);
@@ -31,14 +40,22 @@ async function main(): Promise<void> {
   );
   const dav = await startChild(new URL("./dav-server.ts", import.meta.url), { BENCH_FILES: String(FILES) });
   const adapter = await startChild(new URL("./adapter-server.ts", import.meta.url), { BENCH_APP_SECRET: SECRET });
-  const serviceChild = await startChild(new URL("./service-server.ts", import.meta.url), {
-    BENCH_APP_SECRET: SECRET,
-    BENCH_ADAPTER_URL: adapter.ready,
-    BENCH_CREDENTIALS: dav.ready,
-    BENCH_CONCURRENCY: String(CONCURRENCY),
-  });
-  const service: ServiceHandle = { ...JSON.parse(serviceChild.ready), pid: serviceChild.child.pid as number };
-  const pids = { service: service.pid, adapter: adapter.child.pid as number, "stand-in": dav.child.pid as number };
+  const serviceChild = await startChild(
+    new URL("./service-server.ts", import.meta.url),
+    {
+      BENCH_APP_SECRET: SECRET,
+      BENCH_ADAPTER_URL: adapter.ready,
+      BENCH_CREDENTIALS: dav.ready,
+      BENCH_CONCURRENCY: String(CONCURRENCY),
+    },
+    ["--expose-gc"],
+  );
+  const service: ServiceHandle = { ...JSON.parse(serviceChild.ready), child: serviceChild };
+  const pids = {
+    service: serviceChild.child.pid as number,
+    adapter: adapter.child.pid as number,
+    "stand-in": dav.child.pid as number,
+  };
   const cpu = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMsOf(pid)]));
   const cpuSince = (before: Record<string, number>) =>
     Object.entries(cpu())
@@ -79,9 +96,7 @@ async function main(): Promise<void> {
           syncs.push(sample);
           console.log(
             `round ${round}/${ROUNDS} sync:  ${FILES} files in ${sample.seconds.toFixed(1)} s = ` +
-              `${rate(FILES, sample.seconds)} files/s; service RSS MiB at 1,000 files ${mib(sample.rss.at1000)}, ` +
-              `at ${FILES} ${mib(sample.rss.atAll)}, after the commit ${mib(sample.rss.after)}, most ` +
-              `${mib(sample.rss.most)}; CPU ${cpuSince(before)}`,
+              `${rate(FILES, sample.seconds)} files/s; CPU ${cpuSince(before)}\n  ${showMemory(sample)}`,
           );
         }
       }
@@ -92,18 +107,22 @@ async function main(): Promise<void> {
   const floor = median(floors);
   const synced = median(syncs.map((sample) => rate(FILES, sample.seconds)));
   const ratio = synced / floor;
-  const rss = (pick: (sample: SyncSample) => number) => median(syncs.map(pick));
+  const memory = (pick: (sample: SyncSample) => MemoryPoint): MemoryPoint => ({
+    rss: median(syncs.map((sample) => pick(sample).rss)),
+    heap: median(syncs.map((sample) => pick(sample).heap)),
+  });
   console.log(
     `\nsync vs floor: ${synced} vs ${floor} files/s (medians), ratio ${ratio.toFixed(2)} (goal ≥ ${GOAL}): ` +
       `${ratio >= GOAL ? "met" : "NOT MET"}`,
   );
-  console.log(
-    `service RSS (median MiB): at 1,000 files ${mib(rss((s) => s.rss.at1000))}, at ${FILES} ` +
-      `${mib(rss((s) => s.rss.atAll))}, after the commit ${mib(rss((s) => s.rss.after))}`,
-  );
-  console.log(
-    `RESULT ${JSON.stringify({ files: FILES, concurrency: CONCURRENCY, floor, sync: synced, ratio, rss: syncs.map((s) => s.rss) })}`,
-  );
+  const medians = {
+    at1000: memory((sample) => sample.memory.at1000),
+    atAll: memory((sample) => sample.memory.atAll),
+    after: memory((sample) => sample.memory.after),
+  };
+  console.log(`medians: ${showMemory({ memory: medians })}`);
+  const result = { files: FILES, concurrency: CONCURRENCY, floor, sync: synced, ratio, memory: medians };
+  console.log(`RESULT ${JSON.stringify(result)}`);
 }
 
 await main();

@@ -1,4 +1,5 @@
 import type { SourceSyncJson } from "@adapterkit/contract";
+import type { BenchChild } from "../lib/start-child.ts";
 import { memoryOf } from "./proc-stats.ts";
 
 /** The service child as the parent drives it. */
@@ -6,15 +7,34 @@ export interface ServiceHandle {
   readonly base: string;
   readonly token: string;
   readonly installationId: string;
-  readonly pid: number;
+  readonly child: BenchChild;
 }
 
-/** A sync as measured: its record, how long it took, and the service's resident set along the way. */
+/** Memory of the service (MiB) at one point of a sync: its resident set, and its heap after a collection. */
+export interface MemoryPoint {
+  readonly rss: number;
+  readonly heap: number;
+}
+
+/** A sync as measured: its record, how long it took, and the service's memory along the way. */
 export interface SyncSample {
   readonly sync: SourceSyncJson;
   readonly seconds: number;
-  /** RSS (MiB) when 1,000 files had arrived, when all had, after the commit, and the most seen. */
-  readonly rss: { at1000: number; atAll: number; after: number; most: number };
+  /** When 1,000 files had arrived, when all had, and after the commit. */
+  readonly memory: { at1000: MemoryPoint; atAll: MemoryPoint; after: MemoryPoint };
+  /** The most RSS seen at a poll (MiB). */
+  readonly mostRss: number;
+}
+
+/** Asks the service child for its live heap (it collects garbage first), with its RSS. */
+async function memoryPoint(service: ServiceHandle): Promise<MemoryPoint> {
+  const { child, lines } = service.child;
+  child.kill("SIGUSR2");
+  for (let line = await lines.next(); !line.done; line = await lines.next()) {
+    const heap = /^HEAP (.+)$/.exec(line.value)?.[1];
+    if (heap !== undefined) return { rss: memoryOf(child.pid as number).rssMiB, heap: Number(heap) / 2 ** 20 };
+  }
+  throw new Error("the service exited");
 }
 
 const POLL_MS = 100;
@@ -48,18 +68,21 @@ export async function measureSync(
   const answer = await api(service, "/sync", "POST");
   if (answer.status !== 202) throw new Error(`sync: ${answer.status} ${await answer.text()}`);
   const { id } = (await answer.json()) as { id: number };
-  const rss = { at1000: Number.NaN, atAll: Number.NaN, after: Number.NaN, most: 0 };
+  let at1000: MemoryPoint | undefined;
+  let atAll: MemoryPoint | undefined;
+  let mostRss = 0;
   for (;;) {
     const sync = (await (await api(service, `/syncs/${id}`)).json()) as SourceSyncJson;
-    const { rssMiB } = memoryOf(service.pid);
-    rss.most = Math.max(rss.most, rssMiB);
+    const { rssMiB } = memoryOf(service.child.child.pid as number);
+    mostRss = Math.max(mostRss, rssMiB);
     const fetched = sync.added + sync.modified + (sync.page?.fetched ?? 0);
-    if (fetched >= Math.min(1_000, total) && Number.isNaN(rss.at1000)) rss.at1000 = rssMiB;
-    if (fetched >= total && Number.isNaN(rss.atAll)) rss.atAll = rssMiB;
     if (sync.state !== "running") {
       const seconds = (performance.now() - started) / 1000;
-      return { sync, seconds, rss: { ...rss, after: rssMiB } };
+      const after = await memoryPoint(service);
+      return { sync, seconds, memory: { at1000: at1000 ?? after, atAll: atAll ?? after, after }, mostRss };
     }
+    if (fetched >= Math.min(1_000, total) && at1000 === undefined) at1000 = await memoryPoint(service);
+    if (fetched >= total && atAll === undefined) atAll = await memoryPoint(service);
     onProgress(fetched, rssMiB);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

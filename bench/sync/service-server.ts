@@ -1,4 +1,4 @@
-// Child process: the reference service on SQLite in a fresh temp dir, with the files App (served by the adapter child
+// Child process (started with --expose-gc): the reference service on SQLite in a fresh temp dir, with the files App (served by the adapter child
 // at BENCH_ADAPTER_URL, signing secret BENCH_APP_SECRET) installed for the stand-in's credentials BENCH_CREDENTIALS.
 // The poll is off: the parent starts each sync through the API. Prints `READY <JSON: base URL, token, installation>`,
 // and when told to stop `CPU <ms>`.
@@ -34,6 +34,12 @@ const installation = await service.apps.install(actor, {
 });
 
 const printCpu = reportCpu();
+// The parent asks (SIGUSR2, after reportCpu's MARK line) for the live heap: collected first, so it is what is held.
+const collect = (globalThis as { gc?: () => void }).gc;
+process.on("SIGUSR2", () => {
+  collect?.();
+  process.stdout.write(`HEAP ${collect === undefined ? "NaN" : process.memoryUsage().heapUsed}\n`);
+});
 process.stdout.write(`READY ${JSON.stringify({ base, token, installationId: installation.id })}\n`);
 process.on("SIGTERM", async () => {
   printCpu();

@@ -3,8 +3,9 @@ import type { AdapterTarget } from "../adapters/call-adapter.ts";
 import { callAdapter } from "../adapters/call-adapter.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
+import { createChunkQueue } from "./chunk-queue.ts";
 import type { FetchedDocument } from "./commit-page.ts";
-import { createBlobWriter, deleteBlobs } from "./source-blobs.ts";
+import { createBlobWriter } from "./source-blobs.ts";
 
 /** What the files of a page are fetched with. */
 export interface PageFetch {
@@ -37,7 +38,7 @@ export async function fetchPage(
   changes: readonly ChangeEntry[],
   fetch: PageFetch,
 ): Promise<{ documents: FetchedDocument[]; skipped: string[] }> {
-  const { db } = context.store;
+  const queue = createChunkQueue(context.store.db);
   // A path listed twice is fetched once, as its last entry says (one statement upserts the page's documents).
   const byPath = new Map(
     changes.filter((change) => change.status !== "removed").map((change) => [change.path, change]),
@@ -49,7 +50,7 @@ export async function fetchPage(
   const worker = async () => {
     while (next < wanted.length) {
       const change = wanted[next++] as ChangeEntry & { status: "added" | "modified"; fingerprint: string };
-      const blob = createBlobWriter(db, fetch.installationId);
+      const blob = createBlobWriter(queue, fetch.installationId);
       try {
         const file = await callAdapter(context, fetch.target, "fetch-file", (client) =>
           client.fetchFileTo(
@@ -62,13 +63,17 @@ export async function fetchPage(
         const { path, status, fingerprint } = change;
         documents.push({ path, status, fingerprint, contentType: file.contentType, size, blobId: blob.blobId });
       } catch (error) {
-        await deleteBlobs(db, [blob.blobId]);
+        await queue.discard(blob.blobId);
         skipped.push(tooLarge(error, change.path, fetch.maxFileBytes));
       }
       fetch.onFetched(documents.length + skipped.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(fetch.concurrency, wanted.length)) }, worker));
+  const workers = Array.from({ length: Math.max(1, Math.min(fetch.concurrency, wanted.length)) }, worker);
+  // Every worker ends before the queue is drained: a failed page leaves no write behind it.
+  const ended = await Promise.allSettled(workers);
+  await queue.drain();
+  for (const outcome of ended) if (outcome.status === "rejected") throw outcome.reason;
   return { documents, skipped };
 }
 

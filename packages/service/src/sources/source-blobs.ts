@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
+import type { ChunkQueue } from "./chunk-queue.ts";
 import { withSourceTables } from "./source-tables.ts";
 
 /** Bytes per stored chunk: while a file streams in, at most this much of it is held (D201). */
@@ -9,29 +10,27 @@ export const CHUNK_BYTES = 256 * 1024;
 /** Writes one file's bytes into a new blob as they arrive. */
 export interface BlobWriter {
   readonly blobId: string;
-  /** Takes the next bytes; a full chunk is stored before this settles, which slows the stream to the store. */
+  /** Takes the next bytes; a full chunk is queued before this settles, which slows the stream to the store. */
   write(bytes: Uint8Array): Promise<void>;
   /** Stores what is left; answers the blob's size. */
   finish(): Promise<number>;
 }
 
 /**
- * A blob for one file of an installation. Its chunks are committed as they are written, but no document names the
- * blob until its page commits (`commitPage`), so a sync that stops midway leaves litter, never a document.
+ * A blob for one file of an installation. Its chunks are stored through the page's queue as they fill, but no
+ * document names the blob until its page commits (`commitPage`), so a sync that stops midway leaves litter, never a
+ * document.
  */
-export function createBlobWriter(db: Kysely<Database>, installationId: string): BlobWriter {
+export function createBlobWriter(queue: ChunkQueue, installationId: string): BlobWriter {
   const blobId = randomUUID();
-  const tables = withSourceTables(db);
   let pending: Buffer[] = [];
   let held = 0;
   let seq = 0;
   let size = 0;
   const store = async (bytes: Buffer) => {
-    await tables
-      .insertInto("source_chunks")
-      .values({ blob_id: blobId, seq, installation_id: installationId, bytes })
-      .execute();
+    const chunk = { blob_id: blobId, seq, installation_id: installationId, bytes };
     seq += 1;
+    await queue.add(chunk);
   };
   return {
     blobId,
