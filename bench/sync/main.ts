@@ -22,6 +22,14 @@ const GOAL = 0.7;
 const SECRET = "whsec_YmVuY2gtc3luYy1zaWduaW5nLXNlY3JldC0wMTIzNDU2Nzg5";
 
 const rate = (files: number, seconds: number) => Math.round(files / seconds);
+const FLOOR_CLIENT = "floor client";
+const ownCpuMs = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+/** CPU µs per file the named processes spent between two readings. */
+const cpuPerFile = (before: Record<string, number>, after: Record<string, number>, names: readonly string[]) =>
+  (names.reduce((sum, name) => sum + (after[name] ?? 0) - (before[name] ?? 0), 0) * 1000) / FILES;
 const mib = (point: MemoryPoint) => `RSS ${point.rss.toFixed(0)} MiB, live heap ${point.heap.toFixed(1)} MiB`;
 
 function showMemory({ memory }: Pick<SyncSample, "memory">): string {
@@ -63,22 +71,25 @@ async function main(): Promise<void> {
       .join(", ");
 
   const floors: number[] = [];
+  const floorCpu: number[] = [];
+  const syncCpu: number[] = [];
   const syncs: SyncSample[] = [];
   try {
     for (let round = 1; round <= ROUNDS; round += 1) {
       const floorFirst = round % 2 === 1;
       for (const step of floorFirst ? ["floor", "sync"] : ["sync", "floor"]) {
         if (step === "floor") {
-          const before = cpu();
+          const before = { ...cpu(), [FLOOR_CLIENT]: ownCpuMs() };
           const started = performance.now();
           const floor = await syncBaseline(JSON.parse(dav.ready), BENCH_ROOT, CONCURRENCY);
           const seconds = (performance.now() - started) / 1000;
+          floorCpu.push(cpuPerFile(before, { ...cpu(), [FLOOR_CLIENT]: ownCpuMs() }, ["stand-in", FLOOR_CLIENT]));
           if (floor.files !== FILES || floor.bytes !== treeBytes)
             throw new Error(`the floor read ${floor.files} files`);
           floors.push(rate(FILES, seconds));
           console.log(
             `round ${round}/${ROUNDS} floor: ${FILES} files in ${seconds.toFixed(1)} s = ${rate(FILES, seconds)} ` +
-              `files/s; CPU ${cpuSince(before)}`,
+              `files/s; CPU ${cpuSince(before)}, floor client ${((ownCpuMs() - (before[FLOOR_CLIENT] ?? 0)) / 1000).toFixed(1)} s`,
           );
         } else {
           await resetSource(service, BENCH_ROOT);
@@ -94,6 +105,7 @@ async function main(): Promise<void> {
             throw new Error(`the sync ended ${sync.state} with ${sync.added} files: ${sync.errors.join("; ")}`);
           }
           syncs.push(sample);
+          syncCpu.push(cpuPerFile(before, cpu(), ["service", "adapter", "stand-in"]));
           console.log(
             `round ${round}/${ROUNDS} sync:  ${FILES} files in ${sample.seconds.toFixed(1)} s = ` +
               `${rate(FILES, sample.seconds)} files/s; CPU ${cpuSince(before)}\n  ${showMemory(sample)}`,
@@ -121,7 +133,13 @@ async function main(): Promise<void> {
     after: memory((sample) => sample.memory.after),
   };
   console.log(`medians: ${showMemory({ memory: medians })}`);
-  const result = { files: FILES, concurrency: CONCURRENCY, floor, sync: synced, ratio, memory: medians };
+  const cpuUs = { floor: median(floorCpu), sync: median(syncCpu) };
+  console.log(
+    `CPU per file, every process involved (medians; steadier than files/s on a loaded machine): floor ` +
+      `${cpuUs.floor.toFixed(0)} µs (stand-in + client), sync ${cpuUs.sync.toFixed(0)} µs (service + adapter + ` +
+      `stand-in), ratio ${(cpuUs.floor / cpuUs.sync).toFixed(2)}`,
+  );
+  const result = { files: FILES, concurrency: CONCURRENCY, floor, sync: synced, ratio, cpuUs, memory: medians };
   console.log(`RESULT ${JSON.stringify(result)}`);
 }
 

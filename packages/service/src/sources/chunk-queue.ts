@@ -8,7 +8,7 @@ const FLUSH_ROWS = 256;
 
 /** The chunks of a page's files on their way to the store, written together rather than one commit each. */
 export interface ChunkQueue {
-  /** Queues a chunk; once the queue is full this waits for it to be stored, which slows the fetches to the store. */
+  /** Queues a chunk; a full queue is written while the next fills, and a second full one waits for that write. */
   add(chunk: SourceChunkTable): Promise<void>;
   /** Stores every chunk queued; throws if any write failed, so a page whose bytes are not all stored never commits. */
   drain(): Promise<void>;
@@ -18,21 +18,23 @@ export interface ChunkQueue {
 
 /**
  * A queue whose writes are one multi-row INSERT each, one after another: a page of small files costs a commit per
- * few hundred files instead of one per file, and memory stays at one queue whatever the page's size.
+ * few hundred files instead of one per file, and memory stays at two queues whatever the page's size.
  */
 export function createChunkQueue(db: Kysely<Database>): ChunkQueue {
   const tables = withSourceTables(db);
   let queued: SourceChunkTable[] = [];
   let bytes = 0;
   let writing: Promise<void> = Promise.resolve();
+  let busy = false;
   let failure: unknown;
   const flush = () => {
     const rows = queued;
     queued = [];
     bytes = 0;
-    if (rows.length > 0) {
-      writing = writing.then(async () => {
-        if (failure !== undefined) return;
+    if (rows.length === 0) return writing;
+    busy = true;
+    writing = writing.then(async () => {
+      if (failure === undefined) {
         await tables
           .insertInto("source_chunks")
           .values(rows)
@@ -40,16 +42,20 @@ export function createChunkQueue(db: Kysely<Database>): ChunkQueue {
           .catch((error: unknown) => {
             failure = error;
           });
-      });
-    }
+      }
+      busy = false;
+    });
     return writing;
   };
   return {
     async add(chunk) {
+      if (failure !== undefined) throw failure;
       queued.push(chunk);
       bytes += chunk.bytes.byteLength;
-      if (bytes >= FLUSH_BYTES || queued.length >= FLUSH_ROWS) await flush();
-      if (failure !== undefined) throw failure;
+      if (bytes < FLUSH_BYTES && queued.length < FLUSH_ROWS) return;
+      // One write goes on while the next queue fills; only a second full queue waits (memory: two queues at most).
+      if (busy) await writing;
+      void flush();
     },
     async drain() {
       await flush();
