@@ -52,6 +52,19 @@ export async function callAdapter<T>(
   const client = adapterClientFor(context, target);
   const result = await call(client);
   await client.close();
+  return settleAdapterCall(context, { target, endpoint }, result);
+}
+
+/**
+ * The second half of {@link callAdapter}, for a caller that makes many calls through one client of
+ * {@link adapterClientFor} (a sync's files): counts the call and answers its value, or throws as `callAdapter` does.
+ */
+export function settleAdapterCall<T>(
+  context: Pick<ServiceContext, "adapterCalls">,
+  call: { target: AdapterTarget; endpoint: AdapterEndpointId },
+  result: ClientResult<T>,
+): T {
+  const { target, endpoint } = call;
   const outcome = result.ok ? "ok" : result.error.kind === "timeout" ? "timed_out" : "failed";
   if (target.appId !== undefined) context.adapterCalls.record(target.appId, endpoint, outcome, result.durationMs);
   if (result.ok) return result.value;

@@ -1,6 +1,5 @@
 import type { ChangeEntry, Credentials } from "@adapterkit/contract";
-import type { AdapterTarget } from "../adapters/call-adapter.ts";
-import { callAdapter } from "../adapters/call-adapter.ts";
+import { type AdapterTarget, adapterClientFor, settleAdapterCall } from "../adapters/call-adapter.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { createChunkQueue } from "./chunk-queue.ts";
@@ -39,6 +38,13 @@ export async function fetchPage(
   fetch: PageFetch,
 ): Promise<{ documents: FetchedDocument[]; skipped: string[] }> {
   const queue = createChunkQueue(context.store.db);
+  // One client for the page: its files go to one adapter, through the service's shared connection pool.
+  const client = adapterClientFor(context, fetch.target);
+  const request = (path: string) => ({
+    credentials: fetch.credentials,
+    resource_path: fetch.resourcePath,
+    file_path: path,
+  });
   // A path listed twice is fetched once, as its last entry says (one statement upserts the page's documents).
   const byPath = new Map(
     changes.filter((change) => change.status !== "removed").map((change) => [change.path, change]),
@@ -52,13 +58,10 @@ export async function fetchPage(
       const change = wanted[next++] as ChangeEntry & { status: "added" | "modified"; fingerprint: string };
       const blob = createBlobWriter(queue, fetch.installationId);
       try {
-        const file = await callAdapter(context, fetch.target, "fetch-file", (client) =>
-          client.fetchFileTo(
-            { credentials: fetch.credentials, resource_path: fetch.resourcePath, file_path: change.path },
-            (bytes) => blob.write(bytes),
-            { maxResponseBytes: fetch.maxFileBytes },
-          ),
-        );
+        const result = await client.fetchFileTo(request(change.path), (bytes) => blob.write(bytes), {
+          maxResponseBytes: fetch.maxFileBytes,
+        });
+        const file = settleAdapterCall(context, { target: fetch.target, endpoint: "fetch-file" }, result);
         const size = await blob.finish();
         const { path, status, fingerprint } = change;
         documents.push({ path, status, fingerprint, contentType: file.contentType, size, blobId: blob.blobId });
@@ -72,6 +75,7 @@ export async function fetchPage(
   const workers = Array.from({ length: Math.max(1, Math.min(fetch.concurrency, wanted.length)) }, worker);
   // Every worker ends before the queue is drained: a failed page leaves no write behind it.
   const ended = await Promise.allSettled(workers);
+  await client.close();
   await queue.drain();
   for (const outcome of ended) if (outcome.status === "rejected") throw outcome.reason;
   return { documents, skipped };
