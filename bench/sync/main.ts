@@ -30,7 +30,7 @@ const ownCpuMs = () => {
 /** CPU µs per file the named processes spent between two readings. */
 const cpuPerFile = (before: Record<string, number>, after: Record<string, number>, names: readonly string[]) =>
   (names.reduce((sum, name) => sum + (after[name] ?? 0) - (before[name] ?? 0), 0) * 1000) / FILES;
-const mib = (point: MemoryPoint) => `RSS ${point.rss.toFixed(0)} MiB, live heap ${point.heap.toFixed(1)} MiB`;
+const mib = (point: MemoryPoint) => `RSS ${point.rss.toFixed(0)} MiB, live heap + buffers ${point.heap.toFixed(1)} MiB`;
 
 function showMemory({ memory }: Pick<SyncSample, "memory">): string {
   const files = FILES.toLocaleString("en-US");

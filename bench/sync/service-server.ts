@@ -36,11 +36,13 @@ const installation = await service.apps.install(actor, {
 });
 
 const printCpu = reportCpu();
-// The parent asks (SIGUSR2, after reportCpu's MARK line) for the live heap: collected first, so it is what is held.
+// The parent asks (SIGUSR2, after reportCpu's MARK line) for what is live: the heap once collected, plus the memory
+// outside it that Buffers hold.
 const collect = (globalThis as { gc?: () => void }).gc;
 process.on("SIGUSR2", () => {
   collect?.();
-  process.stdout.write(`HEAP ${collect === undefined ? "NaN" : process.memoryUsage().heapUsed}\n`);
+  const { heapUsed, external } = process.memoryUsage();
+  process.stdout.write(`HEAP ${collect === undefined ? "NaN" : heapUsed + external}\n`);
 });
 process.stdout.write(`READY ${JSON.stringify({ base, token, installationId: installation.id })}\n`);
 process.on("SIGTERM", async () => {
