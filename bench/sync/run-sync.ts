@@ -37,7 +37,8 @@ async function memoryPoint(service: ServiceHandle): Promise<MemoryPoint> {
   throw new Error("the service exited");
 }
 
-const POLL_MS = 100;
+// The service writes a sync's progress every 250 ms; asking more often would only load it.
+const POLL_MS = 250;
 
 async function api(service: ServiceHandle, path: string, method = "GET", json?: unknown): Promise<Response> {
   const headers: Record<string, string> = { authorization: `Bearer ${service.token}` };
