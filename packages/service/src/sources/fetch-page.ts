@@ -53,8 +53,10 @@ export async function fetchPage(
   const documents: FetchedDocument[] = [];
   const skipped: string[] = [];
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < wanted.length) {
+    // After a failure the page will not commit, so the other workers stop at their next file.
+    while (!failed && next < wanted.length) {
       const change = wanted[next++] as ChangeEntry & { status: "added" | "modified"; fingerprint: string };
       const blob = createBlobWriter(queue, fetch.installationId);
       try {
@@ -67,7 +69,12 @@ export async function fetchPage(
         documents.push({ path, status, fingerprint, contentType: file.contentType, size, blobId: blob.blobId });
       } catch (error) {
         await queue.discard(blob.blobId);
-        skipped.push(tooLarge(error, change.path, fetch.maxFileBytes));
+        try {
+          skipped.push(tooLarge(error, change.path, fetch.maxFileBytes));
+        } catch (failure) {
+          failed = true;
+          throw failure;
+        }
       }
       fetch.onFetched(documents.length + skipped.length);
     }
