@@ -1,12 +1,12 @@
 // bench/sync (A16, issue 17): BENCH_FILES small files (default 10,000, 200 to 1,000 bytes each) synced from the files
 // sample's WebDAV stand-in through the files adapter and the service's sources sync (SQLite, synchronous=FULL, the
 // service's default), started and followed through the public API, against the floor: the same PROPFIND walk and a
-// GET of every file straight from the stand-in, at the same concurrency (the service's 4). Each process is its own:
+// GET of every file straight from the stand-in, at the same concurrency (the service's 8, D206). Each process is its own:
 // the stand-in, the adapter, the service; the floor runs in this one. Floor and sync alternate within each round
 // (DESIGN D30), and the ratio is the median of each round's own (its floor and its sync ran side by side in time). Goal: at least 0.7 of the floor's files/s, and the service's memory flat as the files arrive: its
 // RSS, and its live heap (after a collection it is asked for), are printed when 1,000 and when all files have
 // arrived. CPU time of each process per round is printed too
-// (from /proc: Linux only). Knobs: BENCH_FILES, BENCH_ROUNDS (default 3), BENCH_CONCURRENCY (default 4).
+// (from /proc: Linux only). Knobs: BENCH_FILES, BENCH_ROUNDS (default 3), BENCH_CONCURRENCY (default 8).
 import { median } from "../lib/median.ts";
 import { startChild } from "../lib/start-child.ts";
 import { stopChild } from "../lib/stop-child.ts";
@@ -17,7 +17,7 @@ import { type MemoryPoint, measureSync, resetSource, type ServiceHandle, type Sy
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const GOAL = 0.7;
 const SECRET = "whsec_YmVuY2gtc3luYy1zaWduaW5nLXNlY3JldC0wMTIzNDU2Nzg5";
 

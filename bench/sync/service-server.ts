@@ -21,7 +21,7 @@ const service = await createService({
   healthPolling: false,
   allowedHosts: ["127.0.0.1"],
   worker: false,
-  sources: { poll: false, concurrency: Number(process.env.BENCH_CONCURRENCY ?? 4) },
+  sources: { poll: false, concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8) },
   // Listing 10,000 files is a hundred PROPFINDs and can pass D11's 10 s on a loaded machine; the figure is the sync's.
   adapterTimeouts: { "list-changes": 60_000 },
 });

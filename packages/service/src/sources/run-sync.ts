@@ -10,7 +10,7 @@ import { type SourceSyncRow, withSourceTables } from "./source-tables.ts";
 import { finishSyncRecord, startSyncRecord, trackProgress } from "./sync-record.ts";
 import { syncTarget } from "./sync-target.ts";
 
-/** A12 tuning: the interval between syncs (15 min), files fetched at once (4), the largest file (64 MiB), pages. */
+/** A12 tuning: the interval between syncs (15 min), files fetched at once (8, D206), the largest file (64 MiB), pages. */
 export interface SyncSettings {
   readonly intervalMs: number;
   readonly concurrency: number;
@@ -23,7 +23,7 @@ export interface SyncSettings {
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   intervalMs: 15 * 60_000,
-  concurrency: 4,
+  concurrency: 8,
   maxFileBytes: 64 * 1024 * 1024,
   maxPages: 10_000,
   leaseMs: SYNC_LEASE_MS,
