@@ -11,12 +11,17 @@ export interface BenchChild {
 }
 
 /**
- * Starts `entry` (a URL of a .ts file) under tsx with `env` added, and waits for its `READY …` line. BENCH_NODE_ARGS
- * adds node options to every child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a server's time goes).
+ * Starts `entry` (a URL of a .ts file) under tsx with `env` added (and `nodeArgs`), and waits for its `READY …` line.
+ * BENCH_NODE_ARGS adds node options to every child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a
+ * server's time goes).
  */
-export async function startChild(entry: URL, env: Record<string, string> = {}): Promise<BenchChild> {
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", fileURLToPath(entry)], {
+export async function startChild(
+  entry: URL,
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<BenchChild> {
+  const common = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+  const child = spawn(process.execPath, [...common, ...nodeArgs, "--import", "tsx", fileURLToPath(entry)], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ...env },
   });

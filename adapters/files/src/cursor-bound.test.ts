@@ -9,7 +9,8 @@ import { type DemoTree, type FilesStandIn, startFilesStandIn } from "./stand-in.
 function manyFiles(count: number, length: number): DemoTree {
   const folder: DemoTree = {};
   for (let index = 0; index < count; index += 1) {
-    folder[`${createHash("sha256").update(String(index)).digest("hex").slice(0, length)}.txt`] = "x";
+    const hex = createHash("sha512").update(String(index)).digest("hex");
+    folder[`${(hex + createHash("sha512").update(hex).digest("hex")).slice(0, length)}.txt`] = "x";
   }
   return { big: folder, small: { "a.txt": "a" } };
 }
@@ -18,7 +19,7 @@ let adapter: StartedAdapter<typeof filesManifest>;
 let dav: FilesStandIn;
 beforeAll(async () => {
   adapter = await startAdapter(filesAdapter);
-  dav = await startFilesStandIn({ files: manyFiles(1_000, 64) });
+  dav = await startFilesStandIn({ files: manyFiles(2_400, 200) });
 });
 afterAll(async () => {
   await adapter.close();
@@ -35,7 +36,7 @@ describe("files cursor bound", () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({
       code: "invalid_request",
-      error: expect.stringContaining(`The tree under /big is too large for a stateless cursor: it has 1000 files`),
+      error: expect.stringContaining(`The tree under /big is too large for a stateless cursor: it has 2400 files`),
       issues: [{ path: "/resource_path" }],
     });
     expect((body as { error: string }).error).toContain(`${FILES_CURSOR_MAX_BYTES}-byte`);
@@ -51,8 +52,8 @@ describe("files cursor bound", () => {
     expect(body).toMatchObject({ changes: [{ path: "/small/a.txt", status: "added" }] });
   });
 
-  it("keeps a cursor for 1,000 files with shorter names within the bound", async () => {
-    const thousand = await startFilesStandIn({ files: manyFiles(1_000, 24) });
+  it("keeps a cursor for 2,400 files with 64-character names within the bound", async () => {
+    const thousand = await startFilesStandIn({ files: manyFiles(2_400, 64) });
     try {
       const { status, body } = await adapter.client.listChanges({
         credentials: thousand.credentials,

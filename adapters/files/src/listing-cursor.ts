@@ -7,9 +7,10 @@ import type { FilesCredentials } from "./webdav-settings.ts";
 
 /**
  * Largest cursor this adapter issues, in bytes. The cursor carries the whole previous listing (each path and a
- * short hash of its ETag, deflated), so this bound is what limits a source's size (see the README).
+ * short hash of its ETag, deflated), so this bound is what limits a source's size (see the README): 256 KiB holds
+ * the 10,000 files the walk stops at when their names are short, and stays well inside a request body (1 MiB).
  */
-export const FILES_CURSOR_MAX_BYTES = 65_536;
+export const FILES_CURSOR_MAX_BYTES = 262_144;
 
 /** The previous listing a cursor carries: file path → fingerprint hash. */
 export type Listing = ReadonlyMap<string, string>;

@@ -24,7 +24,7 @@ export const manifest = defineManifest({
   setup_instructions: [
     "Enter the WebDAV base URL of the account (the folder that paths are relative to), a username and a password; an app password is better than the account's own.",
     "Choose the folder to sync as the source's resource path, such as /docs; everything below it is listed, folder by folder.",
-    "The sync cursor carries the previous listing, so a source holds up to about 2,000 files (a 64 KiB cursor); pick a smaller folder if the adapter says the tree is too large.",
+    "The sync cursor carries the previous listing, so a source holds up to about 8,000 files with ordinary names (a 256 KiB cursor; 10,000 when names are short); pick a smaller folder if the adapter says the tree is too large.",
   ],
   author: { name: "adapterkit" },
 });

@@ -1,4 +1,6 @@
+import type { Readable } from "node:stream";
 import { AdapterHttpError } from "@adapterkit/sdk";
+import { request as undiciRequest } from "undici";
 import { isUrlWithin } from "./source-path.ts";
 import type { WebdavSettings } from "./webdav-settings.ts";
 
@@ -56,8 +58,59 @@ export async function webdavRequest(settings: WebdavSettings, request: WebdavReq
   }
 }
 
+/** A file download's answer: its status, headers and body as a Node stream (see {@link webdavGet}). */
+export interface WebdavDownload {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly body: Readable;
+}
+
+/**
+ * GETs a file with undici's `request` rather than `fetch`: the same checks, errors and time-out as
+ * {@link webdavRequest}, at a fraction of fetch's cost per request (measured in bench/sync, D204). It asks for the
+ * bytes as stored (`Accept-Encoding: identity`), since nothing here decodes them.
+ */
+export async function webdavGet(
+  settings: WebdavSettings,
+  request: { path: string; signal?: AbortSignal; timeoutMs: number },
+): Promise<WebdavDownload> {
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const url = urlOf(settings, request.path);
+  if (!isUrlWithin(url, settings.baseUrl)) {
+    throw new AdapterHttpError("invalid_request", `${request.path} resolves outside base_url; it is not requested`);
+  }
+  try {
+    const answer = await undiciRequest(url, {
+      method: "GET",
+      headers: { authorization: settings.authorization, "accept-encoding": "identity" },
+      signal,
+    });
+    const header = (name: string) => {
+      const value = answer.headers[name.toLowerCase()];
+      return value === undefined ? null : [value].flat().join(", ");
+    };
+    // undici reports an abort of a body nobody reads any more as an error; the caller has moved on by then.
+    answer.body.on("error", () => {});
+    return { status: answer.statusCode, headers: { get: header }, body: answer.body };
+  } catch (error) {
+    if (timeout.aborted) {
+      throw new AdapterHttpError(
+        "platform_timeout",
+        `The WebDAV server at ${url.host} did not answer within ${request.timeoutMs / 1000} s`,
+        { cause: error },
+      );
+    }
+    const message = `Could not reach the WebDAV server at ${url.host} (${reasonOf(error)})`;
+    throw new AdapterHttpError("platform_error", message, { cause: error });
+  }
+}
+
 /** The D8 error for a WebDAV answer other than the expected one; 401/403 say the credentials were refused. */
-export function toWebdavError(response: Response, path: string): AdapterHttpError {
+export function toWebdavError(
+  response: { readonly status: number; readonly headers: { get(name: string): string | null } },
+  path: string,
+): AdapterHttpError {
   const { status } = response;
   if (status === 401 || status === 403) {
     return new AdapterHttpError("platform_error", `WebDAV server refused the credentials (${status})`);
@@ -74,6 +127,6 @@ export function toWebdavError(response: Response, path: string): AdapterHttpErro
 
 /** fetch's error code (`ECONNREFUSED`, `ENOTFOUND`…); never its message, which may repeat the URL. */
 function reasonOf(error: unknown): string {
-  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
   return typeof code === "string" && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : "request failed";
 }

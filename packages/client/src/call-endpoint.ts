@@ -5,14 +5,18 @@ import { readFetchFile } from "./read-fetch-file.ts";
 import { readResponse } from "./read-response.ts";
 import type { CallOptions, ClientConfig } from "./request-options.ts";
 import { type EndpointValues, RESPONSE_SHAPES, TRIGGER_MODE_RESPONSE_SHAPE } from "./response-shapes.ts";
-import { sendRequest } from "./send-request.ts";
+import { type SendOptions, sendRequest } from "./send-request.ts";
 
-/** Calls one adapter endpoint and judges the answer against the contract; never throws for adapter behaviour. */
+/**
+ * Calls one adapter endpoint and judges the answer against the contract; never throws for adapter behaviour.
+ * `sinkFor` streams a body instead of reading it (see `sendRequest`).
+ */
 export async function callEndpoint<Id extends AdapterEndpointId>(
   config: ClientConfig,
   id: Id,
   body: unknown,
   options: CallOptions = {},
+  sinkFor?: SendOptions["sinkFor"],
 ): Promise<CallResult<EndpointValues[Id]>> {
   const endpoint = adapterEndpoint(id);
   const payload =
@@ -25,7 +29,7 @@ export async function callEndpoint<Id extends AdapterEndpointId>(
   };
   const timeoutMs = options.timeoutMs ?? config.timeouts[id];
   const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes[id];
-  const sent = await sendRequest(request, { timeoutMs, maxResponseBytes, dispatcher: config.dispatcher });
+  const sent = await sendRequest(request, { timeoutMs, maxResponseBytes, dispatcher: config.dispatcher, sinkFor });
   if (!sent.ok) return { ok: false, error: sent.failure, durationMs: sent.durationMs, request, response: null };
 
   const result: ClientResult<unknown> =

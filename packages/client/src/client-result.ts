@@ -84,3 +84,11 @@ export interface FetchedFile {
   /** `bytes`: the body itself with its Content-Type; `json`: `{ content_base64, content_type? }`. */
   readonly form: "bytes" | "json";
 }
+
+/** A file from `/sources/fetch-file` whose bytes went to a sink as they arrived (`fetchFileTo`). */
+export interface StreamedFile {
+  readonly contentType: string;
+  /** How many bytes the sink took. */
+  readonly size: number;
+  readonly form: "bytes" | "json";
+}

@@ -11,11 +11,13 @@ import {
 } from "@adapterkit/contract";
 import { Agent, type Dispatcher } from "undici";
 import { callEndpoint } from "./call-endpoint.ts";
-import type { CallResult, ClientResult } from "./client-result.ts";
+import type { CallResult, ClientResult, StreamedFile } from "./client-result.ts";
 import type { CallOptions, ClientConfig, RequestOptions } from "./request-options.ts";
 import { RESPONSE_BYTE_LIMITS } from "./response-limits.ts";
 import type { EndpointValues } from "./response-shapes.ts";
+import type { BodySink } from "./send-request.ts";
 import { signingKey } from "./sign-request.ts";
+import { streamFetchFile } from "./stream-fetch-file.ts";
 
 /** How to reach one adapter and what to send it on every call. */
 export interface AdapterClientOptions {
@@ -65,6 +67,8 @@ export interface AdapterClient {
   ): Promise<ClientResult<EndpointValues["list-changes"]>>;
   /** The file's bytes and content type, whichever D7 form the adapter answered with. */
   fetchFile(request: FetchFileRequest, options?: RequestOptions): Promise<ClientResult<EndpointValues["fetch-file"]>>;
+  /** `fetchFile` with the bytes handed to `sink` as they arrive instead of held (see `streamFetchFile`). */
+  fetchFileTo(request: FetchFileRequest, sink: BodySink, options?: RequestOptions): Promise<ClientResult<StreamedFile>>;
   /** Raw access (a `parse-inbound` body with `mode: "trigger"` is judged by the trigger-mode shape): any body (or `rawBody` text), custom headers, signing control, and the exchange as sent and received. */
   call<Id extends AdapterEndpointId>(
     id: Id,
@@ -129,6 +133,7 @@ export function createAdapterClient(options: AdapterClientOptions): AdapterClien
     format: (request, opts) => typed("format", request, opts),
     listChanges: (request, opts) => typed("list-changes", request, opts),
     fetchFile: (request, opts) => typed("fetch-file", request, opts),
+    fetchFileTo: (request, sink, opts) => streamFetchFile(config, request, sink, opts),
     call: (id, body, opts) => callEndpoint(config, id, body, opts),
     close: async () => {
       await ownAgent?.close();

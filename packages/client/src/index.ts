@@ -10,6 +10,7 @@ export type {
   ResponseHeaders,
   SchemaIssue,
   SentRequest,
+  StreamedFile,
 } from "./client-result.ts";
 export { type AdapterClient, type AdapterClientOptions, createAdapterClient } from "./create-adapter-client.ts";
 export { describeFailure } from "./describe-failure.ts";
@@ -20,5 +21,6 @@ export {
   RESPONSE_BYTE_LIMITS,
 } from "./response-limits.ts";
 export { type EndpointValues, RESPONSE_SHAPES, TRIGGER_MODE_RESPONSE_SHAPE } from "./response-shapes.ts";
+export type { BodySink } from "./send-request.ts";
 export { type SignatureHeaders, type SignRequestOptions, signRequest } from "./sign-request.ts";
 export { type ShapeValidation, validateShape } from "./validate-shape.ts";

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { type Dispatcher, request } from "undici";
-import type { ClientFailure, ReceivedResponse, SentRequest } from "./client-result.ts";
+import type { ClientFailure, ReceivedResponse, ResponseHeaders, SentRequest } from "./client-result.ts";
 
 /** What came back from the wire: a whole response, or no response and why. */
 export type SendOutcome =
@@ -13,11 +13,23 @@ export interface SendOptions {
   /** A body larger than this is not read: the call fails with `response_too_large`. */
   readonly maxResponseBytes: number;
   readonly dispatcher: Dispatcher;
+  /** Where a body goes as it arrives instead of into memory, chosen by its status and headers; undefined reads it whole. */
+  readonly sinkFor?: ((status: number, headers: ResponseHeaders) => BodySink | undefined) | undefined;
 }
 
 /**
- * Sends one request and reads its whole body within `timeoutMs` and `maxResponseBytes`; transport errors and
- * oversized bodies become failures, not throws.
+ * Takes a streamed body chunk by chunk; the next chunk is read once the returned promise settles. A rejection stops
+ * the read, and `sendRequest` throws it: it is the caller's failure, not the adapter's.
+ */
+export type BodySink = (chunk: Uint8Array) => void | Promise<void>;
+
+/** A sink's own failure, carried out of the read so that it is rethrown rather than reported as the adapter's. */
+class SinkFailure extends Error {}
+
+/**
+ * Sends one request and reads its whole body (or hands it to the sink `sinkFor` picks) within `timeoutMs` and
+ * `maxResponseBytes`; transport errors and oversized bodies become failures, not throws. A streamed response's
+ * `bytes` are empty.
  */
 export async function sendRequest(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
   const controller = new AbortController();
@@ -39,7 +51,12 @@ export async function sendRequest(sent: SentRequest, options: SendOptions): Prom
       headersTimeout: 0,
       bodyTimeout: 0,
     });
-    const bytes = await readLimited(answer, options.maxResponseBytes);
+    const headers = flattenHeaders(answer.headers);
+    const sink = options.sinkFor?.(answer.statusCode, headers);
+    const bytes =
+      sink === undefined
+        ? await readLimited(answer, options.maxResponseBytes)
+        : await streamLimited(answer, options.maxResponseBytes, sink);
     if (bytes === undefined) {
       const failure: ClientFailure = {
         kind: "response_too_large",
@@ -50,12 +67,13 @@ export async function sendRequest(sent: SentRequest, options: SendOptions): Prom
     }
     const response: ReceivedResponse = {
       status: answer.statusCode,
-      headers: flattenHeaders(answer.headers),
+      headers,
       bytes,
       text: new TextDecoder().decode(bytes),
     };
     return { ok: true, response, durationMs: elapsed() };
   } catch (error) {
+    if (error instanceof SinkFailure) throw error.cause;
     const failure: ClientFailure = timedOut
       ? { kind: "timeout", timeoutMs: options.timeoutMs }
       : { kind: "unreachable", message: describeTransportError(error) };
@@ -78,6 +96,28 @@ async function readLimited(answer: Dispatcher.ResponseData, limit: number): Prom
     chunks.push(chunk as Buffer);
   }
   return new Uint8Array(Buffer.concat(chunks, size));
+}
+
+// As readLimited, but each chunk goes to the sink as it arrives: what is held is one chunk, never the body.
+async function streamLimited(
+  answer: Dispatcher.ResponseData,
+  limit: number,
+  sink: BodySink,
+): Promise<Uint8Array | undefined> {
+  const declared = Number(answer.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) return drop(answer.body);
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return drop(answer.body);
+    try {
+      await sink(chunk as Buffer);
+    } catch (error) {
+      drop(answer.body);
+      throw new SinkFailure("the body's sink failed", { cause: error });
+    }
+  }
+  return new Uint8Array(0);
 }
 
 // Destroying the body aborts it, and undici then reports the abort as an error that nobody else listens for.

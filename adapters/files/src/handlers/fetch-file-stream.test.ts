@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { gzipSync } from "node:zlib";
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeDav, startFakeDav } from "../../test/fake-dav.ts";
@@ -90,6 +91,23 @@ describe("POST /files/sources/fetch-file streaming", () => {
       error: "/docs/big.bin is larger than the 50 MiB this adapter returns",
     });
     await serverClosed.promise;
+  });
+
+  it("asks for the stored bytes, and answers 502 naming the encoding when the server compresses anyway", async () => {
+    let asked: string | undefined;
+    dav = await startFakeDav((req, res) => {
+      asked = req.headers["accept-encoding"];
+      res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" });
+      res.end(gzipSync("compressed text"));
+    });
+    const response = await fetchFile();
+    expect(asked).toBe("identity");
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      ok: false,
+      code: "platform_error",
+      error: "The WebDAV server sent /docs/big.bin with Content-Encoding gzip",
+    });
   });
 
   it("cuts the answer off, never a short 200, when a file without Content-Length grows past 50 MiB", async () => {

@@ -1,7 +1,7 @@
 import { AdapterHttpError, type FetchFileHandler } from "@adapterkit/sdk";
 import type { manifest } from "../manifest.ts";
 import { isUrlWithin, isWithin, toSourcePath } from "../source-path.ts";
-import { toWebdavError, urlOf, webdavRequest } from "../webdav-request.ts";
+import { toWebdavError, urlOf, webdavGet } from "../webdav-request.ts";
 import { readWebdavSettings } from "../webdav-settings.ts";
 
 /** Largest file this adapter returns, in bytes; the SDK enforces it while streaming. */
@@ -26,9 +26,9 @@ export const fetchFile: FetchFileHandler<typeof manifest> = async (
     const message = `file_path ${path} is outside resource_path ${root}`;
     throw new AdapterHttpError("invalid_request", message, { issues: [{ path: "/file_path", message }] });
   }
-  const response = await webdavRequest(settings, { method: "GET", path, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS });
-  if (!response.ok) {
-    await response.body?.cancel();
+  const response = await webdavGet(settings, { path, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS });
+  if (response.status < 200 || response.status > 299) {
+    response.body.destroy();
     if (response.status === 405) {
       const message = `${path} is a folder, not a file`;
       throw new AdapterHttpError("invalid_request", message, { issues: [{ path: "/file_path", message }] });
@@ -38,15 +38,18 @@ export const fetchFile: FetchFileHandler<typeof manifest> = async (
   const contentType = response.headers.get("content-type") || "application/octet-stream";
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > MAX_FILE_BYTES) {
-    await response.body?.cancel();
+    response.body.destroy();
     throw new AdapterHttpError(
       "payload_too_large",
       `${path} is larger than the ${MAX_FILE_BYTES / 1024 / 1024} MiB this adapter returns`,
     );
   }
-  if (response.body === null) return { bytes: new Uint8Array(0), contentType };
-  // fetch undoes a Content-Encoding, and then Content-Length counts the encoded bytes, not the ones sent on.
-  const identity = (response.headers.get("content-encoding") ?? "identity").toLowerCase() === "identity";
-  const contentLength = identity && Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+  // Asked for identity; a server that encodes anyway would have its encoded bytes passed on as the file.
+  const encoding = (response.headers.get("content-encoding") ?? "identity").toLowerCase();
+  if (encoding !== "identity") {
+    response.body.destroy();
+    throw new AdapterHttpError("platform_error", `The WebDAV server sent ${path} with Content-Encoding ${encoding}`);
+  }
+  const contentLength = Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
   return { stream: response.body, contentType, contentLength, maxBytes: MAX_FILE_BYTES };
 };

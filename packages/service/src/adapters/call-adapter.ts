@@ -52,19 +52,20 @@ export async function callAdapter<T>(
   const client = adapterClientFor(context, target);
   const result = await call(client);
   await client.close();
-  return judgeAdapterCall(context, target, endpoint, result);
+  return settleAdapterCall(context, { target, endpoint }, result);
 }
 
 /**
- * callAdapter's second half, for a caller that keeps its own client (the inbound path, D176): counts the call and
- * turns a failure into the 400, 502 or 504 problem callAdapter throws.
+ * The second half of {@link callAdapter}, for a caller that makes many calls through one client of
+ * {@link adapterClientFor} (a sync's files, an installation's inbound calls, D176): counts the call and answers its
+ * value, or throws as `callAdapter` does.
  */
-export function judgeAdapterCall<T>(
-  context: Pick<Context, "adapterCalls">,
-  target: AdapterTarget,
-  endpoint: AdapterEndpointId,
+export function settleAdapterCall<T>(
+  context: Pick<ServiceContext, "adapterCalls">,
+  call: { target: AdapterTarget; endpoint: AdapterEndpointId },
   result: ClientResult<T>,
 ): T {
+  const { target, endpoint } = call;
   const outcome = result.ok ? "ok" : result.error.kind === "timeout" ? "timed_out" : "failed";
   if (target.appId !== undefined) context.adapterCalls.record(target.appId, endpoint, outcome, result.durationMs);
   if (result.ok) return result.value;

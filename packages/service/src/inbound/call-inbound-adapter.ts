@@ -1,6 +1,6 @@
 import type { ClientResult } from "@adapterkit/client";
 import type { InboundMode, ParseInboundResponse } from "@adapterkit/contract";
-import { judgeAdapterCall } from "../adapters/call-adapter.ts";
+import { settleAdapterCall } from "../adapters/call-adapter.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { CachedInstallation } from "./inbound-cache.ts";
 import { type ReceivedRequest, toInboundEnvelope } from "./to-inbound-envelope.ts";
@@ -32,12 +32,16 @@ export async function callInboundAdapter(
 ): Promise<AdapterVerdict> {
   const { credentials, target, client } = await open.call();
   const envelope = toInboundEnvelope(request, credentials);
-  const verdict = judgeAdapterCall(context, target, "verify-webhook", await client.verifyWebhook(envelope));
+  const verdict = settleAdapterCall(
+    context,
+    { target, endpoint: "verify-webhook" },
+    await client.verifyWebhook(envelope),
+  );
   if (!verdict.ok) return { kind: "rejected", error: verdict.error };
   const mode: InboundMode = open.installation.front_desk === 1 ? "front_desk" : "trigger";
   const parsed = await client.parseInbound({ ...envelope, mode });
   try {
-    return { kind: "parsed", response: judgeAdapterCall(context, target, "parse-inbound", parsed) };
+    return { kind: "parsed", response: settleAdapterCall(context, { target, endpoint: "parse-inbound" }, parsed) };
   } catch (error) {
     const refused = refusedDelivery(parsed);
     if (refused !== undefined) return { kind: "unreadable", error: refused };

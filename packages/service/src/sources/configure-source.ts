@@ -27,8 +27,10 @@ export async function configureSource(
       );
     }
     const startOver = current === undefined || input.reset || current.resource_path !== input.resourcePath;
-    if (startOver)
+    if (startOver) {
       await trx.deleteFrom("source_documents").where("installation_id", "=", input.installationId).execute();
+      await trx.deleteFrom("source_chunks").where("installation_id", "=", input.installationId).execute();
+    }
     const values = {
       resource_path: input.resourcePath,
       ...(startOver ? { cursor: null } : {}),

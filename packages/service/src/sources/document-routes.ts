@@ -3,6 +3,7 @@ import { readPageQuery, toPage } from "../http/page.ts";
 import { principalOf, type Route } from "../http/route.ts";
 import { readableInstallation } from "../installations/installation-access.ts";
 import { parseIdParam } from "../store/index.ts";
+import { readDocumentBytes } from "./source-blobs.ts";
 import { withSourceTables } from "./source-tables.ts";
 import { toDocumentJson } from "./to-source-json.ts";
 
@@ -49,13 +50,13 @@ async function findDocument(
       ? undefined
       : await db
           .selectFrom("source_documents")
-          .select(withContent ? [...META, "content"] : META)
+          .select(withContent ? [...META, "blob_id", "content"] : META)
           .where("installation_id", "=", installationId)
           .where("id", "=", id)
           .executeTakeFirst();
   if (document === undefined)
     throw new ServiceError("not_found", `No document ${idText} of installation ${installationId}.`);
-  return document as typeof document & { content?: Uint8Array };
+  return document as typeof document & { blob_id?: string | null; content?: Uint8Array };
 }
 
 /** `GET /api/v1/installations/{installation_id}/documents/{document_id}`. */
@@ -73,7 +74,11 @@ export const getDocumentContentRoute: Route<"get-document-content"> = {
   async handler(input, context) {
     const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
     const document = await findDocument(context, row.id, input.params.document_id, true);
-    const bytes = new Uint8Array(document.content ?? new Uint8Array());
+    // Read whole: the HTTP layer answers with one body (the file is within sources.maxFileBytes).
+    const bytes = await readDocumentBytes(context.store.db, {
+      blob_id: document.blob_id ?? null,
+      content: document.content,
+    });
     return {
       status: 200,
       body: bytes,

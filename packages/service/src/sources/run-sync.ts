@@ -4,12 +4,13 @@ import type { ServiceContext } from "../service-context.ts";
 import { commitPage } from "./commit-page.ts";
 import { fetchPage } from "./fetch-page.ts";
 import { listChanges } from "./list-changes.ts";
+import { deleteLitter } from "./source-blobs.ts";
 import { claimSourceLease, releaseSourceLease, SYNC_LEASE_MS } from "./source-lease.ts";
 import { type SourceSyncRow, withSourceTables } from "./source-tables.ts";
 import { finishSyncRecord, startSyncRecord, trackProgress } from "./sync-record.ts";
 import { syncTarget } from "./sync-target.ts";
 
-/** A12 tuning: the interval between syncs (15 min), files fetched at once (4), the largest file (64 MiB), pages. */
+/** A12 tuning: the interval between syncs (15 min), files fetched at once (8, D206), the largest file (64 MiB), pages. */
 export interface SyncSettings {
   readonly intervalMs: number;
   readonly concurrency: number;
@@ -22,7 +23,7 @@ export interface SyncSettings {
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   intervalMs: 15 * 60_000,
-  concurrency: 4,
+  concurrency: 8,
   maxFileBytes: 64 * 1024 * 1024,
   maxPages: 10_000,
   leaseMs: SYNC_LEASE_MS,
@@ -62,6 +63,8 @@ async function runSync(
       .where("id", "=", run.installationId)
       .executeTakeFirstOrThrow();
     const { target, credentials } = await syncTarget(context, installation);
+    // What a sync that died mid-page stored goes first; this sync holds the lease, so none of it is in flight.
+    await deleteLitter(db, run.installationId);
     for (let pages = 0; pages < settings.maxPages; pages += 1) {
       const source = await withSourceTables(db)
         .selectFrom("sources")
@@ -72,6 +75,7 @@ async function runSync(
       const listed = await listChanges(context, target, request);
       const progress = trackProgress(context, { ...run, files: listed.changes.length, leaseMs: settings.leaseMs });
       const fetched = await fetchPage(context, listed.changes, {
+        installationId: run.installationId,
         target,
         credentials,
         resourcePath: source.resource_path,
@@ -90,6 +94,10 @@ async function runSync(
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
     context.logger.warn({ installation: run.installationId, err: failure }, "source sync failed");
+    // The files of the page that failed were stored already; nothing names them.
+    await deleteLitter(db, run.installationId).catch((litter: unknown) =>
+      context.logger.warn({ err: litter }, "could not delete a failed page's files; the next sync does"),
+    );
   }
   const errors = [...skipped, ...(error === null ? [] : [error])];
   const finished = await finishSyncRecord(

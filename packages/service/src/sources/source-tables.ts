@@ -2,7 +2,7 @@ import type { Generated, Kysely, Selectable } from "kysely";
 import type { InstallationTables } from "../installations/installation-tables.ts";
 import type { Database } from "../store/index.ts";
 
-// The sources module owns these tables (migration 0008-sources).
+// The sources module owns these tables (migrations 0008-sources, 0012-source-chunks).
 
 /** An installation's document source: the folder it syncs, the adapter's cursor and the one-sync-at-a-time lease. */
 export interface SourceTable {
@@ -17,7 +17,7 @@ export interface SourceTable {
   updated_at: string;
 }
 
-/** One synced file: its bytes as the adapter returned them. */
+/** One synced file: its bytes as the adapter returned them, in its blob's chunks (or, from before 0012, `content`). */
 export interface SourceDocumentTable {
   id: Generated<number>;
   installation_id: string;
@@ -25,9 +25,19 @@ export interface SourceDocumentTable {
   fingerprint: string;
   content_type: string;
   size: number;
+  /** Empty when the bytes are in `blob_id`'s chunks. */
   content: Uint8Array;
+  blob_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A piece of a file's bytes, in order of `seq`; a blob no document names is a page still in flight, or litter. */
+export interface SourceChunkTable {
+  blob_id: string;
+  seq: number;
+  installation_id: string;
+  bytes: Uint8Array;
 }
 
 /** `running`, then `succeeded` or `failed`; `interrupted` when its instance died and a later sync took over. */
@@ -55,6 +65,7 @@ export interface SourceSyncTable {
 export type SourceTables = {
   sources: SourceTable;
   source_documents: SourceDocumentTable;
+  source_chunks: SourceChunkTable;
   source_syncs: SourceSyncTable;
 };
 export type SourceRow = Selectable<SourceTable>;

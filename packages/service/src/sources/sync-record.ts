@@ -50,14 +50,17 @@ export function trackProgress(
   const write = (fetched: number) => {
     last = Date.now();
     writing = writing
-      .then(async () => {
-        await withSourceTables(db)
-          .updateTable("source_syncs")
-          .set({ page_files: run.files, page_fetched: fetched })
-          .where("id", "=", run.syncId)
-          .execute();
-        await renewSourceLease(db, run.installationId, run.owner, context.now(), run.leaseMs);
-      })
+      // One transaction, so one commit (on SQLite with synchronous=FULL, a wait for the disk) per write.
+      .then(() =>
+        db.transaction().execute(async (trx) => {
+          await withSourceTables(trx)
+            .updateTable("source_syncs")
+            .set({ page_files: run.files, page_fetched: fetched })
+            .where("id", "=", run.syncId)
+            .execute();
+          await renewSourceLease(trx, run.installationId, run.owner, context.now(), run.leaseMs);
+        }),
+      )
       .catch((error: unknown) => context.logger.warn({ err: error }, "could not record sync progress"));
   };
   let fetched = 0;

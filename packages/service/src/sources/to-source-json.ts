@@ -21,7 +21,7 @@ export function toSyncJson(row: SourceSyncRow): SourceSyncJson {
 }
 
 /** A document's metadata as the API shows it (never its bytes). */
-export function toDocumentJson(row: Omit<SourceDocumentRow, "content">): SourceDocumentJson {
+export function toDocumentJson(row: Omit<SourceDocumentRow, "content" | "blob_id">): SourceDocumentJson {
   return {
     id: Number(row.id),
     installation_id: row.installation_id,

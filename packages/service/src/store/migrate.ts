@@ -12,6 +12,7 @@ import { sourcesMigration } from "./migrations/0008-sources.ts";
 import { reviewsMigration } from "./migrations/0009-reviews.ts";
 import { portalMigration } from "./migrations/0010-portal.ts";
 import { toolServersMigration } from "./migrations/0011-tool-servers.ts";
+import { sourceChunksMigration } from "./migrations/0012-source-chunks.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -27,6 +28,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0009-reviews": reviewsMigration(dialect),
     "0010-portal": portalMigration(dialect),
     "0011-tool-servers": toolServersMigration(dialect),
+    "0012-source-chunks": sourceChunksMigration(dialect),
   };
 }
 

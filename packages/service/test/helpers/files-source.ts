@@ -1,6 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type DemoTree, type FilesStandIn, filesAdapter, startFilesStandIn } from "@adapterkit/adapter-files";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import {
+  type DemoTree,
+  type FilesCredentials,
+  type FilesStandIn,
+  filesAdapter,
+  startFilesStandIn,
+} from "@adapterkit/adapter-files";
 import { type AdapterServer, serve } from "@adapterkit/sdk";
 import { pino } from "pino";
 import type { TestService } from "./test-service.ts";
@@ -8,7 +17,8 @@ import type { TestService } from "./test-service.ts";
 const SECRET = "whsec_c291cmNlcy10ZXN0LXNpZ25pbmctc2VjcmV0LTAxMjM0NTY3";
 
 /**
- * A proxy in front of the files adapter that counts `/sources/fetch-file` calls by file path, and when `failAfter`
+ * A proxy in front of the files adapter that counts `/sources/fetch-file` calls by file path (answers streamed
+ * through), and when `failAfter`
  * is set answers every fetch after that many with a 500, as an adapter dying mid-page would.
  */
 export interface FetchCounter {
@@ -47,15 +57,28 @@ function startProxy(target: string, counter: FetchCounter): Promise<Server> {
       headers,
       ...(body.length > 0 ? { body } : {}),
     });
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
-    res.end(bytes);
+    const length = answer.headers.get("content-length");
+    res.writeHead(answer.status, {
+      "content-type": answer.headers.get("content-type") ?? "application/octet-stream",
+      ...(length === null ? {} : { "content-length": length }),
+    });
+    // Streamed through, as the adapter streams: a caller that stops reading stops the adapter's answer too.
+    if (answer.body === null) res.end();
+    else await pipeline(Readable.fromWeb(answer.body as NodeReadableStream), res).catch(() => res.destroy());
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-/** Serves the files adapter (behind the counting proxy), registers, publishes and installs it, and sets `/docs`. */
-export async function startFilesSource(test: TestService, organization: string, files: DemoTree): Promise<FilesSource> {
+/**
+ * Serves the files adapter (behind the counting proxy), registers, publishes and installs it for the stand-in
+ * serving `files`, or for `credentials` of another WebDAV server when given.
+ */
+export async function startFilesSource(
+  test: TestService,
+  organization: string,
+  files: DemoTree,
+  credentials?: FilesCredentials,
+): Promise<FilesSource> {
   const dav = await startFilesStandIn({ files });
   const adapter: AdapterServer = await serve(filesAdapter, {
     port: 0,
@@ -72,7 +95,7 @@ export async function startFilesSource(test: TestService, organization: string, 
   await test.service.apps.publish("files");
   const installation = await test.service.apps.install(actor, {
     app: "files",
-    credentials: { webdav: { ...dav.credentials } },
+    credentials: { webdav: { ...(credentials ?? dav.credentials) } },
   });
   return {
     dav,

@@ -7,7 +7,8 @@ import { type FilesSource, startFilesSource } from "../helpers/files-source.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, readProblem, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
 
-const BINARY = randomBytes(70_000);
+// Over two chunks (CHUNK_BYTES), so a file is stored and read back in pieces.
+const BINARY = randomBytes(700_000);
 
 /** What the folder holds, path → bytes, as the documents should end up. */
 function expected(tree: Record<string, string | Buffer>): Map<string, Buffer> {
