@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ServiceContext } from "../service-context.ts";
-import { createWakeableSleep } from "../store/wakeable-sleep.ts";
+import { type ClaimLoop, createClaimLoop } from "../store/claim-loop.ts";
 import { claimReviewLease, listClaimableReviews, REVIEW_LEASE_MS } from "./review-lease.ts";
 import { type ReviewSettings, runReview } from "./run-review.ts";
 
@@ -10,18 +10,12 @@ export interface ReviewWorkerOptions extends Partial<ReviewSettings> {
 }
 
 /** Runs queued reviews one at a time on this instance, and takes over reviews whose instance died. */
-export interface ReviewWorker {
-  start(): void;
-  /** Ends the poll's sleep, so a review just queued starts now. */
-  wake(): void;
-  /** Claims and runs every claimable review once (what each poll does). */
-  runDue(): Promise<void>;
-  /** Waits for the review this instance runs. */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type ReviewWorker = ClaimLoop;
 
-/** The review worker of a service (started with it, as the sources syncer is). */
+/**
+ * The review worker of a service (started with it, as the sources syncer is): the claim loop the run worker and the
+ * dispatchers share, over reviews claimed under their lease, one at a time.
+ */
 export function createReviewWorker(context: ServiceContext, options: ReviewWorkerOptions = {}): ReviewWorker {
   const settings: ReviewSettings = {
     leaseMs: options.leaseMs ?? REVIEW_LEASE_MS,
@@ -29,48 +23,22 @@ export function createReviewWorker(context: ServiceContext, options: ReviewWorke
     timeoutMs: options.timeoutMs,
     concurrency: options.concurrency,
   };
-  const pollMs = options.pollMs ?? 5_000;
-  const alarm = createWakeableSleep();
-  let current: Promise<void> = Promise.resolve();
-  let loop: Promise<void> | undefined;
-  let active = false;
-
-  async function runDue() {
-    for (const reviewId of await listClaimableReviews(context.store.db, context.now())) {
-      if (!active && loop !== undefined) return;
-      const owner = randomUUID();
-      if (!(await claimReviewLease(context.store.db, reviewId, owner, context.now(), settings.leaseMs))) continue;
-      current = runReview(context, { reviewId, owner }, settings);
-      await current;
-    }
-  }
-
-  async function poll() {
-    while (active) {
-      alarm.clear();
-      try {
-        await runDue();
-      } catch (error) {
-        context.logger.error({ err: error }, "looking for reviews failed; trying again next poll");
+  return createClaimLoop({
+    name: "review worker",
+    async claim(limit) {
+      const claimed: { reviewId: number; owner: string }[] = [];
+      for (const reviewId of await listClaimableReviews(context.store.db, context.now())) {
+        if (claimed.length >= limit) break;
+        const owner = randomUUID();
+        if (await claimReviewLease(context.store.db, reviewId, owner, context.now(), settings.leaseMs)) {
+          claimed.push({ reviewId, owner });
+        }
       }
-      await alarm.sleep(pollMs);
-    }
-  }
-
-  return {
-    start() {
-      if (active) return;
-      active = true;
-      loop = poll();
+      return claimed;
     },
-    wake: () => alarm.wake(),
-    runDue,
-    idle: () => current,
-    async stop() {
-      active = false;
-      alarm.wake();
-      await loop;
-      await current;
-    },
-  };
+    work: (claimed) => runReview(context, claimed, settings),
+    concurrency: 1,
+    pollIntervalMs: options.pollMs ?? 5_000,
+    logger: context.logger,
+  });
 }

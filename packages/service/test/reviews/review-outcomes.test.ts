@@ -2,12 +2,12 @@ import type dns from "node:dns";
 import { appSchema, reviewSchema } from "@adapterkit/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createReviewWorker, type ReviewWorker } from "../../src/reviews/index.ts";
+import { createReviewWorker } from "../../src/reviews/index.ts";
 import { serveWebhookApp } from "../helpers/broken-adapter.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
-import { type Api, apiFor } from "./review-app.ts";
+import { type Api, apiFor, waitForReview } from "./review-app.ts";
 
 const ADMIN = "admin-token-for-review-outcomes-0123456789";
 
@@ -23,13 +23,10 @@ for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`Reviews that end without a pass (A2) ${lane.title}`, () => {
     let test: TestService;
     let author: Api;
-    // Driven by hand (runDue), so a test can change a review's row before a run takes it.
-    let worker: ReviewWorker;
     let adapter: RecordingAdapter;
 
     beforeAll(async () => {
       test = await startTestService(lane, { adminToken: ADMIN, healthPolling: false, lookup: loopbackLookup });
-      worker = createReviewWorker(test.service.context, { leaseMs: 1_000, timeoutMs: 2_000 });
       author = apiFor(test.url, (await createTenant(test, "author")).token);
       adapter = await startRecordingAdapter();
       expect((await author("/api/v1/apps", { json: { base_url: adapter.url } })).status).toBe(201);
@@ -38,6 +35,18 @@ for (const lane of STORE_LANES) {
       await test?.close();
       await adapter?.close();
     });
+
+    // The service's own worker is off: a test changes a review's row, then a worker started here runs what is
+    // claimable until the review ends.
+    async function runDue(slug: string, id: number): Promise<void> {
+      const worker = createReviewWorker(test.service.context, { leaseMs: 1_000, timeoutMs: 2_000, pollMs: 60_000 });
+      worker.start();
+      try {
+        await waitForReview(author, slug, id, 30_000);
+      } finally {
+        await worker.stop();
+      }
+    }
 
     async function submit(): Promise<number> {
       const response = await author("/api/v1/apps/recorder/submit", { method: "POST" });
@@ -56,7 +65,7 @@ for (const lane of STORE_LANES) {
       await sql`update reviews set state = 'running', attempts = 3, lease_owner = 'dead', lease_expires_at = ${new Date(Date.now() - 60_000).toISOString()} where id = ${id}`.execute(
         test.service.store.db,
       );
-      await worker.runDue();
+      await runDue("recorder", id);
       expect(await review(id)).toMatchObject({
         state: "errored",
         attempts: 4,
@@ -70,7 +79,7 @@ for (const lane of STORE_LANES) {
     it("fails an unreachable adapter with the runner's reason, and keeps the App a draft", async () => {
       await adapter.close();
       const id = await submit();
-      await worker.runDue();
+      await runDue("recorder", id);
       const ended = await review(id);
       expect(ended).toMatchObject({ state: "failed", result: "unreachable", error: expect.stringContaining("GET ") });
       expect(await app()).toMatchObject({ state: "draft", published_version: null });
@@ -79,7 +88,7 @@ for (const lane of STORE_LANES) {
     it("lets the operator override a queued review (D118): the App is published and the review ends errored", async () => {
       const id = await submit();
       expect((await admin(true)).status).toBe(200);
-      await worker.runDue();
+      await runDue("recorder", id);
       expect(await review(id)).toMatchObject({ state: "errored", error: expect.stringMatching(/operator/) });
       expect(await app()).toMatchObject({ state: "published", published_version: 1 });
     });
@@ -93,7 +102,7 @@ for (const lane of STORE_LANES) {
         await sql`update apps set base_url = ${renamed} where slug = 'webhook'`.execute(test.service.store.db);
         const response = await author("/api/v1/apps/webhook/submit", { method: "POST" });
         const { id } = reviewSchema.parse(await response.json());
-        await worker.runDue();
+        await runDue("webhook", id);
         const ended = reviewSchema.parse(await (await author(`/api/v1/apps/webhook/reviews/${id}`)).json());
         expect(ended).toMatchObject({ state: "failed", result: "unreachable" });
         expect(ended.error).toMatch(/adapter\.test is refused: .*ADAPTERKIT_ALLOWED_HOSTS/);
