@@ -1,5 +1,5 @@
 import type { Service } from "@adapterkit/service";
-import { withReviewTables } from "../../packages/service/src/reviews/review-tables.ts";
+import { plantReview } from "../../packages/service/test/helpers/plant-review.ts";
 
 const GROUPS = ["manifest", "health", "endpoints", "verify", "parse-inbound", "feedback-loop", "deliver", "security"];
 
@@ -28,6 +28,8 @@ function reportOf(slug: string) {
         : [],
     };
   });
+  const count = (status: string) => checks.filter((check) => check.status === status).length;
+  const [passed, failed] = [count("passed"), count("failed")];
   return {
     report_version: "2",
     runner: { name: "adapterkit-conformance", version: "0.1.0" },
@@ -47,37 +49,18 @@ function reportOf(slug: string) {
     result: "failed",
     checks,
     endpoints: [],
-    summary: { total: 80, passed: 0, failed: 8, not_applicable: 0, skipped: 0, required_failed: 8 },
+    summary: {
+      total: checks.length,
+      passed,
+      failed,
+      not_applicable: checks.length - passed - failed,
+      skipped: 0,
+      required_failed: failed,
+    },
   };
 }
 
 /** Stores a finished review of an App with a full-size report; answers its id. */
-export async function seedReview(service: Service, slug: string): Promise<number> {
-  const db = withReviewTables(service.store.db);
-  const app = await db.selectFrom("apps").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
-  const at = new Date().toISOString();
-  const row = await db
-    .insertInto("reviews")
-    .values({
-      app_id: app.id,
-      organization_id: app.organization_id,
-      app_version: app.latest_version,
-      state: "failed",
-      checks_done: 80,
-      checks_total: 80,
-      passed: 62,
-      failed: 8,
-      report: JSON.stringify(reportOf(slug)),
-      error: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      attempts: 1,
-      created_at: at,
-      started_at: at,
-      finished_at: at,
-      updated_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function seedReview(service: Service, slug: string): Promise<number> {
+  return plantReview(service, slug, reportOf(slug));
 }

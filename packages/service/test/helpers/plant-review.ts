@@ -52,8 +52,15 @@ export const PLANTED_REPORT = {
   summary: { total: 2, passed: 1, failed: 1, not_applicable: 0, skipped: 0, required_failed: 1 },
 };
 
-/** Stores a finished review of an App straight in its table (for tests that read reviews, not run them). */
-export async function plantReview(service: Service, slug: string): Promise<number> {
+/**
+ * Stores a finished, failed review of an App straight in its table (for tests and benches that read reviews, not run
+ * them), with the given report (the planted one by default); its counts come from the report's summary.
+ */
+export async function plantReview(
+  service: Service,
+  slug: string,
+  report: { summary: { total: number; passed: number; failed: number } } = PLANTED_REPORT,
+): Promise<number> {
   const db = withReviewTables(service.store.db);
   const app = await db.selectFrom("apps").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
   const at = new Date().toISOString();
@@ -64,11 +71,11 @@ export async function plantReview(service: Service, slug: string): Promise<numbe
       organization_id: app.organization_id,
       app_version: app.latest_version,
       state: "failed",
-      checks_done: 2,
-      checks_total: 2,
-      passed: 1,
-      failed: 1,
-      report: JSON.stringify(PLANTED_REPORT),
+      checks_done: report.summary.total,
+      checks_total: report.summary.total,
+      passed: report.summary.passed,
+      failed: report.summary.failed,
+      report: JSON.stringify(report),
       error: null,
       lease_owner: null,
       lease_expires_at: null,
