@@ -115,7 +115,15 @@ describe("POST /files/sources/fetch-file streaming", () => {
     dav = await startFakeDav(async (_req, res) => {
       res.writeHead(200, { "content-type": "application/octet-stream" });
       for (let sent = 0; sent <= MAX_FILE_BYTES && !res.destroyed; sent += mebibyte.length) {
-        if (!res.write(mebibyte)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+        if (res.write(mebibyte)) continue;
+        // Waits for drain or close and leaves neither listener behind (one per wait piled up on the answer).
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off("drain", done).off("close", done);
+            resolve();
+          };
+          res.once("drain", done).once("close", done);
+        });
       }
       res.end();
     });
