@@ -32,6 +32,8 @@ const PROPFIND_BODIES: Record<PropfindProperties, string> = {
 const parser = new XMLParser({
   removeNSPrefix: true,
   parseTagValue: false,
+  // isArray reads the tag name only; without this the parser builds each tag's path as a string for it (D271).
+  jPath: false,
   isArray: (name) => name === "response" || name === "propstat",
 });
 
