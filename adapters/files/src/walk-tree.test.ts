@@ -109,4 +109,32 @@ describe("walking the tree a server describes", () => {
       await dav.close();
     }
   });
+
+  it("asks a folder again for modification times when a file in it has no ETag, and fingerprints by them", async () => {
+    const modified = "Wed, 25 Nov 2026 10:00:00 GMT";
+    const dav = await serveTree({
+      "/dav/docs": [
+        folder("/dav/docs/"),
+        { href: "/dav/docs/tagged.md", etag: '"t"' },
+        { href: "/dav/docs/untagged.md", etag: null, lastModified: modified, contentLength: 12 },
+        folder("/dav/docs/sub/"),
+      ],
+      "/dav/docs/sub": [folder("/dav/docs/sub/"), { href: "/dav/docs/sub/c.md", etag: '"c"' }],
+    });
+    try {
+      const { body } = await adapter.client.listChanges({
+        credentials: dav.credentials,
+        resource_path: "/docs",
+        cursor: null,
+      });
+      expect((body as { changes: unknown[] }).changes).toEqual([
+        { path: "/docs/sub/c.md", fingerprint: '"c"', status: "added" },
+        { path: "/docs/tagged.md", fingerprint: '"t"', status: "added" },
+        { path: "/docs/untagged.md", fingerprint: `modified:${modified};length:12`, status: "added" },
+      ]);
+      expect([...dav.requests].sort()).toEqual(["PROPFIND /dav/docs", "PROPFIND /dav/docs", "PROPFIND /dav/docs/sub"]);
+    } finally {
+      await dav.close();
+    }
+  });
 });

@@ -49,9 +49,19 @@ export async function walkTree(settings: WebdavSettings, root: string, options: 
   return { complete: true, files: [...files.values()] };
 }
 
-/** A folder's children (itself left out, and anything not below it); for a file, the file itself. */
+/**
+ * A folder's children (itself left out, and anything not below it); for a file, the file itself. It asks for the
+ * ETags only; a folder listing a file without one is asked again for every property, so that file is fingerprinted
+ * by its modification time and length (D270).
+ */
 async function listFolder(settings: WebdavSettings, folder: string, signal?: AbortSignal): Promise<DavEntry[]> {
-  const listed = await propfind(settings, folder, { depth: 1, ...(signal ? { signal } : {}) });
+  const options = { depth: 1, ...(signal ? { signal } : {}) } as const;
+  const listed = childrenOf(folder, await propfind(settings, folder, { ...options, properties: "etag" }));
+  if (listed.every((entry) => entry.isCollection || entry.etag !== undefined)) return listed;
+  return childrenOf(folder, await propfind(settings, folder, { ...options, properties: "all" }));
+}
+
+function childrenOf(folder: string, listed: readonly DavEntry[]): DavEntry[] {
   const self = listed.find((entry) => entry.path === folder);
   if (self !== undefined && !self.isCollection) return [self];
   return listed.filter((entry) => entry.path !== folder && isWithin(entry.path, folder) && isFetchable(entry.path));

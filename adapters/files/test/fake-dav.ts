@@ -7,7 +7,11 @@ export interface FakeEntry {
   /** As the server writes it: a path (`/dav/docs/a.md`) or a full URL. */
   href: string;
   collection?: boolean;
-  etag?: string;
+  /** Default `"<href>"`; null: the server gives none. */
+  etag?: string | null;
+  /** `getlastmodified` and `getcontentlength`, written whatever the request asked for, as some servers do. */
+  lastModified?: string;
+  contentLength?: number;
 }
 
 /** A programmable WebDAV-ish server for the answers a real one rarely gives: odd hrefs, 429, silence, huge files. */
@@ -44,7 +48,9 @@ export function answerPropfind(res: ServerResponse, entries: readonly FakeEntry[
     (entry) =>
       `<d:response><d:href>${escapeXml(entry.href)}</d:href><d:propstat><d:prop>` +
       `<d:resourcetype>${entry.collection ? "<d:collection/>" : ""}</d:resourcetype>` +
-      `${entry.collection ? "" : `<d:getetag>${escapeXml(entry.etag ?? `"${entry.href}"`)}</d:getetag>`}` +
+      `${entry.collection || entry.etag === null ? "" : `<d:getetag>${escapeXml(entry.etag ?? `"${entry.href}"`)}</d:getetag>`}` +
+      `${entry.lastModified === undefined ? "" : `<d:getlastmodified>${entry.lastModified}</d:getlastmodified>`}` +
+      `${entry.contentLength === undefined ? "" : `<d:getcontentlength>${entry.contentLength}</d:getcontentlength>`}` +
       "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>",
   );
   res.writeHead(207, { "content-type": "application/xml; charset=utf-8" });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ListChangesResponse } from "@adapterkit/contract";
 import { withInstallationTables } from "../installations/installation-tables.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { commitPage } from "./commit-page.ts";
@@ -48,6 +49,13 @@ export async function startSync(
   return { sync, done };
 }
 
+/** A page listed before the one before it committed: what it was asked with, and the answer to come. */
+interface ListedAhead {
+  readonly cursor: string;
+  readonly resourcePath: string;
+  readonly listing: Promise<ListChangesResponse>;
+}
+
 async function runSync(
   context: ServiceContext,
   run: { installationId: string; owner: string; syncId: number },
@@ -65,6 +73,7 @@ async function runSync(
     const { target, credentials } = await syncTarget(context, installation);
     // What a sync that died mid-page stored goes first; this sync holds the lease, so none of it is in flight.
     await deleteLitter(db, run.installationId);
+    let ahead: ListedAhead | undefined;
     for (let pages = 0; pages < settings.maxPages; pages += 1) {
       const source = await withSourceTables(db)
         .selectFrom("sources")
@@ -72,7 +81,19 @@ async function runSync(
         .where("installation_id", "=", run.installationId)
         .executeTakeFirstOrThrow();
       const request = { credentials, resource_path: source.resource_path, cursor: source.cursor };
-      const listed = await listChanges(context, target, request);
+      const listed =
+        ahead !== undefined && ahead.cursor === source.cursor && ahead.resourcePath === source.resource_path
+          ? await ahead.listing
+          : await listChanges(context, target, request);
+      ahead = undefined;
+      if (listed.changes.length > 0 && pages + 1 < settings.maxPages) {
+        // The next page is listed while this one's files are fetched (D272): that call is usually the empty page
+        // that ends the sync, a second walk of the whole tree. It is used only if this page commits the cursor it
+        // was asked with; its failure counts only then too, as it would have.
+        const listing = listChanges(context, target, { ...request, cursor: listed.cursor });
+        listing.catch(() => {});
+        ahead = { cursor: listed.cursor, resourcePath: source.resource_path, listing };
+      }
       const progress = trackProgress(context, { ...run, files: listed.changes.length, leaseMs: settings.leaseMs });
       const fetched = await fetchPage(context, listed.changes, {
         installationId: run.installationId,
