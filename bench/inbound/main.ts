@@ -5,7 +5,9 @@
 // which the pipeline cannot beat. Every request is a new event signed at send time. Floor and pipeline alternate
 // within each round (DESIGN D30). Goal: at least 0.5 of the floor's events/s, p99 under 50 ms at 50 connections.
 // Beside throughput it prints CPU per event of each process (the service, the adapter), since on a loaded machine
-// CPU per event moves much less than events/s. Knobs: BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3).
+// CPU per event moves much less than events/s. Knobs: BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3),
+// BENCH_RATE (events/s offered to each side, default unlimited): CPU per event depends on the rate (D179), so two
+// builds compared on a loaded machine are compared at one fixed rate both reach (D260).
 import { median } from "../lib/median.ts";
 import { measureFloor, measurePipeline, type Sample } from "./measure.ts";
 

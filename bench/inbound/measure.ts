@@ -26,7 +26,14 @@ const SECRETS = { slack: randomBytes(16).toString("hex"), app: `whsec_${randomBy
 /** Runs one load; `perEvent` requests make one event (the floor's two calls). Fails on any wrong answer. */
 async function load(url: string, requests: Request[], perEvent: number, duration: number) {
   wrongAnswers.length = 0;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, requests });
+  const rate = Number(process.env.BENCH_RATE ?? 0) * perEvent;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    requests,
+    ...(rate > 0 ? { overallRate: rate } : {}),
+  });
   if (result.non2xx > 0 || result.errors > 0 || wrongAnswers.length > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors; ${wrongAnswers.join(" | ")}`);
   }
