@@ -69,7 +69,12 @@ export function renderNotice(notice: { heading: string; message: string; back: s
 
 function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefined): void {
   if (answer.kind === "redirect") {
-    const headers: Record<string, string> = { ...BASE_HEADERS, Location: answer.location, "Cache-Control": "no-store" };
+    const headers: Record<string, string> = {
+      ...BASE_HEADERS,
+      "Content-Security-Policy": contentSecurityPolicy(undefined),
+      Location: answer.location,
+      "Cache-Control": "no-store",
+    };
     if (answer.setCookie !== undefined) headers["Set-Cookie"] = answer.setCookie;
     res.writeHead(303, headers).end();
     return;

@@ -66,6 +66,8 @@ for (const lane of STORE_LANES) {
         expect(await again.text()).toContain("<h1>Not connected</h1>");
         const installed = await client.post("/marketplace/apps/tasks/install", {});
         expect(installed.status).toBe(303);
+        // A redirect carries the same policy as a page (found by fuzz-portal: a successful install had none).
+        expect(installed.headers.get("content-security-policy")).toContain("default-src 'none'");
         const market = await client.get(installed.location ?? "");
         expect(market.html).toContain("Installed.");
         expect(market.html).toContain("<td>tasks</td>");
