@@ -15,7 +15,7 @@ import { createLogger } from "./create-logger.ts";
 import { createDeliveryDispatcher } from "./deliveries/delivery-dispatcher.ts";
 import { createTemplateFrontDesk } from "./front-desk/front-desk.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
-import { createRateLimiter, DEFAULT_RATE_LIMIT } from "./http/rate-limiter.ts";
+import { createRateLimiter, DEFAULT_RATE_LIMIT, SIGN_IN_FAILURE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
 import { createInboundCache } from "./inbound/inbound-cache.ts";
 import { createInboundIntake } from "./inbound/inbound-intake.ts";
@@ -139,6 +139,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       inboundCache,
       sources: { syncNow: async (id) => sourceSyncer?.syncNow(id), wake: () => sourceSyncer?.wake() },
       reviews: { wake: () => reviewWorker?.wake() },
+      signInFailures: createRateLimiter(SIGN_IN_FAILURE_LIMIT, () => now().getTime()),
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",
       wakeWorker: () => worker?.wake(),

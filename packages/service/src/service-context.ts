@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { CallStats } from "./adapters/call-stats.ts";
 import type { ServiceKeys } from "./auth/service-keys.ts";
 import type { FrontDesk } from "./front-desk/front-desk.ts";
+import type { RateLimiter } from "./http/rate-limiter.ts";
 import type { InboundCache } from "./inbound/inbound-cache.ts";
 import type { InboundIntake } from "./inbound/inbound-intake.ts";
 import type { OutboundGuard } from "./outbound/index.ts";
@@ -40,6 +41,8 @@ export interface ServiceContext {
   readonly inbound: InboundIntake;
   /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
   readonly sources: Pick<SourceSyncer, "syncNow" | "wake">;
+  /** D292: failed portal sign-ins per client address. */
+  readonly signInFailures: RateLimiter;
   /** A2: wakes the review worker for a review just queued. */
   readonly reviews: { wake(): void };
   now(): Date;

@@ -25,4 +25,16 @@ describe("rate limiter", () => {
     now = 60_000;
     expect([1, 2, 3].map(() => limiter.take("a").ok)).toEqual([true, true, false]);
   });
+
+  it("peeks without taking", () => {
+    let now = 0;
+    const limiter = createRateLimiter({ perSecond: 1, burst: 1 }, () => now);
+    expect(limiter.peek("a").ok).toBe(true);
+    expect(limiter.peek("a").ok).toBe(true);
+    expect(limiter.take("a").ok).toBe(true);
+    expect(limiter.peek("a")).toEqual({ ok: false, retryAfterSeconds: 1 });
+    now = 1000;
+    expect(limiter.peek("a").ok).toBe(true);
+    expect(limiter.take("a").ok).toBe(true);
+  });
 });

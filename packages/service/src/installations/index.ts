@@ -2,6 +2,7 @@ export { generateInstallationId, isInstallationId } from "./installation-id.ts";
 export {
   findInstallation,
   insertInstallation,
+  listInstallationPage,
   listInstallations,
   listInstalledAppIds,
   type NewInstallation,

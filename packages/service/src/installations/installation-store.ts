@@ -64,6 +64,23 @@ export async function listInstallations(
   return query.orderBy("created_at", "desc").orderBy("id").execute();
 }
 
+/** One page of the organization's active installations, newest first, with how many there are in all. */
+export async function listInstallationPage(
+  db: Kysely<Database>,
+  organizationId: number,
+  page: { offset: number; limit: number },
+): Promise<{ items: InstallationRow[]; total: number }> {
+  const active = withInstallationTables(db)
+    .selectFrom("installations")
+    .where("organization_id", "=", organizationId)
+    .where("state", "=", "active");
+  const [items, counted] = await Promise.all([
+    active.selectAll().orderBy("created_at", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),
+    active.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(counted.total) };
+}
+
 /** Changes an installation's front-desk toggle or state; returns the row as it is now, or undefined. */
 export async function updateInstallation(
   db: Kysely<Database>,

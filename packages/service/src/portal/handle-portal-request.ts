@@ -92,6 +92,7 @@ function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefine
       "Cache-Control": "no-store",
       "Content-Type": "text/html; charset=utf-8",
       "Content-Length": String(Buffer.byteLength(html)),
+      ...answer.headers,
     })
     .end(html);
 }
@@ -151,7 +152,8 @@ async function answer(
     form = post.form;
   }
   const secure = (req.socket as Partial<TLSSocket>).encrypted === true;
-  const request: PortalRequest = { path, params: found.params, query: url.searchParams, form, session, secure };
+  const client = req.socket.remoteAddress ?? "unknown";
+  const request: PortalRequest = { path, params: found.params, query: url.searchParams, form, session, secure, client };
   return found.route.handle(request, context);
 }
 

@@ -12,6 +12,8 @@ export interface PortalRequest {
   /** Set on every route but sign-in and the stylesheet. */
   readonly session: PortalSession | undefined;
   readonly secure: boolean;
+  /** The client's address, the key of the sign-in limit (D292). */
+  readonly client: string;
 }
 
 /** What a portal page handler answers. */
@@ -22,6 +24,7 @@ export type PortalAnswer =
       readonly page: PageName;
       readonly frame: PageFrame;
       readonly data: Record<string, unknown>;
+      readonly headers?: Readonly<Record<string, string>>;
     }
   | { readonly kind: "redirect"; readonly location: string; readonly setCookie?: string | undefined }
   | {

@@ -1,7 +1,7 @@
 import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
-import { marketplace, toggleFrontDesk } from "./pages/marketplace-page.ts";
+import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
 import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
 import { jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
@@ -33,6 +33,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   junitReport,
   marketplace,
   toggleFrontDesk,
+  uninstall,
   installForm,
   install,
   connect,

@@ -23,6 +23,7 @@ const POSTS = [
   "/marketplace/apps/recorder/install",
   "/marketplace/apps/recorder/connect",
   "/marketplace/installations/nope/front-desk",
+  "/marketplace/installations/nope/uninstall",
   "/developer/sign-in",
 ];
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollAppHealth } from "../../src/adapters/poll-app-health.ts";
 import { findAppBySlug } from "../../src/apps/find-app.ts";
+import { insertInstallation } from "../../src/installations/installation-store.ts";
 import { matchPortalPath } from "../../src/portal/match-portal-path.ts";
 import { PORTAL_ROUTES } from "../../src/portal/portal-routes.ts";
 import { findSession, SESSION_TTL_MS } from "../../src/portal/portal-session.ts";
@@ -11,10 +12,28 @@ import { plantReview } from "../helpers/plant-review.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
-import { createTenant, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
+import {
+  createTenant,
+  createWorkflow,
+  startTestService,
+  type Tenant,
+  type TestService,
+} from "../helpers/test-service.ts";
 import { HOSTILE, startHostileAdapter } from "./hostile-adapter.ts";
 
 const ADMIN = "admin-token-for-portal-tests-0123456789";
+
+/** Every form of a page posts to a portal route that exists. */
+function expectFormsRouted(path: string, html: string): number {
+  let forms = 0;
+  for (const [, action] of html.matchAll(/<form method="post" action="([^"]+)"/g)) {
+    const target = (action ?? "").replaceAll("&#x3D;", "=");
+    const routed = PORTAL_ROUTES.some((route) => route.method === "POST" && matchPortalPath(route.pattern, target));
+    expect(routed, `${path}: form action ${target}`).toBe(true);
+    forms += 1;
+  }
+  return forms;
+}
 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`the developer portal (A14) ${lane.title}`, () => {
@@ -142,14 +161,7 @@ for (const lane of STORE_LANES) {
         expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
         expect(answer.headers.get("x-frame-options")).toBe("DENY");
         expect(answer.headers.get("referrer-policy")).toBe("same-origin");
-        // Every form posts to a portal route that exists.
-        for (const [, action] of answer.html.matchAll(/<form method="post" action="([^"]+)"/g)) {
-          const target = (action ?? "").replaceAll("&#x3D;", "=");
-          const routed = PORTAL_ROUTES.some(
-            (route) => route.method === "POST" && matchPortalPath(route.pattern, target),
-          );
-          expect(routed, `${path}: form action ${target}`).toBe(true);
-        }
+        expectFormsRouted(path, answer.html);
       }
     });
 
@@ -349,6 +361,76 @@ for (const lane of STORE_LANES) {
       expect((await stranger.post(`/marketplace/installations/${id}/front-desk`, { front_desk: "off" })).status).toBe(
         404,
       );
+    });
+
+    it("uninstalls from the marketplace: the inbound URL then answers 410; forged posts and strangers change nothing", async () => {
+      const client = await signedIn(other);
+      expect((await client.post("/marketplace/apps/hostile/install", { cred_0_0: "good" })).status).toBe(303);
+      const market = await client.get("/marketplace");
+      const id = /\/marketplace\/installations\/([^/]+)\/uninstall/.exec(market.html)?.[1] ?? "";
+      const inbound = `/api/v1/apps/${id}/inbound`;
+      // The button names the installation it removes (D290).
+      expect(market.html).toContain(`Uninstall<span class="visually-hidden"> hostile installation ${id}</span>`);
+      expect(expectFormsRouted("/marketplace", market.html)).toBeGreaterThan(0);
+      const uninstallPath = `/marketplace/installations/${id}/uninstall`;
+      const active = async () => {
+        const listed = await test.call("/api/v1/installations", { token: other.token });
+        return ((await listed.json()) as { items: { id: string }[] }).items.some((item) => item.id === id);
+      };
+      // Forged: no CSRF token, another session's token, another organization's session.
+      const otherSession = await signedIn(other);
+      expect((await client.post(uninstallPath, {}, null)).status).toBe(403);
+      expect((await client.post(uninstallPath, {}, otherSession.csrf ?? "")).status).toBe(403);
+      const stranger = await signedIn(author);
+      const refused = await stranger.post(uninstallPath);
+      expect(refused.status).toBe(404);
+      expect(refused.html).toContain("<h1>");
+      // A workflow-scoped token's session is refused as the API refuses it (403).
+      const workflow = await createWorkflow(test, other.token);
+      const scoped = await test.service.createToken({ organization: "globex", workflow: workflow.id });
+      const workflowSession = await signedIn({ ...other, token: scoped.token });
+      expect((await workflowSession.post(uninstallPath)).status).toBe(403);
+      expect(await active()).toBe(true);
+      expect((await test.call(inbound, { body: "{}" })).status).not.toBe(410);
+
+      const uninstalled = await client.post(uninstallPath);
+      expect(uninstalled.status).toBe(303);
+      expect(uninstalled.location).toBe("/marketplace?uninstalled=1");
+      const after = await client.get("/marketplace?uninstalled=1");
+      expect(after.html).toContain("Uninstalled.");
+      expect(after.html).not.toContain(uninstallPath);
+      expect(await active()).toBe(false);
+      expect((await test.call(inbound, { body: "{}" })).status).toBe(410);
+      // A repeat changes nothing and still lands on the marketplace.
+      expect((await client.post(uninstallPath)).status).toBe(303);
+    });
+
+    it("pages the installations list like the Apps lists, 50 a page", async () => {
+      const tenant = await createTenant(test, "initech");
+      const app = await findAppBySlug(test.service.store.db, "hostile");
+      for (let index = 0; index < 51; index += 1) {
+        await insertInstallation(test.service.store.db, {
+          organizationId: tenant.organizationId,
+          projectId: null,
+          appId: app?.id ?? 0,
+          appVersion: app?.published_version ?? 1,
+          verifiedUser: null,
+          now: new Date(Date.UTC(2026, 0, 1, 0, 0, index)),
+        });
+      }
+      const client = await signedIn(tenant);
+      const first = await client.get("/marketplace");
+      expect(first.html.match(/\/uninstall"/g)).toHaveLength(50);
+      expect(first.html).toContain('<nav class="pager" aria-label="Installation pages">');
+      expect(first.html).toContain("Page 1 of 2 (51 in all)");
+      const next = /<a href="([^"]+)" rel="next">/.exec(
+        first.html.slice(first.html.indexOf("Installation pages")),
+      )?.[1];
+      expect(next?.replaceAll("&#x3D;", "=")).toBe("/marketplace?installations_page=2");
+      const second = await client.get("/marketplace?installations_page=2");
+      expect(second.html.match(/\/uninstall"/g)).toHaveLength(1);
+      expect(second.html).toContain("Page 2 of 2 (51 in all)");
+      expect((await client.get("/marketplace?installations_page=0")).status).toBe(400);
     });
 
     it("shows a finished review's report by group, each failure with expected, actual, pointer and curl", async () => {

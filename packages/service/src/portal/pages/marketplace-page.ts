@@ -4,8 +4,9 @@ import { listAppPage } from "../../apps/list-app-page.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { ServiceError } from "../../errors/service-error.ts";
 import { getInstallationToChange } from "../../installations/get-installation-to-change.ts";
-import { listInstallations, updateInstallation } from "../../installations/installation-store.ts";
+import { listInstallationPage, updateInstallation } from "../../installations/installation-store.ts";
 import { showInstallation } from "../../installations/show-installation.ts";
+import { uninstallInstallation } from "../../installations/uninstall-installation.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
 import { PAGE_SIZE, pagerOf, readPageNumber } from "./pager.ts";
@@ -22,9 +23,15 @@ export function toListing(app: AppJson) {
   };
 }
 
-async function installationsOf(context: ServiceContext, principal: Principal) {
-  const rows = await listInstallations(context.store.db, principal.organizationId);
-  return Promise.all(
+const INSTALLATIONS_PAGE = "installations_page";
+
+async function installationsOf(context: ServiceContext, principal: Principal, number: number) {
+  const offset = (number - 1) * PAGE_SIZE;
+  const { items: rows, total } = await listInstallationPage(context.store.db, principal.organizationId, {
+    offset,
+    limit: PAGE_SIZE,
+  });
+  const items = await Promise.all(
     rows.map(async (row) => {
       const installation = await showInstallation(context, row);
       const app = await findAppBySlug(context.store.db, installation.app);
@@ -38,18 +45,20 @@ async function installationsOf(context: ServiceContext, principal: Principal) {
       };
     }),
   );
+  const pager = pagerOf("/marketplace", number, total, { parameter: INSTALLATIONS_PAGE, label: "Installation pages" });
+  return { items, pager };
 }
 
 /** The marketplace page, with a notice from the last action. */
 export async function marketplacePage(
   context: ServiceContext,
   principal: Principal,
-  options: { page: number; notice?: string | undefined },
+  options: { page: number; installationsPage: number; notice?: string | undefined },
 ): Promise<PortalAnswer> {
   const offset = (options.page - 1) * PAGE_SIZE;
   const [published, installations] = await Promise.all([
     listAppPage(context, principal, { scope: "published", offset, limit: PAGE_SIZE }),
-    installationsOf(context, principal),
+    installationsOf(context, principal, options.installationsPage),
   ]);
   return page(
     "marketplace",
@@ -57,10 +66,17 @@ export async function marketplacePage(
     {
       notice: options.notice,
       apps: published.items.map(toListing),
-      pager: pagerOf("/marketplace", options.page, published.total),
-      installations,
+      pager: pagerOf("/marketplace", options.page, published.total, { label: "Published App pages" }),
+      installations: installations.items,
+      installationsPager: installations.pager,
     },
   );
+}
+
+function noticeOf(query: URLSearchParams): string | undefined {
+  if (query.get("installed") !== null) return "Installed.";
+  if (query.get("uninstalled") !== null) return "Uninstalled.";
+  return undefined;
 }
 
 /** `GET /marketplace`. */
@@ -69,8 +85,12 @@ export const marketplace: PortalRoute = {
   pattern: "/marketplace",
   signedIn: true,
   async handle(request, context) {
-    const notice = request.query.get("installed") === null ? undefined : "Installed.";
-    return marketplacePage(context, sessionOf(request).principal, { page: readPageNumber(request.query), notice });
+    const notice = noticeOf(request.query);
+    return marketplacePage(context, sessionOf(request).principal, {
+      page: readPageNumber(request.query),
+      installationsPage: readPageNumber(request.query, INSTALLATIONS_PAGE),
+      notice,
+    });
   },
 };
 
@@ -89,5 +109,16 @@ export const toggleFrontDesk: PortalRoute = {
     if (row.state !== "active") throw new ServiceError("conflict", `Installation ${row.id} is uninstalled.`);
     await updateInstallation(context.store.db, row.id, { frontDesk: wanted === "on", now: context.now() });
     return redirect("/marketplace");
+  },
+};
+
+/** `POST /marketplace/installations/:id/uninstall`: the same uninstall as `DELETE /api/v1/installations/{id}` (D290). */
+export const uninstall: PortalRoute = {
+  method: "POST",
+  pattern: "/marketplace/installations/:id/uninstall",
+  signedIn: true,
+  async handle(request, context) {
+    await uninstallInstallation(context, sessionOf(request).principal, request.params.id ?? "");
+    return redirect("/marketplace?uninstalled=1");
   },
 };

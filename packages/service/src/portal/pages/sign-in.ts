@@ -1,5 +1,5 @@
 import { isServiceError } from "../../errors/service-error.ts";
-import { type PortalRequest, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
+import { type PortalAnswer, type PortalRequest, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
 import { closeSession, openSession, SESSION_COOKIE, SESSION_TTL_MS } from "../portal-session.ts";
 
 // Only a portal path is a place to go back to after sign-in (no open redirect).
@@ -12,6 +12,19 @@ function nextOf(value: string | null | undefined): string {
 function cookie(request: PortalRequest, value: string, maxAgeSeconds: number): string {
   const secure = request.secure ? "; Secure" : "";
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+function tooManyFailures(retryAfterSeconds: number): PortalAnswer {
+  const heading = "Too many failed sign-ins";
+  const message = `Too many failed sign-ins from this address; try again in ${retryAfterSeconds} s.`;
+  return {
+    kind: "page",
+    status: 429,
+    page: "error",
+    frame: { title: heading },
+    data: { heading, message, back: "/developer/sign-in", backLabel: "Back to sign-in" },
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  };
 }
 
 /** `GET /developer/sign-in`. */
@@ -33,11 +46,15 @@ export const signIn: PortalRoute = {
     const next = nextOf(request.form.get("next"));
     const token = (request.form.get("token") ?? "").trim();
     if (token === "") return page("signIn", { title: "Sign in" }, { next, error: "Enter an API token." }, 400);
+    // D292: a client whose failures used up its allowance is refused before its token is looked at.
+    const allowed = context.signInFailures.peek(request.client);
+    if (!allowed.ok) return tooManyFailures(allowed.retryAfterSeconds);
     try {
       const { cookieValue } = await openSession(context.store.db, token, context.now());
       return redirect(next, cookie(request, cookieValue, SESSION_TTL_MS / 1000));
     } catch (error) {
       if (!isServiceError(error) || error.code !== "unauthorized") throw error;
+      context.signInFailures.take(request.client);
       const message = "This token is not valid or has been revoked.";
       return page("signIn", { title: "Sign in" }, { next, error: message }, 401);
     }

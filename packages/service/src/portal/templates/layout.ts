@@ -37,7 +37,7 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   csrf: `<input type="hidden" name="csrf" value="{{@root.csrf}}">`,
   // A field's error, tied to its input by aria-describedby (id "<field>-error").
   fieldError: `{{#if error}}<p class="field-error" id="{{id}}-error">{{error}}</p>{{/if}}`,
-  pager: `{{#if pager.pages}}<nav class="pager" aria-label="Pages">
+  pager: `{{#if pager.pages}}<nav class="pager" aria-label="{{pager.label}}">
 {{#if pager.previous}}<a href="{{pager.previous}}" rel="prev">Previous page</a>{{/if}}
 <span>Page {{pager.page}} of {{pager.pages}} ({{pager.total}} in all)</span>
 {{#if pager.next}}<a href="{{pager.next}}" rel="next">Next page</a>{{/if}}

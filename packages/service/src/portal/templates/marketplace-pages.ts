@@ -24,7 +24,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 {{#if installations.length}}
 <table>
 <caption>Installations of your organization</caption>
-<thead><tr><th scope="col">App</th><th scope="col">Inbound URL</th><th scope="col">Health</th><th scope="col">Front desk</th></tr></thead>
+<thead><tr><th scope="col">App</th><th scope="col">Inbound URL</th><th scope="col">Health</th><th scope="col">Front desk</th><th scope="col">Uninstall</th></tr></thead>
 <tbody>
 {{#each installations}}
 <tr>
@@ -39,10 +39,17 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 <button type="submit">Turn {{#if frontDesk}}off{{else}}on{{/if}}<span class="visually-hidden"> the front desk of {{app}} installation {{id}}</span></button>
 </form>
 </td>
+<td>
+<form method="post" action="/marketplace/installations/{{id}}/uninstall">
+{{> csrf}}
+<button type="submit">Uninstall<span class="visually-hidden"> {{app}} installation {{id}}</span></button>
+</form>
+</td>
 </tr>
 {{/each}}
 </tbody>
 </table>
+{{> pager pager=installationsPager}}
 {{else}}
 <p>Nothing installed yet.</p>
 {{/if}}
