@@ -9,13 +9,9 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createService } from "@adapterkit/service";
 import { sql } from "kysely";
+import { env } from "../lib/env.ts";
 import { reportCpu } from "../lib/report-cpu.ts";
 
-function env(name: string): string {
-  const value = process.env[name];
-  if (value === undefined) throw new Error(`${name} is not set`);
-  return value;
-}
 const dataDir = mkdtempSync(join(tmpdir(), "bench-inbound-service-"));
 const service = await createService({
   dataDir,

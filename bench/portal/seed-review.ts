@@ -1,5 +1,5 @@
 import type { Service } from "@adapterkit/service";
-import { plantReview } from "../../packages/service/test/helpers/plant-review.ts";
+import { PLANTED_REPORT, plantReview } from "../../packages/service/test/helpers/plant-review.ts";
 
 const GROUPS = ["manifest", "health", "endpoints", "verify", "parse-inbound", "feedback-loop", "deliver", "security"];
 
@@ -30,25 +30,11 @@ function reportOf(slug: string) {
   });
   const count = (status: string) => checks.filter((check) => check.status === status).length;
   const [passed, failed] = [count("passed"), count("failed")];
+  // The planted report's runner, options and times, with this App and these checks.
   return {
-    report_version: "2",
-    runner: { name: "adapterkit-conformance", version: "0.1.0" },
-    adapter: { url: `http://127.0.0.1:9/${slug}`, slug, manifest_sha256: null, health_version: null },
-    options: {
-      level: "all",
-      only: [],
-      skip: [],
-      signed: true,
-      timeouts_ms: {},
-      concurrency: 4,
-      latency_budget_ms: 500,
-    },
-    started_at: "2026-11-25T10:00:00.000Z",
-    finished_at: "2026-11-25T10:00:01.000Z",
-    duration_ms: 1000,
-    result: "failed",
+    ...PLANTED_REPORT,
+    adapter: { ...PLANTED_REPORT.adapter, url: `http://127.0.0.1:9/${slug}`, slug },
     checks,
-    endpoints: [],
     summary: {
       total: checks.length,
       passed,

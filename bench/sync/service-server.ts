@@ -6,13 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createService } from "@adapterkit/service";
+import { env } from "../lib/env.ts";
 import { reportCpu } from "../lib/report-cpu.ts";
 
-function env(name: string): string {
-  const value = process.env[name];
-  if (value === undefined) throw new Error(`${name} is not set`);
-  return value;
-}
 const dataDir = mkdtempSync(join(tmpdir(), "bench-sync-service-"));
 const service = await createService({
   dataDir,
