@@ -21,7 +21,8 @@ import { matchRoute } from "./match-route.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import { BODY_LIMIT_BYTES, readBody } from "./read-body.ts";
 import type { HandlerInput, Route, RouteTable } from "./route.ts";
-import { sendJson, sendProblem, sendText } from "./send.ts";
+import { sendJson, sendProblem, sendStream, sendText } from "./send.ts";
+import { StreamedBody } from "./streamed-body.ts";
 
 const ENDPOINTS = new Map<ServiceEndpointId, EndpointDef>(SERVICE_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint]));
 
@@ -140,6 +141,10 @@ export function createRequestListener(context: ServiceContext, options: Listener
       // D176: whatever this request changed (committed by now) is read afresh by the next inbound event.
       if (mayChangeInstallations(route, req.method)) context.inboundCache.forget();
     }
+    if (result.body instanceof StreamedBody) {
+      await sendStream(res, result.status, result.body, { requestId, headers: result.headers });
+      return;
+    }
     if (result.contentType !== undefined && typeof result.body === "string") {
       sendText(res, result.status, result.body, {
         requestId,
@@ -163,6 +168,12 @@ export function createRequestListener(context: ServiceContext, options: Listener
       });
     }
     handle(req, res, log, requestId).catch((error: unknown) => {
+      if (res.headersSent) {
+        // A streamed body failed midway: its connection is cut (sendStream), there is no answer left to give.
+        context.logger.warn({ err: error, reqId: requestId, route: log.route }, "an answer was cut off midway");
+        res.destroy();
+        return;
+      }
       if (isServiceError(error)) {
         sendProblem(res, error.code, error.message, { errors: error.errors, headers: error.headers, requestId });
         return;

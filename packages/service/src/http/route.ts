@@ -38,7 +38,10 @@ export interface RawRequest {
 /** What a handler answers; the HTTP layer renders it. */
 export interface HandlerResult {
   readonly status: number;
-  /** Rendered as JSON, or as text exactly when `contentType` is set and the body is a string. */
+  /**
+   * Rendered as JSON, as text exactly when `contentType` is set and the body is a string, as bytes for a Uint8Array,
+   * or sent as read for a StreamedBody.
+   */
   readonly body?: unknown;
   readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string>>;

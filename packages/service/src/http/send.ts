@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { PROBLEM_CONTENT_TYPE, type ServiceErrorCode, toProblem } from "@adapterkit/contract";
 import type { ServiceError } from "../errors/service-error.ts";
+import type { StreamedBody } from "./streamed-body.ts";
 
 const COMMON_HEADERS = ["Cache-Control", "no-store", "X-Content-Type-Options", "nosniff"] as const;
 
@@ -47,6 +48,48 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, opt
   const type = options.contentType ?? "application/json; charset=utf-8";
   res.writeHead(status, headerList(options.requestId, headers, { type, length: Buffer.byteLength(text) }));
   res.end(text);
+}
+
+/** Resolves once the response takes more (drain) or can take nothing more (close), leaving no listener behind. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+/**
+ * Writes a body as its chunks arrive, waiting for the client to take each one (back-pressure); the type comes from
+ * the headers. A body that ends short of or runs over its length, or whose chunks fail, cuts the connection.
+ */
+export async function sendStream(
+  res: ServerResponse,
+  status: number,
+  body: StreamedBody,
+  options: SendOptions = {},
+): Promise<void> {
+  const { "content-type": type = "application/octet-stream", ...rest } = options.headers ?? {};
+  res.writeHead(status, headerList(options.requestId, rest, { type, length: body.length }));
+  let sent = 0;
+  try {
+    for await (const chunk of body.chunks) {
+      sent += chunk.byteLength;
+      if (sent > body.length) throw new Error(`the body ran over its ${body.length} bytes`);
+      // A client gone away: stop reading (the loop's return closes the chunks' source).
+      if (res.destroyed) return;
+      if (!res.write(chunk)) await drainedOrClosed(res);
+    }
+    if (sent !== body.length) throw new Error(`the body ended at ${sent} of its ${body.length} bytes`);
+  } catch (error) {
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
+  res.end();
 }
 
 /** Writes a text answer exactly as given, with the content type given. */

@@ -1,9 +1,10 @@
 import { ServiceError } from "../errors/service-error.ts";
 import { readPageQuery, toPage } from "../http/page.ts";
 import { principalOf, type Route } from "../http/route.ts";
+import { StreamedBody } from "../http/streamed-body.ts";
 import { readableInstallation } from "../installations/installation-access.ts";
 import { parseIdParam } from "../store/index.ts";
-import { readDocumentBytes } from "./source-blobs.ts";
+import { readDocumentChunks } from "./source-blobs.ts";
 import { withSourceTables } from "./source-tables.ts";
 import { toDocumentJson } from "./to-source-json.ts";
 
@@ -74,14 +75,14 @@ export const getDocumentContentRoute: Route<"get-document-content"> = {
   async handler(input, context) {
     const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
     const document = await findDocument(context, row.id, input.params.document_id, true);
-    // Read whole: the HTTP layer answers with one body (the file is within sources.maxFileBytes).
-    const bytes = await readDocumentBytes(context.store.db, {
+    // Sent as it is read, about 1 MiB at a time: a download never holds the file whole (up to sources.maxFileBytes).
+    const chunks = readDocumentChunks(context.store.db, {
       blob_id: document.blob_id ?? null,
       content: document.content,
     });
     return {
       status: 200,
-      body: bytes,
+      body: new StreamedBody(Number(document.size), chunks),
       headers: {
         "content-type": document.content_type,
         // A synced file is the platform's content, never a page of this origin.

@@ -55,19 +55,36 @@ export function createBlobWriter(queue: ChunkQueue, installationId: string): Blo
   };
 }
 
-/** A stored file's bytes: its blob's chunks in order, or the bytes kept inline before migration 0012. */
-export async function readDocumentBytes(
+/** Chunks read from the store at a time while a file is served: about 1 MiB. */
+const CHUNKS_PER_READ = 4;
+
+/**
+ * A stored file's bytes, a few chunks at a time: its blob's chunks in order, or the bytes kept inline before
+ * migration 0012. A blob that a sync replaces while it is being read ends early (its chunks are deleted), which the
+ * caller sees as fewer bytes than the document's size.
+ */
+export async function* readDocumentChunks(
   db: Kysely<Database>,
   document: { blob_id: string | null; content?: Uint8Array | undefined },
-): Promise<Uint8Array> {
-  if (document.blob_id === null) return new Uint8Array(document.content ?? new Uint8Array());
-  const chunks = await withSourceTables(db)
-    .selectFrom("source_chunks")
-    .select("bytes")
-    .where("blob_id", "=", document.blob_id)
-    .orderBy("seq")
-    .execute();
-  return new Uint8Array(Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.bytes))));
+): AsyncGenerator<Uint8Array> {
+  if (document.blob_id === null) {
+    yield new Uint8Array(document.content ?? new Uint8Array());
+    return;
+  }
+  let after = -1;
+  for (;;) {
+    const chunks = await withSourceTables(db)
+      .selectFrom("source_chunks")
+      .select(["seq", "bytes"])
+      .where("blob_id", "=", document.blob_id)
+      .where("seq", ">", after)
+      .orderBy("seq")
+      .limit(CHUNKS_PER_READ)
+      .execute();
+    for (const chunk of chunks) yield new Uint8Array(chunk.bytes);
+    if (chunks.length < CHUNKS_PER_READ) return;
+    after = Number(chunks[chunks.length - 1]?.seq);
+  }
 }
 
 /** Deletes blobs' chunks (a file that failed or went over the limit; a document's bytes it no longer names). */
