@@ -3,27 +3,35 @@
 // event and a queued run committed (SQLite, synchronous=FULL) before the 200 — against the floor: the same deliveries
 // sent straight to the chat adapter's /verify-webhook and /parse-inbound (both calls per event, the same signing),
 // which the pipeline cannot beat. Every request is a new event signed at send time. Floor and pipeline alternate
-// within each round (DESIGN D30). Goal: at least 0.5 of the floor's events/s, p99 under 50 ms at 50 connections.
-// Beside throughput it prints CPU per event of each process (the service, the adapter), since on a loaded machine
-// CPU per event moves much less than events/s. Knobs: BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3),
-// BENCH_RATE (events/s offered to each side, default unlimited): CPU per event depends on the rate (D179), so two
-// builds compared on a loaded machine are compared at one fixed rate both reach (D260).
+// within each round (DESIGN D30), with a third load beside them: a bare relay making only the two adapter calls,
+// which shows what of the service's CPU per event is the calls and what is its own work (D310). Goal: at least 0.5
+// of the floor's events/s, p99 under 50 ms at 50 connections. Beside throughput it prints CPU per event of each
+// process (the service, the adapter), since on a loaded machine CPU per event moves much less than events/s. Knobs:
+// BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s offered to each side, default
+// unlimited): CPU per event depends on the rate (D179), so two builds compared on a loaded machine are compared at
+// one fixed rate both reach (D260).
 import { median } from "../lib/median.ts";
-import { measureFloor, measurePipeline, type Sample } from "./measure.ts";
+import { measureFloor, measurePipeline, measureRelay, type Sample } from "./measure.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL = { ratio: 0.5, p99Ms: 50 };
 const FLOOR = "floor (adapter, 2 calls)";
 const PIPELINE = "pipeline (service)";
+// Not part of the goal: how far a process doing only the two calls gets, so the service's own share is visible.
+const RELAY = "relay (two calls only)";
 const VARIANTS = [
   { name: FLOOR, measure: measureFloor },
   { name: PIPELINE, measure: measurePipeline },
+  { name: RELAY, measure: measureRelay },
 ];
 
 const pad = (value: number, width: number) => Math.round(value).toString().padStart(width);
 function show(name: string, sample: Sample): string {
-  const service = sample.serviceCpuUs === undefined ? "" : `  service ${pad(sample.serviceCpuUs, 4)}`;
+  const service =
+    sample.serviceCpuUs === undefined
+      ? ""
+      : `  ${name === RELAY ? "relay  " : "service"} ${pad(sample.serviceCpuUs, 4)}`;
   const p99 = name === FLOOR ? "p99/call" : "p99";
   return (
     `  ${name.padEnd(25)} ${pad(sample.events, 6)} events/s  ${p99} ${pad(sample.p99, 3)} ms` +
@@ -59,9 +67,12 @@ async function main(): Promise<void> {
   };
   const floor = figure(FLOOR);
   const pipeline = figure(PIPELINE);
+  const relay = figure(RELAY);
   const ratio = pipeline.events / floor.events;
   const met = ratio >= GOAL.ratio && pipeline.p99 < GOAL.p99Ms;
-  console.log(`\nmedians\n${show(FLOOR, { ...floor, serviceCpuUs: undefined })}\n${show(PIPELINE, pipeline)}`);
+  console.log(
+    `\nmedians\n${show(FLOOR, { ...floor, serviceCpuUs: undefined })}\n${show(PIPELINE, pipeline)}\n${show(RELAY, relay)}`,
+  );
   console.log(
     `\npipeline vs floor: ${Math.round(pipeline.events)} vs ${Math.round(floor.events)} events/s, ratio ` +
       `${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}); p99 ${pipeline.p99} ms (goal < ${GOAL.p99Ms} ms; the floor's ` +
@@ -78,6 +89,13 @@ async function main(): Promise<void> {
       `adapter ${cores(floor.adapterCpuUs, floor.events)}). The service's one thread bounds the pipeline near ` +
       `${Math.round(1e6 / serviceUs)} events/s, ${(floor.adapterCpuUs / serviceUs).toFixed(2)} of what the floor's ` +
       "adapter CPU per event allows on one core",
+  );
+  const relayUs = relay.serviceCpuUs ?? Number.NaN;
+  console.log(
+    `The relay (the platform's POST and the same two adapter calls through the same client, nothing stored): ` +
+      `${Math.round(relay.events)} events/s, ratio ${(relay.events / floor.events).toFixed(2)}, ` +
+      `${Math.round(relayUs)} µs/event; the service's own work (admission, dedup, routing, the committed event and ` +
+      `run) is the other ${Math.round(serviceUs - relayUs)} µs`,
   );
 }
 

@@ -75,11 +75,15 @@ export async function measureFloor(duration: number): Promise<Sample> {
 }
 
 /** The pipeline: the platform's POST to the service's inbound URL, which calls the same adapter twice and commits. */
-export async function measurePipeline(duration: number): Promise<Sample> {
+export const measurePipeline = (duration: number) => measureInbound(duration, "./service-server.ts");
+/** The bare relay: the platform's POST to a process that only makes the same two adapter calls and answers. */
+export const measureRelay = (duration: number) => measureInbound(duration, "./relay-server.ts");
+
+async function measureInbound(duration: number, entry: string): Promise<Sample> {
   const adapter = await startAdapter();
   let service: BenchChild | undefined;
   try {
-    service = await startChild(new URL("./service-server.ts", import.meta.url), {
+    service = await startChild(new URL(entry, import.meta.url), {
       BENCH_ADAPTER_URL: adapter.url,
       BENCH_APP_SECRET: SECRETS.app,
       BENCH_CREDENTIALS: JSON.stringify(adapter.credentials),
