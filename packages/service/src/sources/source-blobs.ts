@@ -81,7 +81,7 @@ export async function* readDocumentChunks(
       .orderBy("seq")
       .limit(CHUNKS_PER_READ)
       .execute();
-    for (const chunk of chunks) yield new Uint8Array(chunk.bytes);
+    for (const chunk of chunks) yield chunk.bytes;
     if (chunks.length < CHUNKS_PER_READ) return;
     after = Number(chunks[chunks.length - 1]?.seq);
   }
