@@ -16,6 +16,7 @@ import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import { type SchedulerOptions, schedulerOptionsFromEnv } from "./scheduler/scheduler-options.ts";
 import type { SourceSyncerOptions } from "./sources/source-syncer.ts";
 import type { SqliteSynchronous } from "./store/index.ts";
+import type { ToolServerRefresherOptions } from "./tool-servers/tool-server-refresher.ts";
 
 /** How to build a service; every field is optional and `serviceOptionsFromEnv` reads the usual variables. */
 export interface ServiceOptions {
@@ -79,6 +80,11 @@ export interface ServiceOptions {
   readonly inboundCacheMs?: number | undefined;
   /** A12 source syncs: the interval (15 min), the poll for due sources (30 s), concurrency and file size; false stops the poll. */
   readonly sources?: SourceSyncerOptions | false | undefined;
+  /**
+   * A13 scheduled refresh of tool servers: `refreshEveryMs` (an hour; false or 0 for none), its poll, lease and
+   * concurrency; false stops it (on-demand refreshes still work).
+   */
+  readonly toolServers?: ToolServerRefresherOptions | false | undefined;
   /** A2 review worker: its poll (5 s), lease, progress throttle and the runner's time-out; false stops it. */
   readonly reviews?: ReviewWorkerOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
