@@ -101,6 +101,16 @@ function readRateLimit(text: string | undefined): RateLimit | false | undefined 
   return { perSecond, burst };
 }
 
+/** ADAPTERKIT_TOOL_SERVER_REFRESH_MS: the scheduled refresh's interval in ms; 0 or "off" turns it off (D323). */
+function readToolServerRefresh(text: string | undefined): ToolServerRefresherOptions | false | undefined {
+  if (text === undefined || text === "") return undefined;
+  if (text === "off" || text === "0") return false;
+  if (!/^[1-9][0-9]{0,12}$/.test(text)) {
+    throw new Error(`ADAPTERKIT_TOOL_SERVER_REFRESH_MS must be a number of milliseconds, 0 or "off", not "${text}"`);
+  }
+  return { refreshEveryMs: Number(text) };
+}
+
 function readSynchronous(text: string | undefined): SqliteSynchronous | undefined {
   if (text === undefined || text === "") return undefined;
   const value = text.toLowerCase();
@@ -122,5 +132,6 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
     logLevel: blankToUndefined(env.LOG_LEVEL),
     allowedHosts: parseAllowedHosts(env.ADAPTERKIT_ALLOWED_HOSTS),
     sqliteSynchronous: readSynchronous(env.ADAPTERKIT_SQLITE_SYNCHRONOUS),
+    toolServers: readToolServerRefresh(env.ADAPTERKIT_TOOL_SERVER_REFRESH_MS),
   };
 }
