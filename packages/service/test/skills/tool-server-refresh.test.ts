@@ -1,4 +1,4 @@
-import { type SkillResource, skillResourceSchema, toolServerResourceSchema } from "@adapterkit/contract";
+import { type SkillJson, skillResourceSchema, toolServerResourceSchema } from "@adapterkit/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   STAND_IN_TOOLS,
@@ -51,7 +51,7 @@ for (const lane of STORE_LANES) {
       });
     const server = async () =>
       toolServerResourceSchema.parse(await (await api(`/api/v1/tool-servers/${serverId}`)).json());
-    const skill = async (): Promise<SkillResource> =>
+    const skill = async (): Promise<SkillJson> =>
       skillResourceSchema.parse(await (await api(`/api/v1/skills/${skillId}`)).json());
 
     it("connects with no refresh error, its last refresh the connection", async () => {
