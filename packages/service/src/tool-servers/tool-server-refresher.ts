@@ -43,6 +43,7 @@ export function createToolServerRefresher(
   if (every === false || every <= 0) return undefined;
   const everyMs = every;
   const leaseMs = options.leaseMs ?? REFRESH_LEASE_MS;
+  const concurrency = options.concurrency ?? 2;
   const { db } = context.store;
 
   async function claim(limit: number): Promise<Claimed[]> {
@@ -76,7 +77,7 @@ export function createToolServerRefresher(
     name: "tool server refresher",
     claim,
     work: async (item, signal) => void (await work(item, signal)),
-    concurrency: options.concurrency ?? 2,
+    concurrency,
     pollIntervalMs: options.pollMs ?? Math.min(everyMs, 60_000),
     logger: context.logger,
   });
@@ -86,8 +87,14 @@ export function createToolServerRefresher(
       return loop.running;
     },
     async refreshDue() {
-      const outcomes = await Promise.all((await claim(100)).map((item) => work(item, new AbortController().signal)));
-      return outcomes.filter(Boolean).length;
+      // A few at a time, each claimed just before it is listed, so no claim waits out its lease behind the others.
+      const never = new AbortController().signal;
+      let worked = 0;
+      for (;;) {
+        const claimed = await claim(concurrency);
+        if (claimed.length === 0) return worked;
+        worked += (await Promise.all(claimed.map((item) => work(item, never)))).filter(Boolean).length;
+      }
     },
   };
 }
