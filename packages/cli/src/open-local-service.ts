@@ -3,7 +3,7 @@ import { CliError } from "./cli-error.ts";
 
 /**
  * Runs a command's work on the service's store, beside a running service (no instance lock, worker, scheduler,
- * dispatcher, health polling or sources poll), and closes it. Service errors become one-line failures (exit 1).
+ * dispatcher, health polling, sources poll or tool-server refresher), and closes it. Service errors become one-line failures (exit 1).
  */
 export async function withLocalService<T>(work: (service: Service) => Promise<T>): Promise<T> {
   const service = await createService({
@@ -15,6 +15,7 @@ export async function withLocalService<T>(work: (service: Service) => Promise<T>
     deliveries: false,
     healthPolling: false,
     sources: { poll: false },
+    toolServers: false,
     logLevel: "warn",
   });
   try {

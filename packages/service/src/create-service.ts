@@ -33,6 +33,7 @@ import { openStore, type Store } from "./store/index.ts";
 import { type CreateTokenInput, createToken } from "./tenancy/create-token.ts";
 import { findOrganization } from "./tenancy/organizations.ts";
 import { createToolServerAdmin, type ToolServerAdmin } from "./tool-servers/tool-server-admin.ts";
+import { createToolServerRefresher, type ToolServerRefresher } from "./tool-servers/tool-server-refresher.ts";
 import { createHookIntake } from "./triggers/hook-intake.ts";
 
 /** A running reference service. */
@@ -56,8 +57,10 @@ export interface Service {
   readonly reviews: ReviewWorker | undefined;
   /** Apps and installations managed locally (the CLI, `npm start`). */
   readonly apps: AppAdmin;
-  /** A13: external tool servers managed locally (`npm start` connects its stand-in). */
+  /** A13: external tool servers managed locally (`npm start` connects its stand-in; `adapterkit tool-servers`). */
   readonly toolServers: ToolServerAdmin;
+  /** A13: refreshes tool servers' tools every interval (D320); undefined with `toolServers: false` or no interval. */
+  readonly toolServerRefresher: ToolServerRefresher | undefined;
   readonly logger: Logger;
   /** Starts serving HTTP; resolves with the base URL. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
@@ -109,6 +112,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let deliveries: ClaimLoop | undefined;
   let sourceSyncer: SourceSyncer | undefined;
   let reviewWorker: ReviewWorker | undefined;
+  let toolServerRefresher: ToolServerRefresher | undefined;
   let outboundClosed: Promise<void> | undefined;
   const outbound = createOutboundGuard({
     allowedHosts: options.allowedHosts ?? [],
@@ -178,6 +182,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       reviewWorker = createReviewWorker(context, options.reviews);
       reviewWorker.start();
     }
+    if (options.toolServers !== false) {
+      toolServerRefresher = createToolServerRefresher(context, options.toolServers);
+      toolServerRefresher?.start();
+    }
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     const listener = createRequestListener(context, {
       routes: createRoutes({ worker, extra: options.routes ?? {} }),
@@ -201,6 +209,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       reviews: reviewWorker,
       apps: createAppAdmin(context),
       toolServers: createToolServerAdmin(context),
+      toolServerRefresher,
       logger,
       async listen(port = 0, host) {
         await new Promise<void>((resolve, reject) => {
@@ -224,6 +233,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         await oauthRefresher?.stop();
         await sourceSyncer?.stop();
         await reviewWorker?.stop();
+        await toolServerRefresher?.stop();
         await scheduler?.stop();
         await worker?.stop();
         await callbacks?.stop();
@@ -249,6 +259,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await oauthRefresher?.stop();
     await sourceSyncer?.stop();
     await reviewWorker?.stop();
+    await toolServerRefresher?.stop();
     await outbound.close();
     await scheduler?.stop();
     await worker?.stop();

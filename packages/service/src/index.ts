@@ -57,4 +57,5 @@ export {
   type ToolServerStandIn,
 } from "./tool-servers/stand-in-tool-server.ts";
 export type { ToolServerAdmin } from "./tool-servers/tool-server-admin.ts";
+export type { ToolServerRefresher, ToolServerRefresherOptions } from "./tool-servers/tool-server-refresher.ts";
 export { ENABLE_REFUSED_MESSAGE, type HookIntake, type HookRequest, type HookResult } from "./triggers/index.ts";

@@ -22,4 +22,18 @@ describe("serviceOptionsFromEnv", () => {
       /ADAPTERKIT_SQLITE_SYNCHRONOUS/,
     );
   });
+
+  it("reads ADAPTERKIT_TOOL_SERVER_REFRESH_MS as the interval, 0 or off as none, and refuses anything else", () => {
+    expect(serviceOptionsFromEnv({ ADAPTERKIT_TOOL_SERVER_REFRESH_MS: "600000" }).toolServers).toEqual({
+      refreshEveryMs: 600_000,
+    });
+    expect(serviceOptionsFromEnv({ ADAPTERKIT_TOOL_SERVER_REFRESH_MS: "0" }).toolServers).toBe(false);
+    expect(serviceOptionsFromEnv({ ADAPTERKIT_TOOL_SERVER_REFRESH_MS: "off" }).toolServers).toBe(false);
+    expect(serviceOptionsFromEnv({}).toolServers).toBeUndefined();
+    for (const text of ["1h", "-5", "1.5"]) {
+      expect(() => serviceOptionsFromEnv({ ADAPTERKIT_TOOL_SERVER_REFRESH_MS: text }), text).toThrow(
+        /ADAPTERKIT_TOOL_SERVER_REFRESH_MS/,
+      );
+    }
+  });
 });

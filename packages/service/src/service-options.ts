@@ -16,6 +16,7 @@ import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import { type SchedulerOptions, schedulerOptionsFromEnv } from "./scheduler/scheduler-options.ts";
 import type { SourceSyncerOptions } from "./sources/source-syncer.ts";
 import type { SqliteSynchronous } from "./store/index.ts";
+import type { ToolServerRefresherOptions } from "./tool-servers/tool-server-refresher.ts";
 
 /** How to build a service; every field is optional and `serviceOptionsFromEnv` reads the usual variables. */
 export interface ServiceOptions {
@@ -79,6 +80,11 @@ export interface ServiceOptions {
   readonly inboundCacheMs?: number | undefined;
   /** A12 source syncs: the interval (15 min), the poll for due sources (30 s), concurrency and file size; false stops the poll. */
   readonly sources?: SourceSyncerOptions | false | undefined;
+  /**
+   * A13 scheduled refresh of tool servers: `refreshEveryMs` (an hour; false or 0 for none), its poll, lease and
+   * concurrency; false stops it (on-demand refreshes still work).
+   */
+  readonly toolServers?: ToolServerRefresherOptions | false | undefined;
   /** A2 review worker: its poll (5 s), lease, progress throttle and the runner's time-out; false stops it. */
   readonly reviews?: ReviewWorkerOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
@@ -93,6 +99,16 @@ function readRateLimit(text: string | undefined): RateLimit | false | undefined 
     throw new Error(`ADAPTERKIT_RATE_LIMIT must be "<per second>,<burst>" or "off", not "${text}"`);
   }
   return { perSecond, burst };
+}
+
+/** ADAPTERKIT_TOOL_SERVER_REFRESH_MS: the scheduled refresh's interval in ms; 0 or "off" turns it off (D323). */
+function readToolServerRefresh(text: string | undefined): ToolServerRefresherOptions | false | undefined {
+  if (text === undefined || text === "") return undefined;
+  if (text === "off" || text === "0") return false;
+  if (!/^[1-9][0-9]{0,12}$/.test(text)) {
+    throw new Error(`ADAPTERKIT_TOOL_SERVER_REFRESH_MS must be a number of milliseconds, 0 or "off", not "${text}"`);
+  }
+  return { refreshEveryMs: Number(text) };
 }
 
 function readSynchronous(text: string | undefined): SqliteSynchronous | undefined {
@@ -116,5 +132,6 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
     logLevel: blankToUndefined(env.LOG_LEVEL),
     allowedHosts: parseAllowedHosts(env.ADAPTERKIT_ALLOWED_HOSTS),
     sqliteSynchronous: readSynchronous(env.ADAPTERKIT_SQLITE_SYNCHRONOUS),
+    toolServers: readToolServerRefresh(env.ADAPTERKIT_TOOL_SERVER_REFRESH_MS),
   };
 }

@@ -10,6 +10,7 @@ import { schemasCommand } from "./schemas.ts";
 import { serveCommand } from "./serve.ts";
 import { syncCommand } from "./sync.ts";
 import { tokenCommand } from "./token.ts";
+import { toolServersCommand } from "./tool-servers.ts";
 
 /** Every `adapterkit` command. */
 export const COMMANDS: CommandModule[] = [
@@ -22,6 +23,7 @@ export const COMMANDS: CommandModule[] = [
   appsCommand,
   installCommand,
   syncCommand,
+  toolServersCommand,
   keysCommand,
   schemasCommand,
 ];

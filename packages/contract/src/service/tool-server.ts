@@ -56,7 +56,13 @@ export const toolServerResourceSchema = z
     server_name: z.string().meta({ description: "The name the server gave itself when connected." }),
     tools: z.array(toolSchema).meta({ description: "Its tools as last listed, in the server's order." }),
     created_at: instantSchema,
-    refreshed_at: instantSchema,
+    refreshed_at: instantSchema.meta({ description: "When its tools were last listed successfully." }),
+    last_refresh_at: instantSchema.meta({
+      description: "When it was last refreshed, on schedule or on demand, whether that worked or not.",
+    }),
+    last_refresh_error: z.string().nullable().meta({
+      description: "Why the last refresh failed (its tools and Skill were kept as they were); null when it worked.",
+    }),
   })
   .meta({ title: "Tool server" });
 

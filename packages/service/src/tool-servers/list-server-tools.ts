@@ -74,11 +74,13 @@ function describe(error: unknown): string {
 /**
  * A13: connects to a Model Context Protocol server over Streamable HTTP (through the outbound guard, A15), lists
  * every tool and disconnects. Throws a ServiceError: 400 naming `/url` when the guard refuses the address, 502
- * `tool_server_failed` naming the cause when the server is down, slow or answers something else.
+ * `tool_server_failed` naming the cause when the server is down, slow or answers something else. `signal` cuts it
+ * short (the service stopping).
  */
 export async function listServerTools(
   context: Pick<ServiceContext, "outbound">,
   server: { readonly url: string; readonly headers: Readonly<Record<string, string>> },
+  signal?: AbortSignal,
 ): Promise<ServerTools> {
   const checked = context.outbound.checkUrl(server.url);
   if (!checked.ok) {
@@ -93,7 +95,10 @@ export async function listServerTools(
   ]);
   const client = new Client({ name: "adapterkit", version: "0.1.0" }, { capabilities: {} });
   const transport = new StreamableHTTPClientTransport(checked.url, {
-    fetch: guardedFetch(context, AbortSignal.timeout(TOOL_SERVER_TOTAL_MS)),
+    fetch: guardedFetch(
+      context,
+      AbortSignal.any([AbortSignal.timeout(TOOL_SERVER_TOTAL_MS), ...(signal === undefined ? [] : [signal])]),
+    ),
     requestInit: { headers: { ...server.headers } },
     reconnectionOptions: {
       maxRetries: 0,

@@ -15,5 +15,7 @@ export function showToolServer(row: ToolServerRow): ToolServerJson {
     tools: JSON.parse(row.tools) as ToolJson[],
     created_at: row.created_at,
     refreshed_at: row.refreshed_at,
+    last_refresh_at: row.last_refresh_at ?? row.refreshed_at,
+    last_refresh_error: row.last_refresh_error,
   };
 }

@@ -53,6 +53,8 @@ export interface ToolServerStandIn {
   addTool(tool: StandInTool): void;
   /** Removes a tool; the next `tools/list` no longer shows it. */
   removeTool(name: string): void;
+  /** How many `tools/list` requests it has answered. */
+  listings(): number;
   close(): Promise<void>;
 }
 
@@ -72,16 +74,19 @@ async function loadSdk() {
 }
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
-function mcpServerWith(sdk: Sdk, tools: ReadonlyMap<string, StandInTool>): Server {
+function mcpServerWith(sdk: Sdk, tools: ReadonlyMap<string, StandInTool>, onList: () => void): Server {
   const { Server, CallToolRequestSchema, ListToolsRequestSchema } = sdk;
   const server = new Server({ name: "adapterkit-stand-in-tools", version: "1.0.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...tools.values()].map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: tool.input_schema as { type: "object" },
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    onList();
+    return {
+      tools: [...tools.values()].map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.input_schema as { type: "object" },
+      })),
+    };
+  });
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = tools.get(request.params.name);
     if (tool === undefined) {
@@ -106,6 +111,7 @@ export async function startToolServerStandIn(
 ): Promise<ToolServerStandIn> {
   const sdk = await loadSdk();
   const tools = new Map(STAND_IN_TOOLS.map((tool) => [tool.name, tool]));
+  let listings = 0;
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     if (new URL(request.url ?? "/", "http://x").pathname !== "/mcp") {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found: the endpoint is /mcp\n");
@@ -120,7 +126,9 @@ export async function startToolServerStandIn(
       response.writeHead(405, { allow: "POST" }).end();
       return;
     }
-    const server = mcpServerWith(sdk, tools);
+    const server = mcpServerWith(sdk, tools, () => {
+      listings += 1;
+    });
     // Stateless (no session id generator): every POST is answered on its own, with a fresh server of today's tools.
     const transport = new sdk.StreamableHTTPServerTransport({ enableJsonResponse: true });
     response.on("close", () => {
@@ -142,6 +150,7 @@ export async function startToolServerStandIn(
     toolNames: () => [...tools.keys()],
     addTool: (tool) => void tools.set(tool.name, tool),
     removeTool: (name) => void tools.delete(name),
+    listings: () => listings,
     close: () =>
       new Promise<void>((resolve) => {
         http.close(() => resolve());

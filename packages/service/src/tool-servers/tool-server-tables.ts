@@ -17,7 +17,15 @@ export interface ToolServerTable {
   /** JSON array of the tools as last listed. */
   tools: string;
   created_at: string;
+  /** When the tools were last listed successfully. */
   refreshed_at: string;
+  /** D321: the last refresh, scheduled or on demand, good or failed (null only before migration 0013 filled it). */
+  last_refresh_at: string | null;
+  /** D321: why the last refresh failed; null when it succeeded. */
+  last_refresh_error: string | null;
+  /** D320: the scheduled refresher holding the row, and until when (across instances). */
+  refresh_lease_owner: string | null;
+  refresh_lease_until: string | null;
 }
 
 export type ToolServerTables = { tool_servers: ToolServerTable };

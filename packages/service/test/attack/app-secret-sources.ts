@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { startToolServerStandIn } from "../../src/tool-servers/stand-in-tool-server.ts";
 import { unusedAdapterUrl } from "../helpers/broken-adapter.ts";
 import { readJson } from "../helpers/test-service.ts";
 import type { SecretSource } from "./secret-sources.ts";
@@ -62,7 +63,8 @@ export const credentialFields: SecretSource = {
 
 /**
  * D192: a tool server's request headers (an Authorization bearer and an API key): connected, refreshed, listed, and
- * sent to a server that is down (the 502 names the server, never a header).
+ * sent to a server that is down (the 502 names the server, never a header), and refreshed after its server went
+ * down (the error recorded on the row names no header either).
  */
 export const toolServerHeaders: SecretSource = {
   kind: "tool server header",
@@ -88,7 +90,21 @@ export const toolServerHeaders: SecretSource = {
     });
     if (failed.status !== 502) throw new Error(`a server that is down: ${failed.status} ${await failed.text()}`);
     await drain(failed);
-    return [bearer, apiKey, down];
+    // D321: a refresh of a server gone down since it was connected records its error on the row.
+    const gone = fresh("mcp_");
+    const going = await startToolServerStandIn({ token: gone });
+    const connected = await test.call("/api/v1/tool-servers", {
+      token: projectToken,
+      json: { name: "plant-gone", url: going.url, headers: { Authorization: `Bearer ${gone}` } },
+    });
+    const goneId = (await readJson<{ id: number }>(await expectOk(connected, "connect the server going down"))).id;
+    await going.close();
+    const refresh = await test.call(`/api/v1/tool-servers/${goneId}/refresh`, { method: "POST", token: projectToken });
+    if (refresh.status !== 502)
+      throw new Error(`a refresh of a server gone: ${refresh.status} ${await refresh.text()}`);
+    await drain(refresh);
+    await drain(await test.call(`/api/v1/tool-servers/${goneId}`, { token: projectToken }));
+    return [bearer, apiKey, down, gone];
   },
 };
 
