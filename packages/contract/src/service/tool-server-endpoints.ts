@@ -21,6 +21,8 @@ const EXAMPLE_SERVER = {
   ],
   created_at: "2026-11-25T10:00:00.000Z",
   refreshed_at: "2026-11-25T10:00:00.000Z",
+  last_refresh_at: "2026-11-25T10:00:00.000Z",
+  last_refresh_error: null,
 };
 const WORKFLOW_SCOPED = problem(
   "forbidden",
