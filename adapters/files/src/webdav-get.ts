@@ -9,11 +9,18 @@ import type { WebdavSettings } from "./webdav-settings.ts";
 export interface WebdavGetRequest {
   readonly path: string;
   readonly url: URL;
-  readonly signal?: AbortSignal | undefined;
+  /**
+   * The caller's signal. A function is asked for it only once the download has taken {@link WATCH_AFTER_MS}: a
+   * signal and its listener cost more than a small file's whole GET, which rarely lasts that long (D304).
+   */
+  readonly signal?: AbortSignal | (() => AbortSignal) | undefined;
   readonly timeoutMs: number;
   /** A 2xx answer declaring at most this many bytes is read whole and answered as `bytes`; default 0 (never). */
   readonly wholeUpTo?: number;
 }
+
+/** How long a download runs before the caller's signal, when given as a function, is watched. */
+export const WATCH_AFTER_MS = 1_000;
 
 /** A download's answer: its status and headers, and its body read whole (a small file) or as a Node stream. */
 export type WebdavDownload = {
@@ -28,7 +35,7 @@ export type WebdavDownload = {
  * whole download, body included (D273). It asks for the bytes as stored (`Accept-Encoding: identity`).
  */
 export function webdavGet(settings: WebdavSettings, request: WebdavGetRequest): Promise<WebdavDownload> {
-  const { url, timeoutMs, signal: outer } = request;
+  const { url, timeoutMs } = request;
   if (!isUrlWithin(url, settings.baseUrl)) {
     const message = `${request.path} resolves outside base_url; it is not requested`;
     return Promise.reject(new AdapterHttpError("invalid_request", message));
@@ -43,6 +50,7 @@ export function webdavGet(settings: WebdavSettings, request: WebdavGetRequest): 
     let size = 0;
     let status = 0;
     let headers: Record<string, string | string[] | undefined> = {};
+    let outer: AbortSignal | undefined;
     const release = () => {
       ended = true;
       clearTimeout(timer);
@@ -58,12 +66,27 @@ export function webdavGet(settings: WebdavSettings, request: WebdavGetRequest): 
       else reject(toTransportError(url, stop, timedOut ? timeoutMs : undefined));
     };
     const onAbort = () => fail(outer?.reason instanceof Error ? outer.reason : new Error("the caller went away"));
-    const timer = setTimeout(() => {
+    const watch = (signal: AbortSignal | undefined) => {
+      outer = signal;
+      if (outer?.aborted) onAbort();
+      else outer?.addEventListener("abort", onAbort, { once: true });
+    };
+    const deadline = () => {
       timedOut = true;
       fail(new DOMException("The download took too long", "TimeoutError") as Error);
-    }, timeoutMs);
-    if (outer?.aborted) onAbort();
-    else outer?.addEventListener("abort", onAbort, { once: true });
+    };
+    const lazy = typeof request.signal === "function" && timeoutMs > WATCH_AFTER_MS ? request.signal : undefined;
+    let timer = setTimeout(
+      lazy === undefined
+        ? deadline
+        : () => {
+            if (ended) return;
+            timer = setTimeout(deadline, timeoutMs - WATCH_AFTER_MS);
+            watch(lazy());
+          },
+      lazy === undefined ? timeoutMs : WATCH_AFTER_MS,
+    );
+    if (lazy === undefined) watch(typeof request.signal === "function" ? request.signal() : request.signal);
     const header = (name: string) => {
       const value = headers[name];
       return value === undefined ? null : [value].flat().join(", ");

@@ -149,4 +149,28 @@ describe("webdavGet", () => {
       },
     );
   });
+
+  it("asks for a caller's signal given as a function only once the download runs long, and stops with it", async () => {
+    const silent = await startFakeDav(() => {});
+    try {
+      const slow = readWebdavSettings(silent.credentials);
+      const caller = new AbortController();
+      let asked = 0;
+      const download = webdavGet(slow, {
+        path: "/docs/a.md",
+        url: urlOf(slow, "/docs/a.md"),
+        timeoutMs: 60_000,
+        signal: () => {
+          asked += 1;
+          return caller.signal;
+        },
+      });
+      caller.abort(new Error("the caller went away"));
+      expect(asked).toBe(0);
+      await expect(download).rejects.toMatchObject({ code: "platform_error" });
+      expect(asked).toBe(1);
+    } finally {
+      await silent.close();
+    }
+  });
 });

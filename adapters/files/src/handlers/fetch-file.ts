@@ -22,7 +22,7 @@ const WHOLE_UP_TO_BYTES = 64 * 1024;
  */
 export const fetchFile: FetchFileHandler<typeof manifest> = async (
   { credentials, resource_path, file_path },
-  { signal },
+  context,
 ) => {
   const settings = readWebdavSettings(credentials);
   const root = toSourcePath(resource_path, "resource_path");
@@ -35,7 +35,8 @@ export const fetchFile: FetchFileHandler<typeof manifest> = async (
   const response = await webdavGet(settings, {
     path,
     url,
-    signal,
+    // Asked for only if the download outlasts a second (D304).
+    signal: () => context.signal,
     timeoutMs: DOWNLOAD_TIMEOUT_MS,
     wholeUpTo: WHOLE_UP_TO_BYTES,
   });
