@@ -13,7 +13,7 @@ export interface BenchChild {
 /**
  * Starts `entry` (a URL of a .ts file) under tsx with `env` added (and `nodeArgs`), and waits for its `READY …` line.
  * BENCH_NODE_ARGS adds node options to every child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a
- * server's time goes).
+ * server's time goes; `bench/lib/cpuprofile-summary.ts` sums a profile by function).
  */
 export async function startChild(
   entry: URL,

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { AdapterHttpError, CursorError, decodeCursor, encodeCursor } from "@adapterkit/sdk";
 import { joinSourcePath, relativeTo } from "./source-path.ts";
@@ -25,7 +25,8 @@ interface CursorValue {
 
 /** A 48-bit hash of a fingerprint: the cursor only needs to tell whether it changed. */
 export function hashOf(fingerprint: string): string {
-  return createHash("sha256").update(fingerprint, "utf8").digest("base64url").slice(0, 8);
+  // The one-shot hash: a Hash object per file was half of this for 10,000 files (D305).
+  return hash("sha256", fingerprint, "base64url").slice(0, 8);
 }
 
 /**

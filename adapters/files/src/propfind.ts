@@ -1,4 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
+import { hrefPath } from "./href-path.ts";
+import { parseXmlLite } from "./parse-xml-lite.ts";
 import { relativeTo } from "./source-path.ts";
 import { toWebdavError, urlOf, webdavRequest } from "./webdav-request.ts";
 import { decodePath, type WebdavSettings } from "./webdav-settings.ts";
@@ -29,12 +31,13 @@ const PROPFIND_BODIES: Record<PropfindProperties, string> = {
   etag: propfindBody("<d:resourcetype/><d:getetag/>"),
 };
 
+const isArray = (name: string) => name === "response" || name === "propstat";
 const parser = new XMLParser({
   removeNSPrefix: true,
   parseTagValue: false,
   // isArray reads the tag name only; without this the parser builds each tag's path as a string for it (D271).
   jPath: false,
-  isArray: (name) => name === "response" || name === "propstat",
+  isArray,
 });
 
 /**
@@ -59,18 +62,18 @@ export async function propfind(
     throw toWebdavError(response, path);
   }
   const requestUrl = urlOf(settings, path);
-  const xml = parser.parse(await response.text()) as { multistatus?: { response?: unknown[] } };
+  const text = await response.text();
+  // The lean parser takes the plain XML servers write; anything else goes to fast-xml-parser (D305).
+  const xml = (parseXmlLite(text, isArray) ?? parser.parse(text)) as { multistatus?: { response?: unknown[] } };
   return (xml.multistatus?.response ?? []).flatMap((item) => toEntry(item, requestUrl, settings));
 }
 
 function toEntry(item: unknown, requestUrl: URL, settings: WebdavSettings): DavEntry[] {
   const { href, propstat } = item as { href?: unknown; propstat?: unknown[] };
   if (typeof href !== "string") return [];
-  // A fragment or query never belongs to a DAV href; some servers leave # and ? in names unescaped.
-  const escaped = href.trim().replaceAll("#", "%23").replaceAll("?", "%3F");
-  // Only the path counts: servers behind a proxy often write hrefs with their inner host name.
-  if (!URL.canParse(escaped, requestUrl.href)) return [];
-  const fullPath = decodePath(new URL(escaped, requestUrl).pathname).replace(/\/+$/, "");
+  const pathname = hrefPath(href, requestUrl);
+  if (pathname === undefined) return [];
+  const fullPath = decodePath(pathname).replace(/\/+$/, "");
   if (fullPath !== settings.basePath && !fullPath.startsWith(`${settings.basePath}/`)) return [];
   const prop = okProps(propstat ?? []);
   const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startFakeDav } from "../test/fake-dav.ts";
-import { webdavGet, webdavRequest } from "./webdav-request.ts";
+import { webdavGet } from "./webdav-get.ts";
+import { urlOf, webdavRequest } from "./webdav-request.ts";
 import { readWebdavSettings } from "./webdav-settings.ts";
 
 // Nothing listens on port 1: a request that were sent would fail as unreachable (502), not as refused (400).
@@ -44,7 +45,9 @@ describe("webdavGet", () => {
     const silent = await startFakeDav(() => {});
     try {
       const slow = readWebdavSettings(silent.credentials);
-      await expect(webdavGet(slow, { path: "/docs/a.md", timeoutMs: 50 })).rejects.toMatchObject({
+      await expect(
+        webdavGet(slow, { path: "/docs/a.md", url: urlOf(slow, "/docs/a.md"), timeoutMs: 50 }),
+      ).rejects.toMatchObject({
         code: "platform_timeout",
         message: `The WebDAV server at ${slow.baseUrl.host} did not answer within 0.05 s`,
       });
@@ -59,13 +62,11 @@ describe("webdavGet", () => {
       res.write("half ");
     });
     try {
-      const download = await webdavGet(readWebdavSettings(stalling.credentials), {
-        path: "/docs/a.md",
-        timeoutMs: 200,
-      });
+      const slow = readWebdavSettings(stalling.credentials);
+      const download = await webdavGet(slow, { path: "/docs/a.md", url: urlOf(slow, "/docs/a.md"), timeoutMs: 200 });
       expect(download.status).toBe(200);
       const read = async () => {
-        for await (const _chunk of download.body) {
+        for await (const _chunk of download.body ?? []) {
           // read to the end
         }
       };
@@ -82,13 +83,15 @@ describe("webdavGet", () => {
     });
     try {
       const caller = new AbortController();
-      const download = await webdavGet(readWebdavSettings(stalling.credentials), {
+      const slow = readWebdavSettings(stalling.credentials);
+      const download = await webdavGet(slow, {
         path: "/docs/a.md",
+        url: urlOf(slow, "/docs/a.md"),
         signal: caller.signal,
         timeoutMs: 60_000,
       });
       const read = async () => {
-        for await (const _chunk of download.body) {
+        for await (const _chunk of download.body ?? []) {
           // read to the end
         }
       };
@@ -97,6 +100,77 @@ describe("webdavGet", () => {
       await expect(reading).rejects.toThrow("the caller went away");
     } finally {
       await stalling.close();
+    }
+  });
+
+  it("reads a small file whole, and streams one over the limit or of unknown length", async () => {
+    const bytes = Buffer.from("0123456789".repeat(10));
+    const server = await startFakeDav((req, res) => {
+      if (req.url?.endsWith("/unknown.txt")) {
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.end(bytes);
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/plain", "content-length": String(bytes.length) });
+      res.end(bytes);
+    });
+    try {
+      const dav = readWebdavSettings(server.credentials);
+      const get = (path: string, wholeUpTo: number) =>
+        webdavGet(dav, { path, url: urlOf(dav, path), timeoutMs: 5_000, wholeUpTo });
+      const small = await get("/docs/a.txt", 100);
+      expect(small.body).toBeUndefined();
+      expect(small.bytes).toEqual(bytes);
+      for (const large of [await get("/docs/a.txt", 99), await get("/docs/unknown.txt", 1_000)]) {
+        expect(large.bytes).toBeUndefined();
+        const chunks: Buffer[] = [];
+        for await (const chunk of large.body ?? []) chunks.push(chunk as Buffer);
+        expect(Buffer.concat(chunks)).toEqual(bytes);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers 502 platform_error naming the server when nothing listens", async () => {
+    await expect(
+      webdavGet(settings, { path: "/a/b.md", url: urlOf(settings, "/a/b.md"), timeoutMs: 5_000 }),
+    ).rejects.toMatchObject({
+      code: "platform_error",
+      message: "Could not reach the WebDAV server at 127.0.0.1:1 (ECONNREFUSED)",
+    });
+  });
+
+  it("refuses a URL outside base_url without sending it", async () => {
+    const outside = new URL("http://127.0.0.1:1/dav/other/a.md");
+    await expect(webdavGet(settings, { path: "/../other/a.md", url: outside, timeoutMs: 5_000 })).rejects.toMatchObject(
+      {
+        code: "invalid_request",
+      },
+    );
+  });
+
+  it("asks for a caller's signal given as a function only once the download runs long, and stops with it", async () => {
+    const silent = await startFakeDav(() => {});
+    try {
+      const slow = readWebdavSettings(silent.credentials);
+      const caller = new AbortController();
+      let asked = 0;
+      const download = webdavGet(slow, {
+        path: "/docs/a.md",
+        url: urlOf(slow, "/docs/a.md"),
+        timeoutMs: 60_000,
+        signal: () => {
+          asked += 1;
+          return caller.signal;
+        },
+      });
+      caller.abort(new Error("the caller went away"));
+      expect(asked).toBe(0);
+      await expect(download).rejects.toMatchObject({ code: "platform_error" });
+      expect(asked).toBe(1);
+    } finally {
+      await silent.close();
     }
   });
 });

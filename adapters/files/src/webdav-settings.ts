@@ -21,9 +21,22 @@ export interface WebdavSettings {
  * message ever repeats `base_url`: it may hold a secret.
  */
 export function readWebdavSettings(credentials: FilesCredentials): WebdavSettings {
+  const { baseUrl, basePath } = parseBaseUrl(credentials.base_url);
+  const token = Buffer.from(`${credentials.username}:${credentials.password}`, "utf8").toString("base64");
+  return { baseUrl, basePath, authorization: `Basic ${token}`, username: credentials.username };
+}
+
+// Every request carries its credentials, and a sync sends the same base_url thousands of times: its parse is kept
+// (D302). Only the URL is kept, never a user name or password; a base_url that is refused is parsed again each time.
+const parsedBaseUrls = new Map<string, Pick<WebdavSettings, "baseUrl" | "basePath">>();
+const PARSED_BASE_URLS_KEPT = 256;
+
+function parseBaseUrl(text: string): Pick<WebdavSettings, "baseUrl" | "basePath"> {
+  const kept = parsedBaseUrls.get(text);
+  if (kept !== undefined) return kept;
   let baseUrl: URL;
   try {
-    baseUrl = new URL(credentials.base_url.trim());
+    baseUrl = new URL(text.trim());
   } catch {
     throw invalidBaseUrl("expected an http or https URL such as https://cloud.example.com/dav/");
   }
@@ -36,13 +49,10 @@ export function readWebdavSettings(credentials: FilesCredentials): WebdavSetting
   baseUrl.search = "";
   baseUrl.hash = "";
   if (!baseUrl.pathname.endsWith("/")) baseUrl.pathname += "/";
-  const token = Buffer.from(`${credentials.username}:${credentials.password}`, "utf8").toString("base64");
-  return {
-    baseUrl,
-    basePath: decodePath(baseUrl.pathname).replace(/\/+$/, ""),
-    authorization: `Basic ${token}`,
-    username: credentials.username,
-  };
+  const parsed = { baseUrl, basePath: decodePath(baseUrl.pathname).replace(/\/+$/, "") };
+  if (parsedBaseUrls.size >= PARSED_BASE_URLS_KEPT) parsedBaseUrls.clear();
+  parsedBaseUrls.set(text, parsed);
+  return parsed;
 }
 
 /** Decodes each percent-encoded segment of a URL path; a malformed escape is kept as it is. */

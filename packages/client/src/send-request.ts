@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { type Dispatcher, request, util } from "undici";
+import { type Dispatcher, util } from "undici";
 import type { ClientFailure, ReceivedResponse, ResponseHeaders, SentRequest } from "./client-result.ts";
 
 /** What came back from the wire: a whole response, or no response and why. */
@@ -23,93 +23,68 @@ export interface SendOptions {
  */
 export type BodySink = (chunk: Uint8Array) => void | Promise<void>;
 
-/** A sink's own failure, carried out of the read so that it is rethrown rather than reported as the adapter's. */
-class SinkFailure extends Error {}
-
 /**
  * Sends one request and reads its whole body (or hands it to the sink `sinkFor` picks) within `timeoutMs` and
  * `maxResponseBytes`; transport errors and oversized bodies become failures, not throws. A streamed response's
  * `bytes` are empty.
  */
-export async function sendRequest(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
-  if (options.sinkFor === undefined) return sendReadWhole(sent, options);
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const started = performance.now();
-  const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
-  try {
-    const answer = await request(sent.url, {
-      method: sent.method as Dispatcher.HttpMethod,
-      headers: sent.headers,
-      body: sent.body ?? null,
-      dispatcher: options.dispatcher,
-      signal: controller.signal,
-      // Our timer is the one deadline, so undici's own (300 s) never wins for a longer override.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    });
-    const headers = flattenHeaders(answer.headers);
-    const sink = options.sinkFor?.(answer.statusCode, headers);
-    const bytes =
-      sink === undefined
-        ? await readLimited(answer, options.maxResponseBytes)
-        : await streamLimited(answer, options.maxResponseBytes, sink);
-    if (bytes === undefined) {
-      const failure: ClientFailure = {
-        kind: "response_too_large",
-        status: answer.statusCode,
-        limitBytes: options.maxResponseBytes,
-      };
-      return { ok: false, failure, durationMs: elapsed() };
-    }
-    const response: ReceivedResponse = {
-      status: answer.statusCode,
-      headers,
-      bytes,
-      text: UTF8.decode(bytes),
-    };
-    return { ok: true, response, durationMs: elapsed() };
-  } catch (error) {
-    if (error instanceof SinkFailure) throw error.cause;
-    const failure: ClientFailure = timedOut
-      ? { kind: "timeout", timeoutMs: options.timeoutMs }
-      : { kind: "unreachable", message: describeTransportError(error) };
-    return { ok: false, failure, durationMs: elapsed() };
-  } finally {
-    clearTimeout(timer);
-  }
+export function sendRequest(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
+  return sendThroughHandler(sent, options);
 }
 
 // One decoder for every body: a call without `stream` keeps no state between calls (a leading BOM is still dropped).
 const UTF8 = new TextDecoder();
 
 /**
- * `sendRequest` for a body read whole: the same request, limits, deadline and outcomes, through the dispatcher's
- * own handler interface, so that no Readable, async iterator, AbortController or URL parse is made per call (D260:
- * those were a tenth of the service's CPU per inbound event, two adapter calls each).
+ * The request through the dispatcher's own handler interface, so that no Readable, async iterator, AbortController
+ * or URL parse is made per call (D260: those were a tenth of the service's CPU per inbound event, two adapter calls
+ * each; D303: the same for a streamed file). A streamed body goes to its sink chunk by chunk: while a chunk's promise
+ * is pending the read is paused, so the sink's pace is the sender's (back-pressure), and its rejection is thrown.
  */
-function sendReadWhole(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
+function sendThroughHandler(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
-  return new Promise<SendOutcome>((resolve) => {
+  return new Promise<SendOutcome>((resolve, reject) => {
     let settled = false;
+    let sink: BodySink | undefined;
     let timedOut = false;
     let abort: ((reason?: Error) => void) | undefined;
     let status = 0;
     let headers: ResponseHeaders = {};
     let chunks: Buffer[] = [];
     let size = 0;
+    let resumeRead: (() => void) | undefined;
+    // A sink that answers a promise pauses the read until it settles.
+    const toSink = (to: BodySink, chunk: Buffer): boolean => {
+      let taken: void | Promise<void>;
+      try {
+        taken = to(chunk);
+      } catch (error) {
+        sinkFailed(error);
+        return false;
+      }
+      if (taken === undefined) return true;
+      taken.then(() => {
+        if (!settled) resumeRead?.();
+      }, sinkFailed);
+      return false;
+    };
     const settle = (outcome: SendOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(outcome);
     };
-    // Past the limit the rest is dropped with the connection rather than read, as readLimited does.
+    // The sink's own failure: the read stops and the call rejects with it (the caller's failure, not the adapter's).
+    const sinkFailed = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      chunks = [];
+      abort?.();
+      reject(error);
+    };
+    // Past the limit the rest is dropped with the connection rather than read.
     const tooLarge = () => {
       settle({
         ok: false,
@@ -128,23 +103,31 @@ function sendReadWhole(sent: SentRequest, options: SendOptions): Promise<SendOut
         abort = abortRequest;
         if (timedOut || settled) abortRequest();
       },
-      onHeaders(statusCode, rawHeaders) {
+      onHeaders(statusCode, rawHeaders, resume) {
         if (statusCode < 200) return true;
         status = statusCode;
         headers = flattenHeaders(util.parseHeaders(rawHeaders as unknown as Buffer[]));
         const declared = Number(headers["content-length"]);
         if (Number.isFinite(declared) && declared > options.maxResponseBytes) tooLarge();
+        else sink = options.sinkFor?.(status, headers);
+        resumeRead = resume;
         return true;
       },
       onData(chunk) {
         if (settled) return true;
         size += chunk.length;
         if (size > options.maxResponseBytes) tooLarge();
-        else chunks.push(chunk);
+        else if (sink === undefined) chunks.push(chunk);
+        else return toSink(sink, chunk);
         return true;
       },
       onComplete() {
         if (settled) return;
+        if (sink !== undefined) {
+          const streamed: ReceivedResponse = { status, headers, bytes: new Uint8Array(0), text: "" };
+          settle({ ok: true, response: streamed, durationMs: elapsed() });
+          return;
+        }
         const bytes = new Uint8Array(size);
         let offset = 0;
         for (const chunk of chunks) {
@@ -193,50 +176,6 @@ function splitUrl(url: string): { readonly origin: string; readonly path: string
     splitUrls.set(url, split);
   }
   return split;
-}
-
-// A declared Content-Length over the limit is refused unread; a body without one is counted as it streams. Either
-// way the rest is dropped with the connection rather than read.
-async function readLimited(answer: Dispatcher.ResponseData, limit: number): Promise<Uint8Array | undefined> {
-  const declared = Number(answer.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) return drop(answer.body);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of answer.body) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return drop(answer.body);
-    chunks.push(chunk as Buffer);
-  }
-  return new Uint8Array(Buffer.concat(chunks, size));
-}
-
-// As readLimited, but each chunk goes to the sink as it arrives: what is held is one chunk, never the body.
-async function streamLimited(
-  answer: Dispatcher.ResponseData,
-  limit: number,
-  sink: BodySink,
-): Promise<Uint8Array | undefined> {
-  const declared = Number(answer.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) return drop(answer.body);
-  let size = 0;
-  for await (const chunk of answer.body) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return drop(answer.body);
-    try {
-      await sink(chunk as Buffer);
-    } catch (error) {
-      drop(answer.body);
-      throw new SinkFailure("the body's sink failed", { cause: error });
-    }
-  }
-  return new Uint8Array(0);
-}
-
-// Destroying the body aborts it, and undici then reports the abort as an error that nobody else listens for.
-function drop(body: Dispatcher.ResponseData["body"]): undefined {
-  body.on("error", () => {});
-  body.destroy();
-  return undefined;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -10,8 +10,11 @@ export const CHUNK_BYTES = 256 * 1024;
 /** Writes one file's bytes into a new blob as they arrive. */
 export interface BlobWriter {
   readonly blobId: string;
-  /** Takes the next bytes; a full chunk is queued before this settles, which slows the stream to the store. */
-  write(bytes: Uint8Array): Promise<void>;
+  /**
+   * Takes the next bytes; once a chunk is full it answers a promise that settles when the chunk is queued, which
+   * slows the stream to the store. Bytes that do not fill one are only kept (no promise: nothing to wait for, D303).
+   */
+  write(bytes: Uint8Array): Promise<void> | undefined;
   /** Stores what is left; answers the blob's size. */
   finish(): Promise<number>;
 }
@@ -32,19 +35,21 @@ export function createBlobWriter(queue: ChunkQueue, installationId: string): Blo
     seq += 1;
     await queue.add(chunk);
   };
+  const storeFull = async () => {
+    const joined = Buffer.concat(pending, held);
+    let at = 0;
+    for (; joined.byteLength - at >= CHUNK_BYTES; at += CHUNK_BYTES) await store(joined.subarray(at, at + CHUNK_BYTES));
+    pending = at < joined.byteLength ? [joined.subarray(at)] : [];
+    held = joined.byteLength - at;
+  };
   return {
     blobId,
-    async write(bytes) {
+    write(bytes) {
       pending.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       held += bytes.byteLength;
       size += bytes.byteLength;
-      if (held < CHUNK_BYTES) return;
-      const joined = Buffer.concat(pending, held);
-      let at = 0;
-      for (; joined.byteLength - at >= CHUNK_BYTES; at += CHUNK_BYTES)
-        await store(joined.subarray(at, at + CHUNK_BYTES));
-      pending = at < joined.byteLength ? [joined.subarray(at)] : [];
-      held = joined.byteLength - at;
+      if (held < CHUNK_BYTES) return undefined;
+      return storeFull();
     },
     async finish() {
       if (held > 0) await store(Buffer.concat(pending, held));
