@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { AdapterHttpError } from "@adapterkit/sdk";
 import { type Dispatcher, getGlobalDispatcher, util } from "undici";
 import { isUrlWithin } from "./source-path.ts";
-import { reasonOf } from "./webdav-request.ts";
+import { toTransportError } from "./webdav-request.ts";
 import type { WebdavSettings } from "./webdav-settings.ts";
 
 /** What a GET asks for: the file (its source path and URL, from `urlOf`), the caller's signal, the whole download's deadline. */
@@ -152,17 +152,4 @@ export function webdavGet(settings: WebdavSettings, request: WebdavGetRequest): 
       fail(error as Error);
     }
   });
-}
-
-// The D8 error of a download that failed before its answer: 504 past the deadline, else 502.
-function toTransportError(url: URL, reason: Error, timeoutMs: number | undefined): AdapterHttpError {
-  if (timeoutMs !== undefined) {
-    return new AdapterHttpError(
-      "platform_timeout",
-      `The WebDAV server at ${url.host} did not answer within ${timeoutMs / 1000} s`,
-      { cause: reason },
-    );
-  }
-  const message = `Could not reach the WebDAV server at ${url.host} (${reasonOf(reason)})`;
-  return new AdapterHttpError("platform_error", message, { cause: reason });
 }

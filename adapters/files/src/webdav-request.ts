@@ -44,15 +44,7 @@ export async function webdavRequest(settings: WebdavSettings, request: WebdavReq
       ...(request.body === undefined ? {} : { body: request.body }),
     });
   } catch (error) {
-    if (timeout.aborted) {
-      throw new AdapterHttpError(
-        "platform_timeout",
-        `The WebDAV server at ${url.host} did not answer within ${timeoutMs / 1000} s`,
-        { cause: error },
-      );
-    }
-    const message = `Could not reach the WebDAV server at ${url.host} (${reasonOf(error)})`;
-    throw new AdapterHttpError("platform_error", message, { cause: error });
+    throw toTransportError(url, error, timeout.aborted ? timeoutMs : undefined);
   }
 }
 
@@ -76,7 +68,20 @@ export function toWebdavError(
 }
 
 /** A transport error's code (`ECONNREFUSED`, `ENOTFOUND`…); never its message, which may repeat the URL. */
-export function reasonOf(error: unknown): string {
+/** The D8 error of a request that failed before its answer: 504 when `timeoutMs` ran out, else 502. */
+export function toTransportError(url: URL, reason: unknown, timeoutMs: number | undefined): AdapterHttpError {
+  if (timeoutMs !== undefined) {
+    return new AdapterHttpError(
+      "platform_timeout",
+      `The WebDAV server at ${url.host} did not answer within ${timeoutMs / 1000} s`,
+      { cause: reason },
+    );
+  }
+  const message = `Could not reach the WebDAV server at ${url.host} (${reasonOf(reason)})`;
+  return new AdapterHttpError("platform_error", message, { cause: reason });
+}
+
+function reasonOf(error: unknown): string {
   const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
   return typeof code === "string" && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : "request failed";
 }
