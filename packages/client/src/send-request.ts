@@ -23,25 +23,20 @@ export interface SendOptions {
  */
 export type BodySink = (chunk: Uint8Array) => void | Promise<void>;
 
-/**
- * Sends one request and reads its whole body (or hands it to the sink `sinkFor` picks) within `timeoutMs` and
- * `maxResponseBytes`; transport errors and oversized bodies become failures, not throws. A streamed response's
- * `bytes` are empty.
- */
-export function sendRequest(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
-  return sendThroughHandler(sent, options);
-}
-
 // One decoder for every body: a call without `stream` keeps no state between calls (a leading BOM is still dropped).
 const UTF8 = new TextDecoder();
 
 /**
- * The request through the dispatcher's own handler interface, so that no Readable, async iterator, AbortController
+ * Sends one request and reads its whole body (or hands it to the sink `sinkFor` picks) within `timeoutMs` and
+ * `maxResponseBytes`; transport errors and oversized bodies become failures, not throws. A streamed response's
+ * `bytes` are empty.
+ *
+ * It goes through the dispatcher's own handler interface, so that no Readable, async iterator, AbortController
  * or URL parse is made per call (D260: those were a tenth of the service's CPU per inbound event, two adapter calls
  * each; D303: the same for a streamed file). A streamed body goes to its sink chunk by chunk: while a chunk's promise
  * is pending the read is paused, so the sink's pace is the sender's (back-pressure), and its rejection is thrown.
  */
-function sendThroughHandler(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
+export function sendRequest(sent: SentRequest, options: SendOptions): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
   return new Promise<SendOutcome>((resolve, reject) => {
