@@ -8,6 +8,7 @@ describe("source paths", () => {
     ["//docs//guides/", "/docs/guides"],
     ["", "/"],
     ["/", "/"],
+    ["/photos/\u{1f600}.png", "/photos/\u{1f600}.png"],
   ])("normalizes %j to %j", (input, expected) => {
     expect(toSourcePath(input, "resource_path")).toBe(expected);
   });
@@ -23,6 +24,8 @@ describe("source paths", () => {
     ["/docs/a\u0000.md", "control characters"],
     ["/docs/a\nb.md", "control characters"],
     ["/docs/a\u007f.md", "control characters"],
+    ["/docs/a\ud800.md", "lone surrogate"],
+    ["/docs/\udc00", "lone surrogate"],
     ["/docs/%2e%2e/outside.txt", '".."'],
     ["/docs/%2E/a.md", '".."'],
     ["/docs/.%2e", '".."'],

@@ -5,17 +5,22 @@ type PathField = "resource_path" | "file_path";
 // C0 controls, DEL and C1 controls: never part of a name a person picks, and some servers cut paths at them.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// With the u flag a surrogate pair is one code point, so this matches only a half of one.
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
 const PERCENT_ESCAPE = /%[0-9a-f]{2}/i;
 
 /**
  * Normalizes a path inside the WebDAV base URL to `/a/b` form (`/` for the base itself): one leading slash, no
  * trailing or repeated slashes. Anything that could climb out of its folder on some server is 400 naming `field`:
- * a backslash (webdav-server and Windows-backed servers read it as `/`), a control character, and a segment that is
+ * a backslash (webdav-server and Windows-backed servers read it as `/`), a control character, a lone surrogate, and a segment that is
  * `.` or `..` or decodes (percent-decoding, repeatedly) to one, or to text holding `/` or `\`.
  */
 export function toSourcePath(path: string, field: PathField): string {
   if (path.includes("\\")) throw invalidPath(field, 'a backslash is not allowed; separate folders with "/"');
   if (CONTROL.test(path)) throw invalidPath(field, "control characters are not allowed");
+  // A lone surrogate (valid JSON, `"\ud800"`) has no UTF-8 form, so no URL can name it.
+  if (LONE_SURROGATE.test(path))
+    throw invalidPath(field, "expected well-formed Unicode text (a lone surrogate has no URL form)");
   const segments = path.split("/").filter((segment) => segment !== "");
   for (const segment of segments) {
     const decoded = percentDecoded(segment);

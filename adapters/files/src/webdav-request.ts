@@ -67,7 +67,6 @@ export function toWebdavError(
   return new AdapterHttpError("platform_error", `The WebDAV server answered ${status} for ${path}`);
 }
 
-/** A transport error's code (`ECONNREFUSED`, `ENOTFOUND`…); never its message, which may repeat the URL. */
 /** The D8 error of a request that failed before its answer: 504 when `timeoutMs` ran out, else 502. */
 export function toTransportError(url: URL, reason: unknown, timeoutMs: number | undefined): AdapterHttpError {
   if (timeoutMs !== undefined) {
@@ -81,6 +80,7 @@ export function toTransportError(url: URL, reason: unknown, timeoutMs: number | 
   return new AdapterHttpError("platform_error", message, { cause: reason });
 }
 
+/** A transport error's code (`ECONNREFUSED`, `ENOTFOUND`…); never its message, which may repeat the URL. */
 function reasonOf(error: unknown): string {
   const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
   return typeof code === "string" && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : "request failed";

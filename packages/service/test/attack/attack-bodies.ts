@@ -26,29 +26,46 @@ export const invalidUtf8: fc.Arbitrary<Buffer> = fc
     return Buffer.concat([Buffer.from('{"name":"'), bad, Buffer.from('","workflow_id":1}')]);
   });
 
-/** A value to put where a field of a valid body was: wrong types, edge numbers, control characters, deep arrays. */
+/**
+ * Values that have broken a handler somewhere: wrong types, edge numbers, control characters, lone surrogates (valid
+ * JSON with no UTF-8 form), escapes, text that means something in a path, a URL, a mail header or HTML.
+ */
+export const EDGE_VALUES: readonly unknown[] = [
+  null,
+  -1,
+  0,
+  1e308,
+  -0,
+  2 ** 53,
+  "",
+  "\u0000",
+  "a\u0000b",
+  "\u202e",
+  "\u2028",
+  "\ud800",
+  "\udc00x",
+  "\u0007\u001b[31m",
+  "\r\n",
+  "../..",
+  "/%2e%2e/",
+  "\\",
+  "%",
+  "%zz",
+  "@",
+  "<>",
+  "=?utf-8?B?=",
+  "\u{1f642}",
+  "a".repeat(10_000),
+  "1",
+  [],
+  {},
+  true,
+];
+
+/** A value to put where a field of a valid body was: one of {@link EDGE_VALUES}, generated JSON or text, deep arrays. */
 export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(
-    null,
-    -1,
-    0,
-    1e308,
-    -0,
-    2 ** 53,
-    "",
-    "\u0000",
-    "a\u0000b",
-    "\u202e",
-    "\ud800",
-    "\u0007\u001b[31m",
-    "../..",
-    "a".repeat(10_000),
-    "1",
-    [],
-    {},
-    true,
-  ),
+  fc.constantFrom(...EDGE_VALUES),
   fc.string({ unit: "binary", maxLength: 50 }),
   fc.integer({ min: 200, max: 3_000 }).map((depth) => JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`)),
 );
@@ -56,7 +73,7 @@ export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
 const DEEP = "__deep__";
 
 /** The places in a JSON value where another value can go: every value, and a new key of every object. */
-function slotsOf(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+export function slotsOf(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return [path, ...value.flatMap((item, index) => slotsOf(item, [...path, index]))];
   if (value === null || typeof value !== "object") return [path];
   const keys = Object.keys(value);
@@ -65,7 +82,8 @@ function slotsOf(value: unknown, path: (string | number)[] = []): (string | numb
   return [path, ...children, ...added];
 }
 
-function placeAt(value: unknown, path: readonly (string | number)[], leaf: unknown): unknown {
+/** A copy of `value` with `leaf` at `path`, objects and arrays on the way copied, not changed. */
+export function placeAt(value: unknown, path: readonly (string | number)[], leaf: unknown): unknown {
   const [head, ...rest] = path;
   if (head === undefined) return leaf;
   const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
