@@ -12,9 +12,25 @@ export const httpUrlSchema = z.url({ protocol: /^https?$/ }).max(2048);
 /** C0 and C1 controls (NUL included) and the bidirectional embeddings, overrides and isolates (D108). */
 const NO_CONTROLS = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u;
 
+/** NUL, which a PostgreSQL text column cannot hold, and half of a surrogate pair, which has no UTF-8 form. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this refuses.
+const UNSTORABLE = /[\u0000\ud800-\udfff]/u;
+
+/**
+ * Free text (a description, a Skill's knowledge): any character a person can type, line breaks included, but not NUL
+ * or a lone surrogate, which no store keeps as sent (D330).
+ */
+export function storableText(schema: z.ZodString): z.ZodString {
+  return schema.refine((text) => !UNSTORABLE.test(text), {
+    message: "must not contain NUL or a lone surrogate (half of a UTF-16 pair), which cannot be stored as sent (D330)",
+  });
+}
+
 /** A name of any kind: no control characters or bidirectional overrides, which make it read as something it is not. */
 export function withoutControls(schema: z.ZodString): z.ZodString {
-  return schema.regex(NO_CONTROLS, "must not contain control characters or bidirectional overrides (D108)");
+  return storableText(
+    schema.regex(NO_CONTROLS, "must not contain control characters or bidirectional overrides (D108)"),
+  );
 }
 
 /** A display name: 1–200 characters, none of them a control character or a bidirectional override. */

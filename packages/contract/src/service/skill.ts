@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { idSchema, instantSchema } from "./common.ts";
+import { idSchema, instantSchema, nameSchema, storableText } from "./common.ts";
 
 /** The body of `POST /api/v1/skills`: a Skill-only integration (A13, SPEC integration shapes). */
 export const skillCreateSchema = z
   .strictObject({
-    name: z.string().min(1).max(200),
-    description: z.string().max(2000).default(""),
-    knowledge: z.string().max(65_536).default("").meta({ description: "Injected into every agent it is assigned to." }),
+    name: nameSchema,
+    description: storableText(z.string().max(2000)).default(""),
+    knowledge: storableText(z.string().max(65_536))
+      .default("")
+      .meta({ description: "Injected into every agent it is assigned to." }),
     tool_names: z
       .array(z.string().min(1).max(100))
       .max(100)

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { idSchema, instantSchema } from "./common.ts";
+import { idSchema, instantSchema, withoutControls } from "./common.ts";
 
 /** The body of `POST /api/v1/installations/{id}/source` (A12, D164). */
 export const sourceConfigureSchema = z
   .strictObject({
-    resource_path: z.string().min(1).max(1024).meta({ description: "The folder the adapter lists, e.g. /docs." }),
+    resource_path: withoutControls(z.string().min(1).max(1024)).meta({
+      description: "The folder the adapter lists, e.g. /docs.",
+    }),
     reset: z
       .boolean()
       .default(false)

@@ -73,7 +73,7 @@ export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
 const DEEP = "__deep__";
 
 /** The places in a JSON value where another value can go: every value, and a new key of every object. */
-export function slotsOf(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+function slotsOf(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return [path, ...value.flatMap((item, index) => slotsOf(item, [...path, index]))];
   if (value === null || typeof value !== "object") return [path];
   const keys = Object.keys(value);
@@ -82,8 +82,56 @@ export function slotsOf(value: unknown, path: (string | number)[] = []): (string
   return [path, ...children, ...added];
 }
 
+/**
+ * Every field of `example` (nested ones included, and the top-level fields of `schema` it leaves out, but none under a
+ * top-level field named in `keep`) holding each of {@link EDGE_VALUES} in turn, then each key renamed to each edge string, as `[which field = which value, body]`: a value that breaks one field is then found on
+ * every run, not only on a run whose seed happens to draw it.
+ */
+export function edgeValueBodies(
+  example: unknown,
+  options: { keep?: readonly string[]; schema?: unknown } = {},
+): [string, Buffer][] {
+  const base = example ?? {};
+  const keep = options.keep ?? [];
+  // The optional top-level fields the example leaves out, from the request schema's shape (a zod object's).
+  const shape = (options.schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+  const absent =
+    typeof base === "object" && !Array.isArray(base) ? Object.keys(shape).filter((key) => !(key in base)) : [];
+  const slots = [...slotsOf(base), ...absent.map((key) => [key])].filter(
+    (slot) => slot.length > 0 && !keep.includes(String(slot[0])),
+  );
+  const values = slots.flatMap((slot) =>
+    EDGE_VALUES.map((value): [string, Buffer] => [
+      `${slot.join(".")} = ${JSON.stringify(value).slice(0, 40)}`,
+      Buffer.from(JSON.stringify(placeAt(base, slot, value))),
+    ]),
+  );
+  // And every key of every object renamed to each edge string, its value kept (a record's keys are data too).
+  const keys = slots.flatMap((slot) => {
+    const last = slot.at(-1);
+    const parent = slot.slice(0, -1);
+    const holder = valueAt(base, parent);
+    if (typeof last !== "string" || holder === null || typeof holder !== "object" || Array.isArray(holder)) return [];
+    if (!(last in holder)) return [];
+    return EDGE_VALUES.filter((key) => typeof key === "string" && !(key in holder)).map((key): [string, Buffer] => {
+      const renamed = Object.fromEntries(
+        Object.entries(holder).map(([name, value]) => [name === last ? String(key) : name, value]),
+      );
+      return [
+        `key ${slot.join(".")} renamed ${JSON.stringify(key).slice(0, 40)}`,
+        Buffer.from(JSON.stringify(placeAt(base, parent, renamed))),
+      ];
+    });
+  });
+  return [...values, ...keys];
+}
+
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  return path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | null | undefined)?.[key], value);
+}
+
 /** A copy of `value` with `leaf` at `path`, objects and arrays on the way copied, not changed. */
-export function placeAt(value: unknown, path: readonly (string | number)[], leaf: unknown): unknown {
+function placeAt(value: unknown, path: readonly (string | number)[], leaf: unknown): unknown {
   const [head, ...rest] = path;
   if (head === undefined) return leaf;
   const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;

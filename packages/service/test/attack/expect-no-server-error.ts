@@ -12,11 +12,11 @@ function hasDotSegment(target: Buffer): boolean {
 
 /**
  * No 5xx, ever; an error is problem+json, except node's own bare 400/431 for a request it cannot parse; a path with
- * dot segments is refused with 400 rather than resolved to another route (D109).
+ * dot segments is refused with 400 rather than resolved to another route (D109). `what` says which case it was.
  */
-export function expectNoServerError(answer: RawAnswer, request: RawRequest): void {
-  expect(answer.error, "the service answered").toBeUndefined();
-  expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(500);
+export function expectNoServerError(answer: RawAnswer, request: RawRequest, what = ""): void {
+  expect(answer.error, `the service answered ${what}`).toBeUndefined();
+  expect(answer.status, `${what} ${answer.body.slice(0, 300)}`).toBeLessThan(500);
   const status = answer.status ?? 0;
   // node answers a request it cannot parse (headers too large, say) itself, before any route: a bare 400 or 431.
   const bare = answer.contentType === undefined && answer.body === "" && (status === 400 || status === 431);

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deadPort, exampleFor, loopbackFixture, newSigningSecret, signBytes } from "./adapter-targets.ts";
-import { anyBody, EDGE_VALUES, edgeBody, mutatedExample, placeAt, slotsOf } from "./attack-bodies.ts";
+import { anyBody, edgeBody, edgeValueBodies, mutatedExample } from "./attack-bodies.ts";
 import { contentType, extraHeaders, methodFor, queryString } from "./attack-requests.ts";
 import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty, describeRequest } from "./check-property.ts";
@@ -152,27 +152,21 @@ describe("generated requests at every endpoint of the four sample adapters (SDK 
     120_000,
   );
 
-  // Not generated: every field of the example, nested ones included, holding each edge value in turn, so a value
-  // that breaks one field is found on every run, not on the run whose seed happens to draw it (a lone surrogate in
-  // the files adapter's file_path once answered 500 after 461 generated cases).
+  // Not generated: see edgeValueBodies (a lone surrogate in the files adapter's file_path once answered 500 after 461
+  // generated cases).
   it.each(
     TARGETS.filter(([, , , row]) => row.method === "POST"),
   )("%s %s never answers 500 with an edge value in any field", async (slug, id, adapter, row) => {
     const example = exampleFor(row, loopbackFixture(adapter.slug, port));
-    const slots = slotsOf(example ?? {}).filter((slot) => slot.length > 0 && slot[0] !== "credentials");
-    for (const slot of slots) {
-      for (const value of EDGE_VALUES) {
-        const body = Buffer.from(JSON.stringify(placeAt(example ?? {}, slot, value)));
-        const request: RawRequest = {
-          method: "POST",
-          target: Buffer.from(`/${slug}${row.path}`),
-          headers: [...signBytes(SECRET, body), ["content-type", Buffer.from("application/json")]],
-          body,
-        };
-        counter.add(`${slug} ${id} (edge values)`);
-        const answer = await sendRaw(`http://127.0.0.1:${server.port}`, request);
-        expectAdapterAnswer(answer, request, adapter, row, `${slot.join(".")} = ${JSON.stringify(value).slice(0, 40)}`);
-      }
+    for (const [what, body] of edgeValueBodies(example, { keep: ["credentials"], schema: row.request?.schema })) {
+      const request: RawRequest = {
+        method: "POST",
+        target: Buffer.from(`/${slug}${row.path}`),
+        headers: [...signBytes(SECRET, body), ["content-type", Buffer.from("application/json")]],
+        body,
+      };
+      counter.add(`${slug} ${id} (edge values)`);
+      expectAdapterAnswer(await sendRaw(`http://127.0.0.1:${server.port}`, request), request, adapter, row, what);
     }
   });
 

@@ -11,7 +11,7 @@ import {
   type TestService,
 } from "../helpers/test-service.ts";
 import { type AppAdapters, startAppAdapters } from "./app-adapters.ts";
-import { anyBody, edgeBody, mutatedExample } from "./attack-bodies.ts";
+import { anyBody, edgeBody, edgeValueBodies, mutatedExample } from "./attack-bodies.ts";
 import { contentType, extraHeaders, methodFor, pathValue, queryString } from "./attack-requests.ts";
 import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty, describeRequest } from "./check-property.ts";
@@ -109,11 +109,16 @@ function requestTo(endpoint: EndpointDef, fixture: Fixture): fc.Arbitrary<RawReq
     }));
 }
 
+/** The header a client sends to an endpoint: the admin token on admin routes, the project token on the rest. */
+function validAuth(endpoint: EndpointDef, fixture: Fixture): [string, Buffer][] {
+  const token = endpoint.path.startsWith("/api/v1/admin/") ? ADMIN_TOKEN : fixture.projectToken;
+  return endpoint.security?.length ? [["authorization", Buffer.from(`Bearer ${token}`)]] : [];
+}
+
 /** A request a client may send, with a body from the probe's findings: only the body and its content type vary. */
 function validRequestWithEdgeBody(endpoint: EndpointDef, fixture: Fixture): fc.Arbitrary<RawRequest> {
   const path = endpoint.path.replace(/\{\w+\}/, realParam(endpoint, fixture));
-  const token = endpoint.path.startsWith("/api/v1/admin/") ? ADMIN_TOKEN : fixture.projectToken;
-  const auth: [string, Buffer][] = endpoint.security?.length ? [["authorization", Buffer.from(`Bearer ${token}`)]] : [];
+  const auth = validAuth(endpoint, fixture);
   const types = fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain");
   return fc.tuple(edgeBody(exampleOf(endpoint, fixture)), types).map(([body, type]) => ({
     method: endpoint.method,
@@ -234,6 +239,28 @@ for (const lane of STORE_LANES) {
         const health = await test.call("/healthz");
         expect(health.status).toBe(200);
         await health.arrayBuffer();
+      },
+      120_000,
+    );
+
+    // Not generated: every field of the example holding each edge value in turn (see edgeValueBodies).
+    it.each(
+      SERVICE_ENDPOINTS.filter((endpoint) => "request" in endpoint).map((endpoint) => [endpoint.id, endpoint] as const),
+    )(
+      "%s never answers 5xx with an edge value in any field of a valid request",
+      async (id, endpoint) => {
+        const target = Buffer.from(endpoint.path.replace(/\{\w+\}/, realParam(endpoint, fixture)));
+        for (const [what, body] of edgeValueBodies(exampleOf(endpoint, fixture), {
+          schema: endpoint.request?.schema,
+        })) {
+          const headers: [string, Buffer][] = [
+            ...validAuth(endpoint, fixture),
+            ["content-type", Buffer.from("application/json")],
+          ];
+          const request: RawRequest = { method: endpoint.method, target, headers, body };
+          counter.add(`${id} (edge values)`);
+          expectNoServerError(await sendRaw(test.url, request), request, what);
+        }
       },
       120_000,
     );
