@@ -84,8 +84,9 @@ function slotsOf(value: unknown, path: (string | number)[] = []): (string | numb
 
 /**
  * Every field of `example` (nested ones included, and the top-level fields of `schema` it leaves out, but none under a
- * top-level field named in `keep`) holding each of {@link EDGE_VALUES} in turn, then each key renamed to each edge string, as `[which field = which value, body]`: a value that breaks one field is then found on
- * every run, not only on a run whose seed happens to draw it.
+ * top-level field named in `keep`) holding each of {@link EDGE_VALUES} in turn, then each key renamed to each edge
+ * string, as `[what was changed, body]`: a value that breaks one field is then found on every run, not only on a run
+ * whose seed happens to draw it.
  */
 export function edgeValueBodies(
   example: unknown,
@@ -126,6 +127,7 @@ export function edgeValueBodies(
   return [...values, ...keys];
 }
 
+/** What `value` holds at `path`; undefined where the path leads nowhere. */
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
   return path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | null | undefined)?.[key], value);
 }
