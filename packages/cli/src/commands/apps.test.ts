@@ -1,35 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { webhookAdapter } from "@adapterkit/adapter-webhook";
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../cli-error.ts";
 import { appsCommand } from "./apps.ts";
 import { installCommand } from "./install.ts";
-import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
+import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
-let dir: string;
 let adapter: StartedAdapter<typeof webhookAdapter.manifest>;
-let out: string[];
-let err: string[];
+const { out, err } = useCommandSandbox("apps-cli-", { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" }).output;
 
 beforeAll(async () => {
   adapter = await startAdapter(webhookAdapter);
 });
 afterAll(async () => adapter?.close());
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "apps-cli-"));
-  stubServiceEnv(dir, { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" });
-  ({ out, err } = captureOutput());
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  await rm(dir, { recursive: true, force: true });
-});
 
 const exitCodeOf = (argv: string[]) => runCommandForTest([appsCommand, installCommand], argv);
 

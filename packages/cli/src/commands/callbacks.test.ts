@@ -1,33 +1,20 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createService, type Service } from "@adapterkit/service";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../cli-error.ts";
 import { callbacksCommand } from "./callbacks.ts";
-import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
+import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
-let dir: string;
+const sandbox = useCommandSandbox("callbacks-cli-");
+const { stdout, err: stderr } = sandbox.output;
 let service: Service;
 let organizationId: number;
-let stdout: string[];
-let stderr: string[];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "callbacks-cli-"));
   // A running service on the same data dir holds the instance lock; the command must work beside it.
-  service = await createService({ dataDir: dir, logLevel: "silent", worker: false, scheduler: false });
+  service = await createService({ dataDir: sandbox.dir, logLevel: "silent", worker: false, scheduler: false });
   organizationId = (await service.createToken({ organization: "acme", project: "main" })).organization_id;
-  stubServiceEnv(dir);
-  ({ stdout, err: stderr } = captureOutput());
 });
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  await service.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(async () => service.close());
 
 const exitCodeOf = (argv: string[]) => runCommandForTest([callbacksCommand], argv);
 

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { webhookAdapter, type webhookManifest } from "@adapterkit/adapter-webhook";
@@ -7,9 +6,9 @@ import { type Fixtures, loadFixtures, runConformance } from "@adapterkit/conform
 import { ADAPTER_SIGNING_SECRET, sendPlatformEvent } from "@adapterkit/conformance/testing";
 import { signStandardWebhook } from "@adapterkit/sdk";
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureCommand } from "./capture.ts";
-import { captureOutput, runCommandForTest } from "./run-command-for-test.ts";
+import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
 const WEBHOOK_FIXTURES = fileURLToPath(
   new URL("../../../../adapters/webhook/conformance.fixtures.json", import.meta.url),
@@ -18,21 +17,16 @@ const base = JSON.parse(await readFile(WEBHOOK_FIXTURES, "utf8")) as Fixtures;
 const good = base.credentials.good;
 const PLATFORM_SECRET = String(good.signing_secret);
 
+const sandbox = useCommandSandbox("capture-cli-");
+const { stdout } = sandbox.output;
 let adapter: StartedAdapter<typeof webhookManifest> | undefined;
-let dir: string;
-let stdout: string[];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "capture-cli-"));
-  ({ stdout } = captureOutput());
   adapter = await startAdapter(webhookAdapter, { signingSecret: ADAPTER_SIGNING_SECRET });
 });
-
 afterEach(async () => {
-  vi.restoreAllMocks();
   await adapter?.close();
   adapter = undefined;
-  await rm(dir, { recursive: true, force: true });
 });
 
 const exitCodeOf = (argv: string[]) => runCommandForTest([captureCommand], argv);
@@ -59,7 +53,7 @@ function send(url: string, body: string, extra: { mode?: "front_desk"; headers?:
 
 describe("adapterkit capture", () => {
   it("round trip: requests through the proxy to the webhook sample become fixtures that pass conformance unchanged", async () => {
-    const out = join(dir, "captured.json");
+    const out = join(sandbox.dir, "captured.json");
     const run = exitCodeOf([
       "capture",
       adapter!.url,
@@ -131,9 +125,9 @@ describe("adapterkit capture", () => {
         mode: "front_desk",
       },
     ];
-    const file = join(dir, "requests.jsonl");
+    const file = join(sandbox.dir, "requests.jsonl");
     await writeFile(file, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
-    const out = join(dir, "from-file.json");
+    const out = join(sandbox.dir, "from-file.json");
     expect(
       await exitCodeOf([
         "capture",
@@ -166,12 +160,12 @@ describe("adapterkit capture", () => {
   });
 
   it("exits 2 on a line that is not a request or on --from with --listen, and 1 when nothing was captured", async () => {
-    const bad = join(dir, "bad.jsonl");
+    const bad = join(sandbox.dir, "bad.jsonl");
     await writeFile(bad, '{"method":"POST","body":"x"}\n{"method":"P O S T"}\n');
-    const out = join(dir, "never.json");
+    const out = join(sandbox.dir, "never.json");
     expect(await exitCodeOf(["capture", adapter!.url, "--from", bad, "--out", out])).toBe(2);
     expect(await exitCodeOf(["capture", adapter!.url, "--from", bad, "--listen", "0", "--out", out])).toBe(2);
-    const uncredentialed = join(dir, "none.jsonl");
+    const uncredentialed = join(sandbox.dir, "none.jsonl");
     await writeFile(uncredentialed, '{"body":"no credentials anywhere"}\n');
     expect(await exitCodeOf(["capture", adapter!.url, "--from", uncredentialed, "--out", out])).toBe(1);
     expect(stdout.join("")).toContain("[skipped request 1] no credentials");

@@ -1,6 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RUN_RESULTS } from "@adapterkit/conformance";
 import {
@@ -9,27 +8,18 @@ import {
   type RunningAdapter,
   startReferenceAdapter,
 } from "@adapterkit/conformance/testing";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CliError, EXIT_CODES } from "../cli-error.ts";
 import { conformanceCommand, EXIT_REASON_OF_RESULT } from "./conformance.ts";
-import { captureOutput, runCommandForTest } from "./run-command-for-test.ts";
+import { parseCommandForTest, runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
+const sandbox = useCommandSandbox("conformance-cli-");
+const { stdout } = sandbox.output;
 let adapter: RunningAdapter | undefined;
-let dir: string;
-let stdout: string[];
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "conformance-cli-"));
-  ({ stdout } = captureOutput());
-});
 
 afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
   await adapter?.close();
   adapter = undefined;
-  await rm(dir, { recursive: true, force: true });
 });
 
 const exitCodeOf = (argv: string[]) => runCommandForTest([conformanceCommand], argv);
@@ -52,7 +42,7 @@ describe("adapterkit conformance", () => {
 
   it("exits 0 when every required check passes, writing the JSON report to --out", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
-    const out = join(dir, "report.json");
+    const out = join(sandbox.dir, "report.json");
     expect(
       await exitCodeOf([
         "conformance",
@@ -79,7 +69,7 @@ describe("adapterkit conformance", () => {
   it("calls each endpoint with the contract's timeout, and every endpoint with --timeout when given", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
     const timeoutsOf = async (extra: string[]) => {
-      const out = join(dir, `report-${extra.length}.json`);
+      const out = join(sandbox.dir, `report-${extra.length}.json`);
       const args = ["conformance", adapter!.url, ...signed, "--only", "health", "--reporter", "json", "--out", out];
       expect(await exitCodeOf([...args, ...extra])).toBe(0);
       return (JSON.parse(await readFile(out, "utf8")) as { options: { timeouts_ms: Record<string, number> } }).options
@@ -93,7 +83,7 @@ describe("adapterkit conformance", () => {
   it("signs with ADAPTER_SIGNING_SECRET when --signing-secret is absent, and the flag wins over it", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
     const signedRun = async (extra: string[]) => {
-      const out = join(dir, `signed-${extra.length}.json`);
+      const out = join(sandbox.dir, `signed-${extra.length}.json`);
       const code = await exitCodeOf([
         "conformance",
         adapter!.url,
@@ -121,7 +111,7 @@ describe("adapterkit conformance", () => {
   it("runs unsigned when neither --signing-secret nor ADAPTER_SIGNING_SECRET is set, and a signed adapter refuses it", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
     vi.stubEnv("ADAPTER_SIGNING_SECRET", "");
-    const out = join(dir, "unsigned.json");
+    const out = join(sandbox.dir, "unsigned.json");
     const argv = [
       "conformance",
       adapter.url,
@@ -152,7 +142,7 @@ describe("adapterkit conformance", () => {
       signingSecret: ADAPTER_SIGNING_SECRET,
       healthPatch: { status: "<b>ok</b>" },
     });
-    const out = join(dir, "report.html");
+    const out = join(sandbox.dir, "report.html");
     expect(
       await exitCodeOf(["conformance", adapter.url, ...signed, "--only", "health", "--reporter", "html", "--out", out]),
     ).toBe(1);
@@ -173,21 +163,18 @@ describe("adapterkit conformance", () => {
 
   it("exits 2 on a fixtures file that breaks the schema, naming the bad field's pointer", async () => {
     adapter = await startReferenceAdapter();
-    const fixtures = join(dir, "fixtures.json");
+    const fixtures = join(sandbox.dir, "fixtures.json");
     await writeFile(
       fixtures,
       JSON.stringify({ credentials: { good: {}, bad: {} }, platform: { routes: [{ path: "no-slash" }] } }),
     );
-    const error = await yargs(["conformance", adapter.url, "--fixtures", fixtures])
-      .command(conformanceCommand)
-      .fail((message, failure) => {
-        throw failure ?? new CliError("usage", message);
-      })
-      .parseAsync()
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
+    const error = await parseCommandForTest(
+      [conformanceCommand],
+      ["conformance", adapter.url, "--fixtures", fixtures],
+    ).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(2);
     expect((error as CliError).message).toContain("/platform/routes/0/path");
@@ -195,7 +182,7 @@ describe("adapterkit conformance", () => {
 
   it("exits 2 on a fixtures file that is not JSON, an unknown check id, and a bad URL", async () => {
     adapter = await startReferenceAdapter();
-    const fixtures = join(dir, "broken.json");
+    const fixtures = join(sandbox.dir, "broken.json");
     await writeFile(fixtures, "{ not json");
     expect(await exitCodeOf(["conformance", adapter.url, "--fixtures", fixtures])).toBe(2);
     expect(await exitCodeOf(["conformance", adapter.url, "--only", "health.no-such-check"])).toBe(2);
@@ -203,7 +190,7 @@ describe("adapterkit conformance", () => {
   });
 
   it("exits 3 when the adapter is unreachable, and runs no check", async () => {
-    const out = join(dir, "report.xml");
+    const out = join(sandbox.dir, "report.xml");
     expect(
       await exitCodeOf([
         "conformance",

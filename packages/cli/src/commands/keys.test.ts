@@ -1,31 +1,19 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createService } from "@adapterkit/service";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../cli-error.ts";
 import { keysCommand } from "./keys.ts";
-import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
+import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
-let dir: string;
-let out: string[];
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "keys-cli-"));
-  stubServiceEnv(dir, { ADAPTERKIT_SECRET_KEY: "" });
-  ({ out } = captureOutput());
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  await rm(dir, { recursive: true, force: true });
-});
+const sandbox = useCommandSandbox("keys-cli-", { ADAPTERKIT_SECRET_KEY: "" });
+const { out } = sandbox.output;
 
 const exitCodeOf = (argv: string[]) => runCommandForTest([keysCommand], argv);
 
 const open = () =>
   createService({
-    dataDir: dir,
+    dataDir: sandbox.dir,
     logLevel: "silent",
     worker: false,
     scheduler: false,
@@ -39,10 +27,10 @@ describe("adapterkit keys rotate", () => {
     const demo = await service.bootstrapDemo();
     const secret = await service.callbackSecret(demo.organizationId);
     await service.close();
-    const before = await readFile(join(dir, "service.key"), "utf8");
+    const before = await readFile(join(sandbox.dir, "service.key"), "utf8");
     expect(await exitCodeOf(["keys", "rotate"])).toBe(EXIT_CODES.ok);
     expect(out).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]{8}$/)]);
-    expect(await readFile(join(dir, "service.key"), "utf8")).not.toBe(before);
+    expect(await readFile(join(sandbox.dir, "service.key"), "utf8")).not.toBe(before);
     service = await open();
     expect(await service.callbackSecret(demo.organizationId)).toBe(secret);
     expect((await service.bootstrapDemo()).hookUrl).toBe(demo.hookUrl);
@@ -51,9 +39,9 @@ describe("adapterkit keys rotate", () => {
 
   it("refuses while a service holds the SQLite data dir, changing nothing", async () => {
     const service = await open();
-    const before = await readFile(join(dir, "service.key"), "utf8");
+    const before = await readFile(join(sandbox.dir, "service.key"), "utf8");
     expect(await exitCodeOf(["keys", "rotate"])).toBe(EXIT_CODES.failed);
-    expect(await readFile(join(dir, "service.key"), "utf8")).toBe(before);
+    expect(await readFile(join(sandbox.dir, "service.key"), "utf8")).toBe(before);
     await service.close();
   });
 });

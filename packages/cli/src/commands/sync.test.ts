@@ -1,20 +1,16 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type FilesStandIn, filesAdapter, startFilesStandIn } from "@adapterkit/adapter-files";
 import type { SourceSyncJson } from "@adapterkit/contract";
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { createService } from "@adapterkit/service";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSyncProgress } from "./render-sync-progress.ts";
-import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
+import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 import { syncCommand } from "./sync.ts";
 
-let dir: string;
+const sandbox = useCommandSandbox("sync-cli-", { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" });
+const { out, err } = sandbox.output;
 let dav: FilesStandIn;
 let adapter: StartedAdapter<typeof filesAdapter.manifest>;
-let out: string[];
-let err: string[];
 
 beforeAll(async () => {
   dav = await startFilesStandIn();
@@ -25,22 +21,11 @@ afterAll(async () => {
   await dav?.close();
 });
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sync-cli-"));
-  stubServiceEnv(dir, { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" });
-  ({ out, err } = captureOutput());
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  await rm(dir, { recursive: true, force: true });
-});
-
 const exitCodeOf = (argv: string[]) => runCommandForTest([syncCommand], argv);
 
 async function installFiles(): Promise<string> {
   const service = await createService({
-    dataDir: dir,
+    dataDir: sandbox.dir,
     logLevel: "silent",
     allowedHosts: ["127.0.0.1"],
     healthPolling: false,

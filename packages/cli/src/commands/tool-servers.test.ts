@@ -1,48 +1,25 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type ToolServerJson, toolServerListSchema, toolServerResourceSchema } from "@adapterkit/contract";
 import { startToolServerStandIn, type ToolServerStandIn } from "@adapterkit/service";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CliError, EXIT_CODES } from "../cli-error.ts";
-import { captureOutput, runCommandForTest, stubServiceEnv } from "./run-command-for-test.ts";
+import { parseCommandForTest, runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 import { toolServersCommand } from "./tool-servers.ts";
 
 const TOKEN = "mcp_cli_secret_token_0123456789abcdef";
-let dir: string;
 let tools: ToolServerStandIn;
-let out: string[];
-let err: string[];
+const { out, err } = useCommandSandbox("tool-servers-cli-", { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" }).output;
 
 beforeAll(async () => {
   tools = await startToolServerStandIn({ token: TOKEN });
 });
 afterAll(async () => tools?.close());
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tool-servers-cli-"));
-  stubServiceEnv(dir, { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" });
-  ({ out, err } = captureOutput());
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  await rm(dir, { recursive: true, force: true });
-});
-
 const exitCodeOf = (argv: string[]) => runCommandForTest([toolServersCommand], argv);
 
 /** The one-line failure main.ts would print, or undefined when the command succeeds. */
 async function failureOf(argv: string[]): Promise<CliError | undefined> {
   try {
-    await yargs(argv)
-      .command(toolServersCommand)
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new CliError("usage", message);
-      })
-      .parseAsync();
+    await parseCommandForTest([toolServersCommand], argv);
     return undefined;
   } catch (error) {
     if (error instanceof CliError) return error;
