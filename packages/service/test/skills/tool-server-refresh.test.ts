@@ -6,6 +6,7 @@ import {
   startToolServerStandIn,
   type ToolServerStandIn,
 } from "../../src/tool-servers/stand-in-tool-server.ts";
+import { claimToolServer, releaseToolServer } from "../../src/tool-servers/tool-server-lease.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, readProblem, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
 
@@ -113,6 +114,22 @@ for (const lane of STORE_LANES) {
       expect(worked.status).toBe(200);
       expect(toolServerResourceSchema.parse(await worked.json()).last_refresh_error).toBeNull();
       expect((await server()).last_refresh_error).toBeNull();
+    });
+
+    it("claims a server only while it is still due and unheld, and lets only the holder release it", async () => {
+      await test.service.toolServerRefresher?.stop();
+      const { db } = test.service.store;
+      const refreshedAt = new Date(String((await server()).last_refresh_at));
+      const claim = (owner: string, dueBefore: Date) =>
+        claimToolServer(db, { id: serverId, owner, dueBefore, now: new Date() });
+      // Listed as due before the refresh above committed: by the claim, it no longer is.
+      expect(await claim("first", new Date(refreshedAt.getTime() - 1))).toBeUndefined();
+      expect(await claim("first", refreshedAt)).toBeDefined();
+      expect(await claim("second", refreshedAt)).toBeUndefined();
+      await releaseToolServer(db, serverId, "second");
+      expect(await claim("second", refreshedAt)).toBeUndefined();
+      await releaseToolServer(db, serverId, "first");
+      expect(await claim("second", refreshedAt)).toMatchObject({ refresh_lease_owner: "second" });
     });
   });
 }
