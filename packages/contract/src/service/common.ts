@@ -9,12 +9,15 @@ export const instantSchema = z.iso.datetime().meta({ description: "RFC 3339 inst
 /** An http(s) URL the service may call (a callback address). */
 export const httpUrlSchema = z.url({ protocol: /^https?$/ }).max(2048);
 
-/** C0 and C1 controls (NUL included) and the bidirectional embeddings, overrides and isolates (D108). */
-const NO_CONTROLS = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u;
+/**
+ * C0 and C1 controls (NUL included), the bidirectional embeddings, overrides and isolates (D108), and half of a
+ * surrogate pair, which has no UTF-8 form (D330; with the u flag a whole pair is one code point, outside the range).
+ */
+const NO_CONTROLS = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]*$/u;
 
-/** NUL, which a PostgreSQL text column cannot hold, and half of a surrogate pair, which has no UTF-8 form. */
+/** NUL, which a PostgreSQL text column cannot hold, and half of a surrogate pair. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this refuses.
-const UNSTORABLE = /[\u0000\ud800-\udfff]/u;
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
 
 /**
  * Free text (a description, a Skill's knowledge): any character a person can type, line breaks included, but not NUL
@@ -28,8 +31,9 @@ export function storableText(schema: z.ZodString): z.ZodString {
 
 /** A name of any kind: no control characters or bidirectional overrides, which make it read as something it is not. */
 export function withoutControls(schema: z.ZodString): z.ZodString {
-  return storableText(
-    schema.regex(NO_CONTROLS, "must not contain control characters or bidirectional overrides (D108)"),
+  return schema.regex(
+    NO_CONTROLS,
+    "must not contain control characters, bidirectional overrides or lone surrogates (D108, D330)",
   );
 }
 
