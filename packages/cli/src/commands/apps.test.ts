@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../cli-error.ts";
 import { appsCommand } from "./apps.ts";
 import { installCommand } from "./install.ts";
-import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
+import { parseCommandForTest, runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
 let adapter: StartedAdapter<typeof webhookAdapter.manifest>;
 const { out, err } = useCommandSandbox("apps-cli-", { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" }).output;
@@ -15,12 +15,13 @@ beforeAll(async () => {
 });
 afterAll(async () => adapter?.close());
 
-const exitCodeOf = (argv: string[]) => runCommandForTest([appsCommand, installCommand], argv);
+const COMMANDS = [appsCommand, installCommand];
+const exitCodeOf = (argv: string[]) => runCommandForTest(COMMANDS, argv);
 
 const url = () => adapter.url.replace("localhost", "127.0.0.1");
 
 describe("adapterkit apps and install", () => {
-  it("previews without --yes, registers with it, publishes, lists and installs with verified credentials", async () => {
+  it("previews without --yes, registers with it, verifies, publishes, lists and installs with verified credentials", async () => {
     expect(await exitCodeOf(["apps", "register", url()])).toBe(EXIT_CODES.ok);
     expect(JSON.parse(out.join("\n"))).toMatchObject({ slug: "webhook", slug_taken: false });
     expect(err.join("\n")).toContain("--yes");
@@ -31,11 +32,13 @@ describe("adapterkit apps and install", () => {
     expect(await exitCodeOf(["apps", "register", url(), "--yes"])).toBe(EXIT_CODES.ok);
     expect(out.at(-1)).toMatch(/^webhook\s+draft\s+v1/);
     expect(err.at(-1)).toMatch(/ADAPTER_SIGNING_SECRET\): whsec_/);
+    const secret = `whsec_${randomBytes(32).toString("base64")}`;
+    const credentials = JSON.stringify({ webhook_signing_secret: secret });
+    expect(await exitCodeOf(["apps", "verify", "webhook", "--credentials", credentials])).toBe(EXIT_CODES.ok);
+    expect(out.at(-1)).toMatch(/^verified: the adapter accepted the credentials as Standard Webhooks endpoint/);
     expect(await exitCodeOf(["apps", "publish", "webhook"])).toBe(EXIT_CODES.ok);
     expect(out.at(-1)).toMatch(/^webhook\s+published\s+v1, published v1/);
 
-    const secret = `whsec_${randomBytes(32).toString("base64")}`;
-    const credentials = JSON.stringify({ webhook_signing_secret: secret });
     expect(await exitCodeOf(["install", "webhook", "--organization", "acme", "--credentials", credentials])).toBe(
       EXIT_CODES.ok,
     );
@@ -49,6 +52,12 @@ describe("adapterkit apps and install", () => {
     const bad = JSON.stringify({ webhook_signing_secret: "not-a-secret" });
     expect(await exitCodeOf(["install", "webhook", "--credentials", bad])).toBe(EXIT_CODES.failed);
     expect(await exitCodeOf(["install", "webhook", "--credentials", "[1]"])).toBe(EXIT_CODES.usage);
+    const refused = await parseCommandForTest(COMMANDS, ["apps", "verify", "webhook", "--credentials", bad]).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ exitCode: EXIT_CODES.failed });
+    expect((refused as Error).message).toMatch(/^The adapter refused the credentials: /);
+    expect(await exitCodeOf(["apps", "verify", "webhook", "--credentials", "{"])).toBe(EXIT_CODES.usage);
     expect(await exitCodeOf(["apps", "explode"])).toBe(EXIT_CODES.usage);
     expect(await exitCodeOf(["apps", "refresh"])).toBe(EXIT_CODES.usage);
   });

@@ -2,8 +2,9 @@ import type { AppJson } from "@adapterkit/contract";
 import { CliError } from "../cli-error.ts";
 import { defineCommand } from "../define-command.ts";
 import { withLocalService } from "../open-local-service.ts";
+import { readCredentialsArg } from "./install.ts";
 
-const ACTIONS = ["register", "refresh", "list", "publish"] as const;
+const ACTIONS = ["register", "refresh", "verify", "list", "publish"] as const;
 
 function describeApp(app: AppJson): string {
   const published = app.published_version === null ? "" : `, published v${app.published_version}`;
@@ -11,22 +12,24 @@ function describeApp(app: AppJson): string {
 }
 
 /**
- * `adapterkit apps register <base_url> [--yes] | refresh <slug> | list | publish <slug>` (A1): register shows the
- * preview and creates the draft only with --yes (printing its signing secret), refresh adds a version when the
- * manifest changed, publish passes the review as the instance's operator (D118). ADAPTERKIT_ALLOWED_HOSTS applies.
+ * `adapterkit apps register <base_url> [--yes] | refresh <slug> | verify <slug> [--credentials] | list | publish <slug>`
+ * (A1): register shows the preview and creates the draft only with --yes (printing its signing secret), refresh adds
+ * a version when the manifest changed, verify is the portal's Verify (the adapter's verdict on the credentials,
+ * nothing stored), publish passes the review as the instance's operator (D118). ADAPTERKIT_ALLOWED_HOSTS applies.
  *
  * @example adapterkit apps register http://localhost:3100/chat --organization acme --yes
  */
 export const appsCommand = defineCommand({
   command: "apps <action> [target]",
-  describe: "Register, refresh, list or publish Apps (register previews unless --yes)",
+  describe: "Register, refresh, verify, list or publish Apps (register previews unless --yes)",
   positional: {
     action: { describe: ACTIONS.join("|"), type: "string", demandOption: true },
-    target: { describe: "The base URL (register) or slug (refresh, publish)", type: "string" },
+    target: { describe: "The base URL (register) or slug (refresh, verify, publish)", type: "string" },
   },
   options: {
     organization: { type: "string", default: "demo", describe: "The author's organization (created when missing)" },
     yes: { type: "boolean", default: false, describe: "register: create the draft after the preview" },
+    credentials: { type: "string", default: "{}", describe: "verify: JSON object by credential key, or @file" },
   },
   handler: async (args) => {
     const action = String(args.action);
@@ -36,6 +39,7 @@ export const appsCommand = defineCommand({
     if (action !== "list" && target === undefined)
       throw new CliError("usage", `apps ${action} needs a ${action === "register" ? "base URL" : "slug"}`);
     const actor = { organization: args.organization };
+    const credentials = action === "verify" ? await readCredentialsArg(args.credentials) : {};
     await withLocalService(async (service) => {
       if (action === "list") {
         for (const app of await service.apps.list(actor)) console.log(describeApp(app));
@@ -45,6 +49,9 @@ export const appsCommand = defineCommand({
         console.error(
           preview.slug_taken ? `the slug ${preview.slug} is taken` : "run again with --yes to create the draft",
         );
+      } else if (action === "verify") {
+        const { user } = await service.apps.verify(actor, target ?? "", credentials);
+        console.log(`verified: the adapter accepted the credentials${user === null ? "" : ` as ${user}`}`);
       } else if (action === "register") {
         const app = await service.apps.register(actor, target ?? "");
         const secret = await service.apps.signingSecret(actor, app.slug);

@@ -4,7 +4,8 @@ import { CliError } from "../cli-error.ts";
 import { defineCommand } from "../define-command.ts";
 import { withLocalService } from "../open-local-service.ts";
 
-async function readCredentialsArg(text: string): Promise<CredentialInput> {
+/** `--credentials`: a JSON object by credential key, or `@file` holding one. */
+export async function readCredentialsArg(text: string): Promise<CredentialInput> {
   const json = text.startsWith("@") ? await readFile(text.slice(1), "utf8").catch(() => undefined) : text;
   if (json === undefined) throw new CliError("usage", `cannot read the credentials file ${text.slice(1)}`);
   try {

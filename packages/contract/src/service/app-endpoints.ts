@@ -7,6 +7,8 @@ import {
   appReviewSchema,
   appSchema,
   appSigningSecretSchema,
+  appVerificationSchema,
+  appVerifySchema,
 } from "./app.ts";
 import * as ex from "./app-examples.ts";
 import { ADMIN, BEARER, created, E, ok, problem } from "./endpoint-parts.ts";
@@ -110,6 +112,32 @@ export const APP_ENDPOINTS = [
         "conflict",
         "The manifest's slug changed.",
         "The manifest now says slug chat-2; an App's slug never changes.",
+      ),
+      429: E[429],
+      ...ADAPTER_ERRORS,
+    },
+  },
+  {
+    id: "verify-app",
+    method: "POST",
+    path: "/api/v1/apps/{slug}/verify",
+    pathParameters: slugParam,
+    summary:
+      "The portal's Verify (SPEC): check that the adapter is ready and serves the App's latest manifest, then ask its /verify about the credentials given (a key left out uses the organization's stored record). Stores nothing.",
+    tags: ["apps"],
+    security: BEARER,
+    request: { schema: appVerifySchema, example: { credentials: { chat_bot_token: "xoxb-…" } } },
+    responses: {
+      200: ok("The adapter accepted the credentials.", appVerificationSchema, ex.EXAMPLE_APP_VERIFICATION),
+      400: E[400],
+      401: E[401],
+      403: WORKFLOW_SCOPED,
+      404: E[404],
+      413: E[413],
+      422: problem(
+        "verification_failed",
+        "The adapter refused the credentials, or could not be asked: its /health is not ready, or it serves a manifest other than the App's latest version.",
+        "The adapter refused the credentials: invalid_auth",
       ),
       429: E[429],
       ...ADAPTER_ERRORS,

@@ -1,4 +1,4 @@
-import type { AppJson, AppPreview, AppSigningSecret } from "./app.ts";
+import type { AppJson, AppPreview, AppSigningSecret, AppVerificationJson } from "./app.ts";
 import type { CredentialSummary, InstallationJson } from "./installation.ts";
 
 const MANIFEST = { schema_version: "1.0" as const, name: "Chat", slug: "chat", capabilities: ["send" as const] };
@@ -35,6 +35,8 @@ export const EXAMPLE_APP: AppJson = {
 };
 
 /** An example signing secret. */
+export const EXAMPLE_APP_VERIFICATION: AppVerificationJson = { verified: true, user: "U0123456 (acme-bot)" };
+
 export const EXAMPLE_APP_SIGNING_SECRET: AppSigningSecret = {
   slug: "chat",
   secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2y8GcxNTZ0Q=",

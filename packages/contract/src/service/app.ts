@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { manifestSchema, slugSchema } from "../adapter/manifest.ts";
 import { idSchema, instantSchema } from "./common.ts";
+import { credentialInputSchema } from "./installation.ts";
 
 /** An adapter base URL to register: http(s), no query or fragment; its last path segment is the slug (D1). */
 export const adapterBaseUrlSchema = z
@@ -94,7 +95,21 @@ export const appSigningSecretSchema = z
   })
   .meta({ title: "App signing secret" });
 
+/** The body of `POST /api/v1/apps/{slug}/verify`: the credentials to try, as an installation would give them. */
+export const appVerifySchema = z
+  .strictObject({ credentials: credentialInputSchema })
+  .meta({ title: "App verify request", examples: [{ credentials: { chat_bot_token: "xoxb-…" } }] });
+
+/** The adapter accepted the credentials: who they belong to, by its /verify (null when the App declares none). */
+export const appVerificationSchema = z
+  .object({
+    verified: z.literal(true),
+    user: z.string().nullable().meta({ description: "Who /verify said the credentials belong to." }),
+  })
+  .meta({ title: "App verification" });
+
 export type AppJson = z.infer<typeof appSchema>;
+export type AppVerificationJson = z.infer<typeof appVerificationSchema>;
 export type AppPreview = z.infer<typeof appPreviewSchema>;
 export type AppSigningSecret = z.infer<typeof appSigningSecretSchema>;
 export type AppCallStats = z.infer<typeof appCallStatsSchema>;

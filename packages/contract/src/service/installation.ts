@@ -4,18 +4,21 @@ import { idSchema, instantSchema } from "./common.ts";
 
 const credentialValueSchema = z.string().min(1).max(8192);
 
+/** Credentials as a request gives them (A4): by manifest key, an object of fields or a one-field credential's value. */
+export const credentialInputSchema = z
+  .record(z.string().min(1).max(200), z.union([credentialValueSchema, z.record(z.string(), credentialValueSchema)]))
+  .default({})
+  .meta({
+    description:
+      "By manifest key: an object of fields, or a string for a one-field credential. A key left out uses the organization's stored record.",
+  });
+
 /** The body of `POST /api/v1/installations` (A4). */
 export const installationCreateSchema = z
   .strictObject({
     app: slugSchema.meta({ description: "The App's slug." }),
     project_id: idSchema.optional(),
-    credentials: z
-      .record(z.string().min(1).max(200), z.union([credentialValueSchema, z.record(z.string(), credentialValueSchema)]))
-      .default({})
-      .meta({
-        description:
-          "By manifest key: an object of fields, or a string for a one-field credential. A key left out uses the organization's stored record.",
-      }),
+    credentials: credentialInputSchema,
   })
   .meta({
     title: "Installation create request",

@@ -18,6 +18,7 @@ import { registerApp } from "./register-app.ts";
 import { showApp } from "./show-app.ts";
 import { signingSecretOf } from "./signing-secret-of.ts";
 import { transitionApp } from "./transition-app.ts";
+import { verifyAppCredentials } from "./verify-app-credentials.ts";
 
 /** Who acts in a local command: an organization (created when missing) through a project of it (default "default"). */
 export interface LocalActor {
@@ -31,6 +32,8 @@ export interface AppAdmin {
   /** Registers a draft; `signingSecret` sets its secret instead of a fresh one (D123: npm start's demo Apps). */
   register(actor: LocalActor, baseUrl: string, options?: { signingSecret?: string | undefined }): Promise<AppJson>;
   refresh(actor: LocalActor, slug: string): Promise<AppJson>;
+  /** The portal's Verify: who the adapter says the credentials belong to; stores nothing. */
+  verify(actor: LocalActor, slug: string, credentials: CredentialInput): Promise<{ user: string | null }>;
   /** A3: the signing secret in force of one of the actor's Apps. */
   signingSecret(actor: LocalActor, slug: string): Promise<string>;
   /** Submits and passes the review at once, as the instance's operator (D118's override, D211: no conformance run). */
@@ -89,6 +92,7 @@ export function createAppAdmin(context: ServiceContext): AppAdmin {
       },
     ),
     refresh: forgetting(async (actor: LocalActor, slug: string) => refreshAppBySlug(context, await actAs(actor), slug)),
+    verify: async (actor, slug, credentials) => verifyAppCredentials(context, await actAs(actor), slug, credentials),
     signingSecret: async (actor, slug) =>
       (await signingSecretOf(context, await actAs(actor), slug, { rotate: false })).secret,
     publish: forgetting(async (slug: string) => {

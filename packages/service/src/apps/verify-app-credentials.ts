@@ -5,25 +5,25 @@ import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import type { Principal } from "../auth/principal.ts";
 import { type CredentialInput, readCredentialInput } from "../credentials/read-credential-input.ts";
 import { findCredentialRows } from "../credentials/read-credentials.ts";
+import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { authorizeAppManagement } from "./authorize-app-management.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { getAppVersion, getOwnApp } from "./find-app.ts";
 
-/** The outcome of the portal's Verify: the adapter's verdict, or what kept it from being asked. */
-export type AppVerification = { ok: true; user: string | null } | { ok: false; error: string };
-
 /**
- * SPEC "portal Verify": the adapter must answer /health with 2xx and `ready`, and serve the manifest the App's latest
- * version holds; then its /verify judges the credentials given (the organization's stored record fills keys left out).
- * Nothing is stored. A credentials form that misses a required field is a 400 naming it.
+ * SPEC "portal Verify", and its API twin `POST /api/v1/apps/{slug}/verify`: the adapter must answer /health with 2xx
+ * and `ready`, and serve the manifest the App's latest version holds; then its /verify judges the credentials given
+ * (the organization's stored record fills keys left out). Nothing is stored. Resolves to who the credentials belong
+ * to (null when the App declares none); a refusal, or an adapter not fit to be asked, is 422 `verification_failed`
+ * saying which; credentials that miss a required field are 400 naming it.
  */
 export async function verifyAppCredentials(
   context: ServiceContext,
   principal: Principal,
   slug: string,
   input: CredentialInput,
-): Promise<AppVerification> {
+): Promise<{ user: string | null }> {
   const organizationId = authorizeAppManagement(principal);
   const app = await getOwnApp(context.store.db, principal, slug);
   const version = await getAppVersion(context.store.db, app.id, app.latest_version);
@@ -37,17 +37,19 @@ export async function verifyAppCredentials(
   const given = readCredentialInput(definitions, input, new Set(stored.map((row) => row.key)));
   const target = appTarget(context, app, { organizationId, projectId: null });
   const listing = await fetchListing(context, target);
-  if (listing.health === null) {
-    return { ok: false, error: `The adapter's /health failed: ${listing.problems.join("; ")}` };
-  }
-  if (listing.health.status !== "ready") {
-    return { ok: false, error: `The adapter's /health says ${listing.health.status}, not ready.` };
-  }
-  if (listing.sha256 !== version.manifest_sha256) {
-    return { ok: false, error: "The adapter serves a manifest other than the App's latest version; Refresh first." };
-  }
-  if (definitions.length === 0) return { ok: true, user: null };
+  const unfit =
+    listing.health === null
+      ? `The adapter's /health failed: ${listing.problems.join("; ")}`
+      : listing.health.status !== "ready"
+        ? `The adapter's /health says ${listing.health.status}, not ready.`
+        : listing.sha256 !== version.manifest_sha256
+          ? "The adapter serves a manifest other than the App's latest version; Refresh first."
+          : undefined;
+  if (unfit !== undefined) throw new ServiceError("verification_failed", unfit);
+  if (definitions.length === 0) return { user: null };
   const credentials = await resolveCredentials(context, { organizationId, definitions }, given);
   const verdict = await callAdapter(context, target, "verify", (client) => client.verify({ credentials }));
-  return verdict.ok ? { ok: true, user: verdict.user } : { ok: false, error: verdict.error };
+  if (!verdict.ok)
+    throw new ServiceError("verification_failed", `The adapter refused the credentials: ${verdict.error}`);
+  return { user: verdict.user };
 }

@@ -74,6 +74,7 @@ import { triggerRoute } from "./handlers/trigger.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
 import { updateTriggerRoute } from "./handlers/update-trigger.ts";
 import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
+import { verifyAppRoute } from "./handlers/verify-app.ts";
 import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
 import type { Route, RouteTable } from "./route.ts";
 
@@ -115,6 +116,7 @@ export function createRoutes(options: {
     "list-apps": listAppsRoute,
     "get-app": getAppRoute,
     "refresh-app": refreshAppRoute,
+    "verify-app": verifyAppRoute,
     "submit-app": submitAppRoute,
     "review-app": reviewAppRoute,
     "list-app-reviews": listAppReviewsRoute,

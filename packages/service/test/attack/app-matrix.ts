@@ -78,6 +78,12 @@ export const APP_MATRIX: { readonly [K in AppEndpointId]: MatrixEntry } = {
     request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/refresh` }),
     expect: appManagement(200),
   },
+  // The portal's Verify over the API: the author's organization only, as refresh; the credentials are the world's.
+  "verify-app": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/verify`, json: { credentials: MATRIX_CREDENTIALS } }),
+    expect: appManagement(200),
+  },
   // D118: the instance's operator reviews any organization's App; a fresh one in review per cell.
   "review-app": {
     targets: ["own", "other-org"],

@@ -69,7 +69,7 @@ for (const lane of STORE_LANES) {
       const { slug, review } = await registerAndSubmit(author, adapter, async (path) => {
         const bad = await author.post(`${path}/verify`, { cred_0_0: "whsec_short" });
         expect(bad.status).toBe(422);
-        expect(bad.html).toMatch(/The adapter refused: [^<]*signing_secret/);
+        expect(bad.html).toMatch(/The adapter refused the credentials: [^<]*signing_secret/);
         const good = await author.post(`${path}/verify`, { cred_0_0: GOOD_SECRET });
         expect(good.status).toBe(200);
         expect(good.html).toContain("Verified: the adapter accepted the credentials");

@@ -254,7 +254,7 @@ for (const lane of STORE_LANES) {
       const fields = { cred_1_0: "h", cred_1_1: "p" };
       const refused = await client.post("/developer/apps/recorder/verify", { cred_0_0: "bad", ...fields });
       expect(refused.status).toBe(422);
-      expect(refused.html).toContain("The adapter refused: token revoked");
+      expect(refused.html).toContain("The adapter refused the credentials: token revoked");
       const accepted = await client.post("/developer/apps/recorder/verify", { cred_0_0: "good", ...fields });
       expect(accepted.status).toBe(200);
       expect(accepted.html).toContain("Verified: the adapter accepted the credentials as recorder-bot.");
@@ -268,7 +268,7 @@ for (const lane of STORE_LANES) {
         const client = await signedIn(other);
         const answer = await client.post("/developer/apps/broken/verify");
         expect(answer.status).toBe(422);
-        expect(answer.html).toContain("The adapter refused: The adapter&#x27;s /health says starting, not ready.");
+        expect(answer.html).toContain("The adapter&#x27;s /health says starting, not ready.");
       } finally {
         await unready.close();
       }

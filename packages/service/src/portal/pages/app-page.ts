@@ -59,14 +59,9 @@ export const verifyApp: PortalRoute = {
     const app = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
     const input = readCredentialForm(app.manifest.credentials ?? [], request.form);
     try {
-      const verdict = await verifyAppCredentials(context, principal, slug, input);
-      const verifyResult = verdict.ok
-        ? {
-            ok: true,
-            message: `Verified: the adapter accepted the credentials${verdict.user ? ` as ${verdict.user}` : ""}.`,
-          }
-        : { ok: false, message: `The adapter refused: ${verdict.error}` };
-      return appPage(context, principal, slug, { verifyResult }, verdict.ok ? 200 : 422);
+      const { user } = await verifyAppCredentials(context, principal, slug, input);
+      const message = `Verified: the adapter accepted the credentials${user ? ` as ${user}` : ""}.`;
+      return appPage(context, principal, slug, { verifyResult: { ok: true, message } });
     } catch (error) {
       if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
       const verifyResult = { ok: false, message: error.message };
