@@ -10,7 +10,7 @@ a{color:#0645ad}a:focus,button:focus,input:focus,textarea:focus{outline:3px soli
 .sign-out{margin-left:auto}
 main{max-width:70rem;margin:0 auto;padding:1rem}
 table{border-collapse:collapse;margin:1rem 0;width:100%}caption{text-align:left;font-weight:600}
-th,td{border:1px solid #666;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th,td{border:1px solid #666;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}
 .stack{display:flex;flex-direction:column;gap:.75rem;max-width:40rem}.field{display:flex;flex-direction:column}
 label{font-weight:600}input,textarea{font:inherit;padding:.3rem;border:1px solid #444}
 button,.button{font:inherit;padding:.35rem .9rem;background:#1a4d8f;color:#fff;border:1px solid #1a4d8f;cursor:pointer;text-decoration:none;display:inline-block}
