@@ -11,9 +11,10 @@ const PERCENT_ESCAPE = /%[0-9a-f]{2}/i;
 
 /**
  * Normalizes a path inside the WebDAV base URL to `/a/b` form (`/` for the base itself): one leading slash, no
- * trailing or repeated slashes. Anything that could climb out of its folder on some server is 400 naming `field`:
- * a backslash (webdav-server and Windows-backed servers read it as `/`), a control character, a lone surrogate, and a segment that is
- * `.` or `..` or decodes (percent-decoding, repeatedly) to one, or to text holding `/` or `\`.
+ * trailing or repeated slashes. Anything that could climb out of its folder on some server, or that no URL can name, is
+ * 400 naming `field`: a backslash (webdav-server and Windows-backed servers read it as `/`), a control character, a
+ * lone surrogate, and a segment that is `.` or `..` or decodes (percent-decoding, repeatedly) to one, or to text
+ * holding `/` or `\`.
  */
 export function toSourcePath(path: string, field: PathField): string {
   if (path.includes("\\")) throw invalidPath(field, 'a backslash is not allowed; separate folders with "/"');

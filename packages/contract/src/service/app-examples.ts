@@ -34,9 +34,10 @@ export const EXAMPLE_APP: AppJson = {
   updated_at: "2025-01-01T09:00:00.000Z",
 };
 
-/** An example signing secret. */
+/** An example answer of the App's Verify. */
 export const EXAMPLE_APP_VERIFICATION: AppVerificationJson = { verified: true, user: "U0123456 (acme-bot)" };
 
+/** An example signing secret. */
 export const EXAMPLE_APP_SIGNING_SECRET: AppSigningSecret = {
   slug: "chat",
   secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2y8GcxNTZ0Q=",

@@ -8,8 +8,18 @@ import { findCredentialRows } from "../credentials/read-credentials.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { authorizeAppManagement } from "./authorize-app-management.ts";
-import { fetchListing } from "./fetch-listing.ts";
+import { type FetchedListing, fetchListing } from "./fetch-listing.ts";
 import { getAppVersion, getOwnApp } from "./find-app.ts";
+
+/** Why the adapter may not be asked about credentials yet, or undefined when it may. */
+function whyUnfit(listing: FetchedListing, manifestSha256: string): string | undefined {
+  if (listing.health === null) return `The adapter's /health failed: ${listing.problems.join("; ")}`;
+  if (listing.health.status !== "ready") return `The adapter's /health says ${listing.health.status}, not ready.`;
+  if (listing.sha256 !== manifestSha256) {
+    return "The adapter serves a manifest other than the App's latest version; Refresh first.";
+  }
+  return undefined;
+}
 
 /**
  * SPEC "portal Verify", and its API twin `POST /api/v1/apps/{slug}/verify`: the adapter must answer /health with 2xx
@@ -37,14 +47,7 @@ export async function verifyAppCredentials(
   const given = readCredentialInput(definitions, input, new Set(stored.map((row) => row.key)));
   const target = appTarget(context, app, { organizationId, projectId: null });
   const listing = await fetchListing(context, target);
-  const unfit =
-    listing.health === null
-      ? `The adapter's /health failed: ${listing.problems.join("; ")}`
-      : listing.health.status !== "ready"
-        ? `The adapter's /health says ${listing.health.status}, not ready.`
-        : listing.sha256 !== version.manifest_sha256
-          ? "The adapter serves a manifest other than the App's latest version; Refresh first."
-          : undefined;
+  const unfit = whyUnfit(listing, version.manifest_sha256);
   if (unfit !== undefined) throw new ServiceError("verification_failed", unfit);
   if (definitions.length === 0) return { user: null };
   const credentials = await resolveCredentials(context, { organizationId, definitions }, given);
