@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { EDGE_VALUES } from "./attack-bodies.ts";
 
 /** Content types a client might send, odd ones included; null sends none. */
 export const contentType: fc.Arbitrary<string | null> = fc.constantFrom(
@@ -106,3 +107,27 @@ export function methodFor(own: string): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "FOO", "get") },
   );
 }
+
+/** Every byte of the text's UTF-8 (a lone surrogate as U+FFFD's) percent-encoded. */
+const percentEncoded = (text: string) =>
+  [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
+
+/**
+ * The edge values as a URL carries them, for a path or query parameter: each of EDGE_VALUES' strings percent-encoded,
+ * escapes that are broken or decode to bytes that are not UTF-8 (a lone surrogate's, an overlong `/`), numbers out of
+ * range, and raw bytes that are not UTF-8 (the request target is sent as latin1).
+ */
+export const EDGE_URL_VALUES: readonly string[] = [
+  ...EDGE_VALUES.filter((value): value is string => typeof value === "string").map(percentEncoded),
+  "%",
+  "%ZZ",
+  "%ed%a0%80",
+  "%c0%af",
+  "%ff%fe",
+  "0",
+  "-1",
+  "1.5",
+  "1e3",
+  "99999999999999999999",
+  "\xff\xfe",
+];

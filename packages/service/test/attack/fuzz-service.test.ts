@@ -12,7 +12,7 @@ import {
 } from "../helpers/test-service.ts";
 import { type AppAdapters, startAppAdapters } from "./app-adapters.ts";
 import { anyBody, edgeBody, edgeValueBodies, mutatedExample } from "./attack-bodies.ts";
-import { contentType, extraHeaders, methodFor, pathValue, queryString } from "./attack-requests.ts";
+import { contentType, EDGE_URL_VALUES, extraHeaders, methodFor, pathValue, queryString } from "./attack-requests.ts";
 import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty, describeRequest } from "./check-property.ts";
 import { expectNoServerError } from "./expect-no-server-error.ts";
@@ -239,6 +239,45 @@ for (const lane of STORE_LANES) {
         const health = await test.call("/healthz");
         expect(health.status).toBe(200);
         await health.arrayBuffer();
+      },
+      120_000,
+    );
+
+    // Not generated: each path and query parameter the endpoint declares holding each edge value in turn, the rest of
+    // the request valid.
+    it.each(
+      (SERVICE_ENDPOINTS as readonly EndpointDef[])
+        .filter((endpoint) => endpoint.pathParameters ?? endpoint.query)
+        .map((endpoint) => [endpoint.id, endpoint] as const),
+    )(
+      "%s never answers 5xx with an edge value in any path or query parameter",
+      async (id, endpoint) => {
+        // The first parameter's real value; a second one (a review's id) is 1.
+        const [first] = /\{\w+\}/.exec(endpoint.path) ?? [];
+        const filled = (path: string) =>
+          (first === undefined ? path : path.replace(first, realParam(endpoint, fixture))).replace(/\{\w+\}/g, "1");
+        const real = filled(endpoint.path);
+        const targets = [
+          ...Object.keys(endpoint.pathParameters ?? {}).flatMap((name) =>
+            EDGE_URL_VALUES.map((value) => filled(endpoint.path.replace(`{${name}}`, value))),
+          ),
+          ...Object.keys(endpoint.query ?? {}).flatMap((name) =>
+            EDGE_URL_VALUES.map((value) => `${real}?${name}=${value}`),
+          ),
+        ];
+        const example =
+          endpoint.request === undefined ? null : Buffer.from(JSON.stringify(exampleOf(endpoint, fixture)));
+        const type: [string, Buffer][] = example === null ? [] : [["content-type", Buffer.from("application/json")]];
+        for (const target of targets) {
+          const request: RawRequest = {
+            method: endpoint.method,
+            target: Buffer.from(target, "latin1"),
+            headers: [...validAuth(endpoint, fixture), ...type],
+            body: example,
+          };
+          counter.add(`${id} (edge parameters)`);
+          expectNoServerError(await sendRaw(test.url, request), request, target);
+        }
       },
       120_000,
     );
