@@ -19,7 +19,7 @@ button[disabled]{background:#555;border-color:#555;cursor:not-allowed}
 .notice{border-left:4px solid #1a4d8f;padding:.25rem .75rem;background:#eef3fa}
 .problems{border:2px solid #a00000;padding:.5rem 1rem}
 .cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
-.card{border:1px solid #666;padding:.75rem}.card h3{margin-top:0}.icon{font-family:monospace}
+.card{border:1px solid #666;padding:.75rem}.card h3{margin-top:0}.icon{vertical-align:middle}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 pre,code{font-family:ui-monospace,monospace;overflow-wrap:anywhere;white-space:pre-wrap}
 .health-ready,.check-passed{color:#0a5a1a}.health-down,.health-unready,.check-failed{color:#a00000}

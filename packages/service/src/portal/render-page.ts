@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Handlebars from "handlebars";
+import { iconSvg } from "./icon-svg.ts";
 import { PORTAL_CSS_PATH } from "./portal-css.ts";
 import { APP_PAGE } from "./templates/app-page.ts";
 import { APPS_PAGE, MANIFEST_FIELDS, NEW_APP_PAGE } from "./templates/developer-pages.ts";
@@ -12,6 +13,8 @@ import { REVIEW_PAGE } from "./templates/review-page.ts";
 // One Handlebars environment for the portal, escaping by default (D231: no triple-stash on data anywhere).
 const handlebars = Handlebars.create();
 handlebars.registerHelper("eq", (left: unknown, right: unknown) => left === right);
+// A manifest's icon name picks one of the portal's own drawings; the name itself never becomes markup.
+handlebars.registerHelper("icon", (name: unknown) => new Handlebars.SafeString(iconSvg(String(name))));
 for (const [name, source] of Object.entries({ ...PARTIALS, manifestFields: MANIFEST_FIELDS })) {
   handlebars.registerPartial(name, handlebars.compile(source, { strict: false }));
 }

@@ -7,7 +7,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 <ul class="cards">
 {{#each apps}}
 <li class="card">
-<h3><span class="icon" aria-hidden="true">{{icon}}</span> {{name}}</h3>
+<h3>{{icon icon}} {{name}}</h3>
 <p class="category">{{category}}</p>
 {{#if description}}<p>{{description}}</p>{{/if}}
 <a href="/marketplace/apps/{{slug}}">Install {{name}}</a>
@@ -58,7 +58,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 
 /** `/marketplace/:slug`: one published App and how to install it. */
 export const INSTALL_PAGE = `<h1>Install {{app.name}}</h1>
-<p><span class="icon" aria-hidden="true">{{app.icon}}</span> {{app.category}}</p>
+<p>{{icon app.icon}} {{app.category}}</p>
 {{#if app.description}}<p>{{app.description}}</p>{{/if}}
 {{#if app.setup.length}}
 <h2>Setup instructions</h2>
