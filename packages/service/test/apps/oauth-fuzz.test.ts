@@ -1,8 +1,7 @@
-import { createTasksAdapter, startTasksStandIn, type TasksStandIn } from "@adapterkit/adapter-tasks";
-import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { startTasksApp, type TasksApp } from "../helpers/tasks-app.ts";
 import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
 
 async function assertProblemOr(response: Response, allowed: readonly number[]): Promise<void> {
@@ -15,8 +14,7 @@ async function assertProblemOr(response: Response, allowed: readonly number[]): 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`fuzzed input on the OAuth endpoints (A6) ${lane.title}`, () => {
     let test: TestService;
-    let tasks: TasksStandIn;
-    let adapter: StartedAdapter<ReturnType<typeof createTasksAdapter>["manifest"]>;
+    let tasksApp: TasksApp;
     let token: string;
 
     beforeAll(async () => {
@@ -26,18 +24,12 @@ for (const lane of STORE_LANES) {
         oauthRefresher: false,
         worker: false,
       });
-      tasks = await startTasksStandIn({ redirectUris: [`${test.url}/oauth/callback`] });
-      adapter = await startAdapter(createTasksAdapter(tasks.url), { shutdownTimeoutMs: 100 });
       token = (await createTenant(test, "fuzz-oauth")).token;
-      await test.service.apps.register(
-        { organization: "fuzz-oauth", project: "main" },
-        adapter.url.replace("localhost", "127.0.0.1"),
-      );
+      tasksApp = await startTasksApp(test, "fuzz-oauth");
     });
     afterAll(async () => {
       await test?.close();
-      await adapter?.close();
-      await tasks?.close();
+      await tasksApp?.close();
     });
 
     const text = fc.string({ maxLength: 60 });
@@ -75,7 +67,7 @@ for (const lane of STORE_LANES) {
     it("never answers GET /oauth/callback with anything but a 400 problem for made-up or mangled parameters", async () => {
       const started = await test.call("/api/v1/oauth/connect", {
         token,
-        json: { app: "tasks", ...tasks.credentials },
+        json: { app: "tasks", ...tasksApp.tasks.credentials },
       });
       const real = new URL(((await started.json()) as { authorize_url: string }).authorize_url).searchParams.get(
         "state",

@@ -1,19 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import {
-  createTasksAdapter,
-  followAuthorization,
-  startTasksStandIn,
-  type TasksStandIn,
-} from "@adapterkit/adapter-tasks";
+import { followAuthorization, type TasksStandIn } from "@adapterkit/adapter-tasks";
 import {
   credentialListSchema,
   installationSchema,
   oauthAuthorizationSchema,
   oauthConnectedSchema,
 } from "@adapterkit/contract";
-import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +15,7 @@ import { readCredentials } from "../../src/credentials/read-credentials.ts";
 import { createService, type Service } from "../../src/index.ts";
 import { createOAuthRefresher } from "../../src/oauth/oauth-refresher.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { startTasksApp, type TasksApp } from "../helpers/tasks-app.ts";
 import { createTenant, readProblem, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
 
 const MINUTE = 60_000;
@@ -28,7 +23,7 @@ const MINUTE = 60_000;
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`OAuth 2 against the real stand-in authorization server (A6) ${lane.title}`, () => {
     let tasks: TasksStandIn;
-    let adapter: StartedAdapter<ReturnType<typeof createTasksAdapter>["manifest"]>;
+    let tasksApp: TasksApp;
     let test: TestService;
     let tenant: Tenant;
     let installationId: string;
@@ -52,18 +47,13 @@ for (const lane of STORE_LANES) {
 
     beforeAll(async () => {
       test = await startTestService(lane, { ...serviceOptions, logger });
-      tasks = await startTasksStandIn({ redirectUris: [`${test.url}/oauth/callback`], accessTokenTtlSeconds: 3600 });
-      adapter = await startAdapter(createTasksAdapter(tasks.url), { shutdownTimeoutMs: 100 });
       tenant = await createTenant(test, "acme");
-      await test.service.apps.register(
-        { organization: "acme", project: "main" },
-        adapter.url.replace("localhost", "127.0.0.1"),
-      );
+      tasksApp = await startTasksApp(test, "acme", { accessTokenTtlSeconds: 3600 });
+      tasks = tasksApp.tasks;
     });
     afterAll(async () => {
       await test?.close();
-      await adapter?.close();
-      await tasks?.close();
+      await tasksApp?.close();
     });
 
     const api = (path: string, json?: unknown) =>

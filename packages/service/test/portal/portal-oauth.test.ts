@@ -1,13 +1,8 @@
-import {
-  createTasksAdapter,
-  followAuthorization,
-  startTasksStandIn,
-  type TasksStandIn,
-} from "@adapterkit/adapter-tasks";
-import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
+import { followAuthorization, type TasksStandIn } from "@adapterkit/adapter-tasks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
+import { startTasksApp, type TasksApp } from "../helpers/tasks-app.ts";
 import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
 
 for (const lane of STORE_LANES) {
@@ -15,26 +10,21 @@ for (const lane of STORE_LANES) {
     `Connect and Install an OAuth App from the marketplace page (A6, A14) ${lane.title}`,
     () => {
       let tasks: TasksStandIn;
-      let adapter: StartedAdapter<ReturnType<typeof createTasksAdapter>["manifest"]>;
+      let tasksApp: TasksApp;
       let test: TestService;
       let client: PortalBrowser;
 
       beforeAll(async () => {
         test = await startTestService(lane, { healthPolling: false, oauthRefresher: false });
-        tasks = await startTasksStandIn({ redirectUris: [`${test.url}/oauth/callback`], accessTokenTtlSeconds: 3600 });
-        adapter = await startAdapter(createTasksAdapter(tasks.url), { shutdownTimeoutMs: 100 });
         const tenant = await createTenant(test, "acme");
-        await test.service.apps.register(
-          { organization: "acme", project: "main" },
-          adapter.url.replace("localhost", "127.0.0.1"),
-        );
+        tasksApp = await startTasksApp(test, "acme", { accessTokenTtlSeconds: 3600 });
+        tasks = tasksApp.tasks;
         client = new PortalBrowser(test.url);
         await client.signIn(tenant.token);
       });
       afterAll(async () => {
         await test?.close();
-        await adapter?.close();
-        await tasks?.close();
+        await tasksApp?.close();
       });
 
       it("offers Connect instead of typed OAuth fields, and says what is missing when the client is not given", async () => {

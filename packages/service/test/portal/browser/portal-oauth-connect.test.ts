@@ -1,8 +1,7 @@
-import { createTasksAdapter, startTasksStandIn, type TasksStandIn } from "@adapterkit/adapter-tasks";
-import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../../helpers/store-lanes.ts";
+import { startTasksApp, type TasksApp } from "../../helpers/tasks-app.ts";
 import { createTenant, startTestService, type TestService } from "../../helpers/test-service.ts";
 import { type BrowserSession, openBrowserSession } from "./browser-session.ts";
 import { CHROMIUM } from "./find-chromium.ts";
@@ -17,20 +16,14 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
   `portal walk in Chromium: Connect an OAuth App, come back from the provider, install ${CHROMIUM.skipReason ?? ""}`.trim(),
   () => {
     let test: TestService;
-    let tasks: TasksStandIn;
-    let adapter: StartedAdapter<ReturnType<typeof createTasksAdapter>["manifest"]>;
+    let tasksApp: TasksApp;
     let browser: BrowserSession;
     let page: Page;
 
     beforeAll(async () => {
       test = await startTestService(SQLITE, { healthPolling: false, oauthRefresher: false });
-      tasks = await startTasksStandIn({ redirectUris: [`${test.url}/oauth/callback`], accessTokenTtlSeconds: 3600 });
-      adapter = await startAdapter(createTasksAdapter(tasks.url), { shutdownTimeoutMs: 100 });
       const tenant = await createTenant(test, "acme");
-      await test.service.apps.register(
-        { organization: "acme", project: "main" },
-        adapter.url.replace("localhost", "127.0.0.1"),
-      );
+      tasksApp = await startTasksApp(test, "acme", { accessTokenTtlSeconds: 3600 });
       await test.service.apps.publish("tasks");
       browser = await openBrowserSession("portal-oauth-connect");
       page = browser.page;
@@ -39,8 +32,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
     afterAll(async () => {
       await browser?.close();
       await test?.close();
-      await adapter?.close();
-      await tasks?.close();
+      await tasksApp?.close();
     });
 
     it("offers Connect on the App's marketplace page", async () => {
@@ -51,8 +43,8 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
     });
 
     it("goes to the provider and back to a page that leads on to the install", async () => {
-      await page.getByLabel("OAuth client id").fill(tasks.credentials.client_id);
-      await page.getByLabel("OAuth client secret").fill(tasks.credentials.client_secret);
+      await page.getByLabel("OAuth client id").fill(tasksApp.tasks.credentials.client_id);
+      await page.getByLabel("OAuth client secret").fill(tasksApp.tasks.credentials.client_secret);
       await page.getByRole("button", { name: "Connect" }).click();
       // The stand-in approves at once and redirects to the service's /oauth/callback, which the browser follows.
       const onward = page.getByRole("link", { name: "Continue to install tasks" });
