@@ -62,6 +62,11 @@ export const EDGE_VALUES: readonly unknown[] = [
   true,
 ];
 
+/** The strings among {@link EDGE_VALUES}: for a key, a form field, a URL parameter. */
+export const EDGE_STRINGS: readonly string[] = EDGE_VALUES.filter(
+  (value): value is string => typeof value === "string",
+);
+
 /** A value to put where a field of a valid body was: one of {@link EDGE_VALUES}, generated JSON or text, deep arrays. */
 export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
@@ -114,7 +119,7 @@ export function edgeValueBodies(
     const holder = valueAt(base, parent);
     if (typeof last !== "string" || holder === null || typeof holder !== "object" || Array.isArray(holder)) return [];
     if (!(last in holder)) return [];
-    return EDGE_VALUES.filter((key) => typeof key === "string" && !(key in holder)).map((key): [string, Buffer] => {
+    return EDGE_STRINGS.filter((key) => !(key in holder)).map((key): [string, Buffer] => {
       const renamed = Object.fromEntries(
         Object.entries(holder).map(([name, value]) => [name === last ? String(key) : name, value]),
       );

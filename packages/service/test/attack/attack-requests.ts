@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { EDGE_VALUES } from "./attack-bodies.ts";
+import { EDGE_STRINGS } from "./attack-bodies.ts";
 
 /** Content types a client might send, odd ones included; null sends none. */
 export const contentType: fc.Arbitrary<string | null> = fc.constantFrom(
@@ -113,12 +113,12 @@ const percentEncoded = (text: string) =>
   [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
 
 /**
- * The edge values as a URL carries them, for a path or query parameter: each of EDGE_VALUES' strings percent-encoded,
+ * The edge values as a URL carries them, for a path or query parameter: each of EDGE_STRINGS percent-encoded,
  * escapes that are broken or decode to bytes that are not UTF-8 (a lone surrogate's, an overlong `/`), numbers out of
  * range, and raw bytes that are not UTF-8 (the request target is sent as latin1).
  */
 export const EDGE_URL_VALUES: readonly string[] = [
-  ...EDGE_VALUES.filter((value): value is string => typeof value === "string").map(percentEncoded),
+  ...EDGE_STRINGS.map(percentEncoded),
   "%",
   "%ZZ",
   "%ed%a0%80",

@@ -4,7 +4,7 @@ import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
-import { EDGE_VALUES } from "./attack-bodies.ts";
+import { EDGE_STRINGS } from "./attack-bodies.ts";
 import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty } from "./check-property.ts";
 
@@ -81,10 +81,9 @@ for (const lane of STORE_LANES) {
 
     // Not generated: each form field holding each edge string in turn (see edgeValueBodies).
     it("answers every form with an edge string in any one field with a page or a redirect, never a 5xx", async () => {
-      const strings = EDGE_VALUES.filter((value) => typeof value === "string");
       for (const path of POSTS) {
         for (const name of FIELD_NAMES) {
-          for (const text of strings) {
+          for (const text of EDGE_STRINGS) {
             counter.add(`POST ${path} (edge values)`);
             const answer = await client.post(path, { [name]: text });
             expect(answer.status, `POST ${path} ${name}=${JSON.stringify(text).slice(0, 40)}`).toBeLessThan(500);
