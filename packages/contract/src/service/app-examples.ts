@@ -51,7 +51,7 @@ export const EXAMPLE_INSTALLATION: InstallationJson = {
   app: "chat",
   app_version: 1,
   organization_id: 1,
-  project_id: null,
+  project_id: 2,
   state: "active",
   front_desk: false,
   verified_user: "demo-bot",
@@ -66,6 +66,8 @@ export const EXAMPLE_INSTALLATION: InstallationJson = {
 /** An example credential summary. */
 export const EXAMPLE_CREDENTIAL: CredentialSummary = {
   key: "chat_bot_token",
+  publisher_id: 1,
+  project_id: 2,
   type: "api_key",
   fields: ["token"],
   status: "active",

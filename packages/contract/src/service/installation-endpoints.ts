@@ -18,7 +18,7 @@ export const INSTALLATION_ID_PARAM = {
 
 const WORKFLOW_SCOPED = problem(
   "forbidden",
-  "A workflow-scoped token cannot change installations, or a project token another project's.",
+  "A workflow-scoped token cannot change installations, or install into another project than its own.",
   "A workflow-scoped token cannot install Apps.",
 );
 
@@ -29,7 +29,7 @@ export const INSTALLATION_ENDPOINTS = [
     method: "POST",
     path: "/api/v1/installations",
     summary:
-      "Install a published App (or one's own draft): the credentials are checked with the adapter's /verify first, then stored sealed by key (A4, A5).",
+      "Install a published App (or one's own draft) into the token's project: the credentials are checked with the adapter's /verify first, then stored sealed for the App's publisher in that project (A4, A5).",
     tags: ["installations"],
     security: BEARER,
     request: { schema: installationCreateSchema, example: { app: "chat", credentials: { chat_bot_token: "xoxb-…" } } },
@@ -58,7 +58,7 @@ export const INSTALLATION_ENDPOINTS = [
     id: "list-installations",
     method: "GET",
     path: "/api/v1/installations",
-    summary: "The organization's installations, newest first.",
+    summary: "The installations of the token's project (and the organization-wide ones), newest first.",
     query: {
       include_uninstalled: {
         description: "Whether uninstalled ones are listed too.",
@@ -129,7 +129,7 @@ export const INSTALLATION_ENDPOINTS = [
     id: "list-credentials",
     method: "GET",
     path: "/api/v1/credentials",
-    summary: "The organization's stored credentials: keys, types and field names, never a value (A5).",
+    summary: "The credentials the token's project stored: keys, publishers, types and field names, never a value (A5).",
     tags: ["installations"],
     security: BEARER,
     responses: {

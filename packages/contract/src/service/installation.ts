@@ -10,14 +10,14 @@ export const credentialInputSchema = z
   .default({})
   .meta({
     description:
-      "By manifest key: an object of fields, or a string for a one-field credential. A key left out uses the organization's stored record.",
+      "By manifest key: an object of fields, or a string for a one-field credential. A key left out uses the record an App of the same publisher stored in the same project, if any (never another publisher's).",
   });
 
 /** The body of `POST /api/v1/installations` (A4). */
 export const installationCreateSchema = z
   .strictObject({
     app: slugSchema.meta({ description: "The App's slug." }),
-    project_id: idSchema.optional(),
+    project_id: idSchema.optional().meta({ description: "The token's own project (the default); another is 403." }),
     credentials: credentialInputSchema,
   })
   .meta({
@@ -43,6 +43,10 @@ export const installationSchema = z
     verified_user: z.string().nullable().meta({ description: "Who /verify said the credentials belong to." }),
     inbound_url: z.string().meta({ description: "Where the platform posts its events (D27)." }),
     credential_keys: z.array(z.string()),
+    credentials_reused: z.array(z.string()).optional().meta({
+      description:
+        "On the install's answer: the keys filled from a record stored earlier by an App of the same publisher in the same project, not from the request (A5).",
+    }),
     needs_reauth: z.array(z.string()).meta({
       description:
         "Keys of its OAuth credentials whose grant the provider revoked (A6): connect them again with POST /api/v1/oauth/connect.",
@@ -62,6 +66,12 @@ export const installationListSchema = z
 export const credentialSummarySchema = z
   .object({
     key: z.string(),
+    publisher_id: idSchema.or(z.literal(0)).meta({
+      description: "The organization whose Apps share this record (A5); 0 for the service's own Skills.",
+    }),
+    project_id: idSchema
+      .nullable()
+      .meta({ description: "The project whose installations use it; null: organization-wide." }),
     type: z.string(),
     fields: z.array(z.string()),
     status: z.enum(["active", "needs_reauth"]),

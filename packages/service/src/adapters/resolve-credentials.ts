@@ -1,18 +1,19 @@
 import type { CredentialDefinition, Credentials } from "@adapterkit/contract";
+import type { CredentialScope } from "../credentials/credential-scope.ts";
 import { readCredentials } from "../credentials/read-credentials.ts";
 import { toAdapterCredentials } from "../credentials/to-adapter-credentials.ts";
 import { ensureFreshCredential } from "../oauth/refresh-credential.ts";
 import type { ServiceContext } from "../service-context.ts";
 
-/** Whose credentials a call carries: the organization and the App version's credential definitions. */
+/** Whose credentials a call carries: the records' scope and the App version's credential definitions. */
 export interface CredentialOwner {
-  readonly organizationId: number;
+  readonly scope: CredentialScope;
   readonly definitions: readonly CredentialDefinition[];
 }
 
 /**
- * The `credentials` body of an adapter call (SPEC Authentication 6, D65): the organization's stored record of every
- * key the App declares, opened, with `overrides` (fields about to be stored, for the install's /verify) in place of
+ * The `credentials` body of an adapter call (SPEC Authentication 6, D65): the scope's stored record of every key the
+ * App declares (its organization, its publisher, its project: never another publisher's, A5), opened, with `overrides` (fields about to be stored, for the install's /verify) in place of
  * stored ones. The one place a call gets its credential values; OAuth tokens are refreshed here first (A6).
  */
 export async function resolveCredentials(
@@ -25,10 +26,10 @@ export async function resolveCredentials(
   // adapter always receives a fresh access_token; a revoked grant is a 409 naming the credential.
   for (const definition of owner.definitions) {
     if (definition.type === "oauth2" && !overrides.has(definition.key)) {
-      await ensureFreshCredential(context, owner.organizationId, definition.key);
+      await ensureFreshCredential(context, { ...owner.scope, key: definition.key });
     }
   }
-  const stored = await readCredentials(context.store.db, context.serviceKeys, owner.organizationId, keys);
+  const stored = await readCredentials(context.store.db, context.serviceKeys, owner.scope, keys);
   const records = new Map<string, Readonly<Record<string, string>>>();
   for (const key of keys) {
     const fields = overrides.get(key) ?? stored.get(key)?.fields;

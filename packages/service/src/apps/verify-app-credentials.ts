@@ -3,6 +3,7 @@ import { appTarget } from "../adapters/app-target.ts";
 import { callAdapter } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import type { Principal } from "../auth/principal.ts";
+import { managedCredentialScope } from "../credentials/credential-scope.ts";
 import { type CredentialInput, readCredentialInput } from "../credentials/read-credential-input.ts";
 import { findCredentialRows } from "../credentials/read-credentials.ts";
 import { ServiceError } from "../errors/service-error.ts";
@@ -36,12 +37,13 @@ export async function verifyAppCredentials(
 ): Promise<{ user: string | null }> {
   const organizationId = authorizeAppManagement(principal);
   const app = await getOwnApp(context.store.db, principal, slug);
+  const scope = managedCredentialScope(principal, app);
   const version = await getAppVersion(context.store.db, app.id, app.latest_version);
   const manifest = JSON.parse(version.manifest) as Manifest;
   const definitions = (manifest.credentials ?? []).filter((definition) => definition.type !== "oauth2");
   const stored = await findCredentialRows(
     context.store.db,
-    organizationId,
+    scope,
     definitions.map((definition) => definition.key),
   );
   const given = readCredentialInput(definitions, input, new Set(stored.map((row) => row.key)));
@@ -50,7 +52,7 @@ export async function verifyAppCredentials(
   const unfit = whyUnfit(listing, version.manifest_sha256);
   if (unfit !== undefined) throw new ServiceError("verification_failed", unfit);
   if (definitions.length === 0) return { user: null };
-  const credentials = await resolveCredentials(context, { organizationId, definitions }, given);
+  const credentials = await resolveCredentials(context, { scope, definitions }, given);
   const verdict = await callAdapter(context, target, "verify", (client) => client.verify({ credentials }));
   if (!verdict.ok)
     throw new ServiceError("verification_failed", `The adapter refused the credentials: ${verdict.error}`);

@@ -21,7 +21,9 @@ const MANIFEST = { schema_version: "1.0" as const, name: "Keyed", slug: "keyed" 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`adapterkit keys rotate (D116) ${lane.title}`, () => {
     let location: StoreLocation;
-    let before: { hookUrl: string; callback: string; appSecret: string; organizationId: number };
+    let before: { hookUrl: string; callback: string; appSecret: string; organizationId: number; projectId: number };
+    // The demo organization publishes the App and installs it in its own project.
+    const scopeOf = (at: { organizationId: number; projectId: number }) => ({ ...at, publisherId: at.organizationId });
     const open = (): Promise<Service> =>
       createService({
         ...location.options,
@@ -40,6 +42,8 @@ for (const lane of STORE_LANES) {
       const now = new Date();
       await saveCredential(service.store.db, keys, {
         organizationId: demo.organizationId,
+        publisherId: demo.organizationId,
+        projectId: demo.projectId,
         key: "k",
         type: "text",
         fields: { password: "pw-rotate" },
@@ -84,6 +88,7 @@ for (const lane of STORE_LANES) {
         callback: await service.callbackSecret(demo.organizationId),
         appSecret: readAppSecrets(keys, app, now).secret,
         organizationId: demo.organizationId,
+        projectId: demo.projectId,
       };
       await service.close();
     });
@@ -114,7 +119,7 @@ for (const lane of STORE_LANES) {
         expect(await service.callbackSecret(before.organizationId)).toBe(before.callback);
         const app = await findAppBySlug(service.store.db, "keyed");
         expect(app && readAppSecrets(keys, app, new Date()).secret).toBe(before.appSecret);
-        const opened = await readCredentials(service.store.db, keys, before.organizationId, ["k"]);
+        const opened = await readCredentials(service.store.db, keys, scopeOf(before), ["k"]);
         expect(opened.get("k")?.fields).toEqual({ password: "pw-rotate" });
         const row = await withCredentialTables(service.store.db)
           .selectFrom("credentials")

@@ -31,7 +31,8 @@ const allOptional = (definition: CredentialDefinition) => storedFieldsOf(definit
 
 /**
  * Checks an install's credentials against the manifest's definitions: every field known, every required field given
- * (a key left out uses the organization's stored record, when it has one). 400 names each bad field.
+ * (a key left out uses the stored record in the install's scope, when it has one; an OAuth key needs one, made by
+ * connecting the account). 400 names each bad field.
  */
 export function readCredentialInput(
   definitions: readonly CredentialDefinition[],
@@ -48,7 +49,11 @@ export function readCredentialInput(
   for (const definition of definitions) {
     const value = input[definition.key];
     if (value !== undefined) read.set(definition.key, readOne(definition, value, issues));
-    else if (!storedKeys.has(definition.key) && definition.type !== "oauth2" && !allOptional(definition)) {
+    else if (storedKeys.has(definition.key) || allOptional(definition)) continue;
+    else if (definition.type === "oauth2") {
+      const message = "required: connect the account first (POST /api/v1/oauth/connect)";
+      issues.push({ path: `/credentials/${definition.key}`, message });
+    } else {
       issues.push({ path: `/credentials/${definition.key}`, message: "required (no stored credential has this key)" });
     }
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { SealingKey } from "../auth/secret-box.ts";
 import type { Database } from "../store/index.ts";
+import type { CredentialScope } from "./credential-scope.ts";
 import { type CredentialRow, withCredentialTables } from "./credential-tables.ts";
 import { openFields } from "./seal-fields.ts";
 
@@ -14,29 +15,32 @@ export interface OpenCredential {
   readonly updatedAt: string;
 }
 
-/** The organization's credential rows for some keys, still sealed. */
+/** The credential rows of one scope (organization, publisher, project) for some keys, still sealed. */
 export async function findCredentialRows(
   db: Kysely<Database>,
-  organizationId: number,
+  scope: CredentialScope,
   keys: readonly string[],
 ): Promise<CredentialRow[]> {
   if (keys.length === 0) return [];
   return withCredentialTables(db)
     .selectFrom("credentials")
     .selectAll()
-    .where("organization_id", "=", organizationId)
+    .where("organization_id", "=", scope.organizationId)
+    .where("publisher_id", "=", scope.publisherId)
+    .where("project_id", "=", scope.projectId)
     .where("key", "in", keys)
     .execute();
 }
 
-/** Opens the organization's records for the given keys; a key without a record is absent from the map. */
+/** Opens one scope's records for the given keys; a key without a record is absent from the map. */
 export async function readCredentials(
   db: Kysely<Database>,
   sealing: SealingKey,
-  organizationId: number,
+  scope: CredentialScope,
   keys: readonly string[],
 ): Promise<Map<string, OpenCredential>> {
-  const rows = await findCredentialRows(db, organizationId, keys);
+  const { organizationId } = scope;
+  const rows = await findCredentialRows(db, scope, keys);
   return new Map(
     rows.map((row) => [
       row.key,

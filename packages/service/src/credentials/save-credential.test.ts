@@ -6,6 +6,7 @@ import { STORE_LANES, type StoreLocation } from "../../test/helpers/store-lanes.
 import { decryptSecret } from "../auth/secret-box.ts";
 import { toServiceKeys } from "../auth/service-keys.ts";
 import { openStore, SQLITE_FILE, type Store } from "../store/index.ts";
+import { ORGANIZATION_WIDE } from "./credential-scope.ts";
 import { withCredentialTables } from "./credential-tables.ts";
 import { readCredentials } from "./read-credentials.ts";
 import { saveCredential } from "./save-credential.ts";
@@ -20,6 +21,7 @@ for (const lane of STORE_LANES) {
     let location: StoreLocation;
     let store: Store;
     let organizationId: number;
+    const scope = () => ({ organizationId, publisherId: organizationId, projectId: ORGANIZATION_WIDE });
     beforeAll(async () => {
       location = await lane.allocate();
       store = await openStore(location.options);
@@ -37,8 +39,8 @@ for (const lane of STORE_LANES) {
 
     it("stores one record per organization and key, every field sealed, and opens it again", async () => {
       const fields = { host: "smtp.example.com", password: PASSWORD };
-      await saveCredential(store.db, keys, { organizationId, key: "mail", type: "text", fields, now: NOW });
-      const opened = await readCredentials(store.db, keys, organizationId, ["mail", "absent"]);
+      await saveCredential(store.db, keys, { ...scope(), key: "mail", type: "text", fields, now: NOW });
+      const opened = await readCredentials(store.db, keys, scope(), ["mail", "absent"]);
       expect(opened.get("mail")).toMatchObject({ type: "text", fields, status: "active", expiresAt: null });
       expect(opened.has("absent")).toBe(false);
       const row = await withCredentialTables(store.db).selectFrom("credentials").selectAll().executeTakeFirstOrThrow();
@@ -49,10 +51,10 @@ for (const lane of STORE_LANES) {
 
     it("replaces the record on a second save, keeping one row per key", async () => {
       const fields = { host: "smtp2.example.com", password: "second" };
-      await saveCredential(store.db, keys, { organizationId, key: "mail", type: "text", fields, now: NOW });
+      await saveCredential(store.db, keys, { ...scope(), key: "mail", type: "text", fields, now: NOW });
       const rows = await withCredentialTables(store.db).selectFrom("credentials").select("key").execute();
       expect(rows).toEqual([{ key: "mail" }]);
-      expect((await readCredentials(store.db, keys, organizationId, ["mail"])).get("mail")?.fields).toEqual(fields);
+      expect((await readCredentials(store.db, keys, scope(), ["mail"])).get("mail")?.fields).toEqual(fields);
     });
 
     it("binds each sealed field to its place: a value moved to another field does not open", async () => {

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { SealingKey } from "../auth/secret-box.ts";
 import type { Database } from "../store/index.ts";
+import type { CredentialAddress } from "./credential-scope.ts";
 import { withCredentialTables } from "./credential-tables.ts";
-import { type CredentialAddress, sealFields } from "./seal-fields.ts";
+import { sealFields } from "./seal-fields.ts";
 
 /** A credential record to store: its type, every field in the clear (sealed here), and OAuth's status and expiry. */
 export interface CredentialToSave extends CredentialAddress {
@@ -14,8 +15,8 @@ export interface CredentialToSave extends CredentialAddress {
 }
 
 /**
- * A5: creates or replaces the organization's record for a key (one record per key, shared by every App and Skill
- * declaring it). Every field is sealed; the plain values never reach the database.
+ * A5: creates or replaces the record at an address (organization, publisher, project, key), shared by that
+ * publisher's Apps declaring the key in that project. Every field is sealed; the plain values never reach the database.
  */
 export async function saveCredential(db: Kysely<Database>, keys: SealingKey, input: CredentialToSave): Promise<void> {
   const at = input.now.toISOString();
@@ -28,7 +29,16 @@ export async function saveCredential(db: Kysely<Database>, keys: SealingKey, inp
   };
   await withCredentialTables(db)
     .insertInto("credentials")
-    .values({ organization_id: input.organizationId, key: input.key, created_at: at, ...row })
-    .onConflict((conflict) => conflict.columns(["organization_id", "key"]).doUpdateSet(row))
+    .values({
+      organization_id: input.organizationId,
+      publisher_id: input.publisherId,
+      project_id: input.projectId,
+      key: input.key,
+      created_at: at,
+      ...row,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["organization_id", "publisher_id", "project_id", "key"]).doUpdateSet(row),
+    )
     .execute();
 }

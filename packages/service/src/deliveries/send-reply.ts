@@ -1,6 +1,7 @@
 import { appTarget } from "../adapters/app-target.ts";
 import { callAdapter } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
+import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import type { DeliveryRow } from "../front-desk/front-desk-tables.ts";
 import { withInstallationTables } from "../installations/installation-tables.ts";
 import { installedApp } from "../installations/show-installation.ts";
@@ -28,7 +29,7 @@ export async function sendReply(context: ServiceContext, row: DeliveryRow): Prom
   }
   const { app, manifest } = await installedApp(context, installation);
   const credentials = await resolveCredentials(context, {
-    organizationId: installation.organization_id,
+    scope: installationCredentialScope(installation, app),
     definitions: manifest.credentials ?? [],
   });
   const target = appTarget(context, app, {

@@ -4,6 +4,7 @@ import type { Credentials } from "@adapterkit/contract";
 import { appTarget } from "../adapters/app-target.ts";
 import { type AdapterTarget, adapterClientFor } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
+import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { type OpenInstallation, openInstallation } from "./open-installation.ts";
 
@@ -45,7 +46,7 @@ function withLazyCall(context: Context, open: OpenInstallation): CachedInstallat
   const load = async (): Promise<InboundCall> => {
     const { installation, app, manifest } = open;
     const credentials = await resolveCredentials(context, {
-      organizationId: installation.organization_id,
+      scope: installationCredentialScope(installation, app),
       definitions: manifest.credentials ?? [],
     });
     const target = appTarget(context, app, {

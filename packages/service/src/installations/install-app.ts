@@ -5,6 +5,7 @@ import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import { getAppVersion, getVisibleApp, versionFor } from "../apps/find-app.ts";
 import type { Principal } from "../auth/principal.ts";
+import { managedCredentialScope } from "../credentials/credential-scope.ts";
 import { type CredentialInput, readCredentialInput } from "../credentials/read-credential-input.ts";
 import { findCredentialRows } from "../credentials/read-credentials.ts";
 import { saveCredential } from "../credentials/save-credential.ts";
@@ -21,18 +22,20 @@ export interface InstallRequest {
   readonly credentials: CredentialInput;
 }
 
-function projectOf(principal: Principal, requested: number | undefined): number | null {
-  if (requested === undefined) return null;
-  if (principal.scope.type !== "project" || principal.scope.projectId !== requested) {
+/** A17: an installation belongs to the installing token's project; naming another project is 403. */
+function projectOf(principal: Principal, requested: number | undefined): number {
+  if (principal.scope.type !== "project" || (requested !== undefined && principal.scope.projectId !== requested)) {
     throw new ServiceError("forbidden", `Project ${requested} is outside this token's scope.`);
   }
-  return requested;
+  return principal.scope.projectId;
 }
 
 /**
- * A4: installs a published App (or the organization's own draft): reads the credentials against the manifest, calls
- * the adapter's `/verify` with them (signed, with the context headers), and only when it says ok stores them sealed
- * and creates the installation, in one transaction. `ok: false` is a 422 carrying the adapter's error.
+ * A4: installs a published App (or the organization's own draft) into the token's project: reads the credentials
+ * against the manifest (a key left out uses the record the App's publisher shares in this project, A5, and is named
+ * in `credentials_reused`), calls the adapter's `/verify` with them (signed, with the context headers), and only when
+ * it says ok stores them sealed and creates the installation, in one transaction. `ok: false` is a 422 carrying the
+ * adapter's error.
  */
 export async function installApp(
   context: ServiceContext,
@@ -45,15 +48,17 @@ export async function installApp(
   const version = await getAppVersion(context.store.db, app.id, versionFor(app, organizationId));
   const manifest = JSON.parse(version.manifest) as Manifest;
   const definitions = manifest.credentials ?? [];
+  const scope = managedCredentialScope(principal, app);
   const stored = await findCredentialRows(
     context.store.db,
-    organizationId,
+    scope,
     definitions.map((d) => d.key),
   );
   const given = readCredentialInput(definitions, request.credentials, new Set(stored.map((row) => row.key)));
+  const reused = stored.filter((row) => !given.has(row.key)).map((row) => row.key);
   let verifiedUser: string | null = null;
   if (definitions.length > 0) {
-    const credentials = await resolveCredentials(context, { organizationId, definitions }, given);
+    const credentials = await resolveCredentials(context, { scope, definitions }, given);
     const target = appTarget(context, app, { organizationId, projectId });
     const verdict = await callAdapter(context, target, "verify", (client) => client.verify({ credentials }));
     if (!verdict.ok)
@@ -64,7 +69,7 @@ export async function installApp(
   const row = await context.store.db.transaction().execute(async (trx) => {
     for (const [key, fields] of given) {
       const type = definitions.find((definition) => definition.key === key)?.type ?? "text";
-      await saveCredential(trx, context.serviceKeys, { organizationId, key, type, fields, now });
+      await saveCredential(trx, context.serviceKeys, { ...scope, key, type, fields, now });
     }
     const installed = await insertInstallation(trx, {
       organizationId,
@@ -78,5 +83,6 @@ export async function installApp(
     await createAppSkill(trx, { manifest, organizationId, installationId: installed.id, now });
     return installed;
   });
-  return toInstallationJson(row, { slug: app.slug, manifest }, context.publicUrl());
+  const json = toInstallationJson(row, { slug: app.slug, manifest }, context.publicUrl());
+  return { ...json, credentials_reused: reused.sort() };
 }

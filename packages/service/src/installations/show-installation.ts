@@ -1,6 +1,7 @@
 import type { InstallationJson, Manifest } from "@adapterkit/contract";
 import type { AppRow } from "../apps/app-tables.ts";
 import { getAppVersion } from "../apps/find-app.ts";
+import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import { findCredentialRows } from "../credentials/read-credentials.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { type InstallationRow, withInstallationTables } from "./installation-tables.ts";
@@ -24,7 +25,7 @@ export async function installedApp(
 export async function showInstallation(context: ServiceContext, row: InstallationRow): Promise<InstallationJson> {
   const { app, manifest } = await installedApp(context, row);
   const keys = (manifest.credentials ?? []).map((definition) => definition.key);
-  const rows = await findCredentialRows(context.store.db, row.organization_id, keys);
+  const rows = await findCredentialRows(context.store.db, installationCredentialScope(row, app), keys);
   const needsReauth = rows
     .filter((credential) => credential.status === "needs_reauth")
     .map((credential) => credential.key);

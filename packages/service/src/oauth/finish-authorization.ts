@@ -2,6 +2,7 @@ import type { OAuthConnected } from "@adapterkit/contract";
 import * as oauth from "oauth4webapi";
 import { withAppTables } from "../apps/app-tables.ts";
 import { decryptSecret } from "../auth/secret-box.ts";
+import { ORGANIZATION_WIDE } from "../credentials/credential-scope.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { authorizationServerOf, tokenFailureProblem, toTokenFailure } from "./authorization-server.ts";
@@ -34,7 +35,8 @@ async function claimState(context: ServiceContext, state: string | null) {
 
 /**
  * A6: `GET /oauth/callback`: checks the single-use state, exchanges the code (with the PKCE verifier, through the
- * outbound guard) and stores the tokens sealed with their expiry in the organization's oauth2 credential.
+ * outbound guard) and stores the tokens sealed with their expiry in the oauth2 record of the App's publisher in the
+ * project that began the connection (A5).
  */
 export async function finishAuthorization(context: ServiceContext, query: URLSearchParams): Promise<OAuthConnected> {
   const { row, pending } = await claimState(context, query.get("state"));
@@ -76,8 +78,12 @@ export async function finishAuthorization(context: ServiceContext, query: URLSea
     throw tokenFailureProblem(`The token endpoint of App ${app.slug}`, failure);
   }
   const credential = await storeTokens(context, {
-    organizationId: row.organization_id,
-    key: row.credential_key,
+    address: {
+      organizationId: row.organization_id,
+      publisherId: app.organization_id,
+      projectId: row.project_id ?? ORGANIZATION_WIDE,
+      key: row.credential_key,
+    },
     tokenUrl: config.token_url,
     client: { client_id: pending.client_id, client_secret: pending.client_secret },
     tokens,

@@ -1,3 +1,4 @@
+import type { CredentialAddress } from "../credentials/credential-scope.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { type OAuthCredentialRow, withOAuthTables } from "./oauth-tables.ts";
@@ -10,17 +11,18 @@ export function needsReauth(key: string): ServiceError {
   );
 }
 
-/** The organization's credential row for a key, with its OAuth columns; still sealed. */
+/** The credential row at an address, with its OAuth columns; still sealed. */
 export async function readOAuthCredential(
   context: Pick<ServiceContext, "store">,
-  organizationId: number,
-  key: string,
+  address: CredentialAddress,
 ): Promise<OAuthCredentialRow | undefined> {
   return withOAuthTables(context.store.db)
     .selectFrom("credentials")
     .selectAll()
-    .where("organization_id", "=", organizationId)
-    .where("key", "=", key)
+    .where("organization_id", "=", address.organizationId)
+    .where("publisher_id", "=", address.publisherId)
+    .where("project_id", "=", address.projectId)
+    .where("key", "=", address.key)
     .executeTakeFirst();
 }
 

@@ -34,7 +34,7 @@ export function createOAuthRefresher(context: ServiceContext, options: OAuthRefr
     const now = context.now();
     const due = await withOAuthTables(context.store.db)
       .selectFrom("credentials")
-      .select(["organization_id", "key"])
+      .select(["organization_id", "publisher_id", "project_id", "key"])
       .where("type", "=", "oauth2")
       .where("status", "=", "active")
       .where("oauth_token_url", "is not", null)
@@ -46,7 +46,13 @@ export function createOAuthRefresher(context: ServiceContext, options: OAuthRefr
     let refreshed = 0;
     for (const row of due) {
       try {
-        await ensureFreshCredential(context, row.organization_id, row.key, REFRESH_AHEAD_MS);
+        const address = {
+          organizationId: row.organization_id,
+          publisherId: row.publisher_id,
+          projectId: row.project_id,
+          key: row.key,
+        };
+        await ensureFreshCredential(context, address, REFRESH_AHEAD_MS);
         refreshed += 1;
       } catch (error) {
         context.logger.warn({ credential: row.key, err: (error as Error).message }, "background oauth refresh failed");

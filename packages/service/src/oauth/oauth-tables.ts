@@ -11,6 +11,8 @@ export interface OAuthStateTable {
   app_id: number;
   app_version: number;
   credential_key: string;
+  /** The project whose record the tokens go to (migration 0014; null for an authorization begun before it). */
+  project_id: number | null;
   pending_enc: string;
   created_at: string;
   expires_at: string;

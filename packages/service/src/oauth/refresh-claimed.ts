@@ -1,4 +1,5 @@
 import type * as oauth from "oauth4webapi";
+import type { CredentialAddress } from "../credentials/credential-scope.ts";
 import { openFields, sealFields } from "../credentials/seal-fields.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { tokenFailureProblem, toTokenFailure } from "./authorization-server.ts";
@@ -12,8 +13,7 @@ type Context = Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logg
 
 /** A refresh lease this caller holds on one credential. */
 export interface Claim {
-  readonly organizationId: number;
-  readonly key: string;
+  readonly address: CredentialAddress;
   readonly owner: string;
   readonly withinMs: number;
 }
@@ -26,8 +26,9 @@ async function markNeedsReauth(context: Context, row: OAuthCredentialRow, claim:
     .set({ status: "needs_reauth", updated_at: context.now().toISOString(), ...cleared })
     .where("id", "=", row.id)
     .execute();
-  context.logger.warn({ organizationId: claim.organizationId, credential: claim.key }, "oauth grant revoked");
-  return needsReauth(claim.key);
+  const { organizationId, key } = claim.address;
+  context.logger.warn({ organizationId, credential: key }, "oauth grant revoked");
+  return needsReauth(key);
 }
 
 /**
@@ -35,13 +36,12 @@ async function markNeedsReauth(context: Context, row: OAuthCredentialRow, claim:
  * redeems the refresh token, and writes the new tokens with the lease cleared in one statement.
  */
 export async function refreshClaimed(context: Context, claim: Claim): Promise<void> {
-  const row = await readOAuthCredential(context, claim.organizationId, claim.key);
+  const row = await readOAuthCredential(context, claim.address);
   if (row === undefined) return;
   const now = context.now();
   const release = () => releaseRefreshLease(context.store.db, row.id, claim.owner);
   if (!isExpiring(row, now, claim.withinMs) || row.oauth_token_url === null) return release();
-  const address = { organizationId: claim.organizationId, key: claim.key };
-  const fields = openFields(context.serviceKeys, address, row.fields_enc);
+  const fields = openFields(context.serviceKeys, claim.address, row.fields_enc);
   const stillValid = Date.parse(row.expires_at ?? "") > now.getTime();
   const { client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken } = fields;
   if (!refreshToken || !clientId || !clientSecret) {
@@ -57,16 +57,16 @@ export async function refreshClaimed(context: Context, claim: Claim): Promise<vo
     if (failure.kind === "refused" && failure.error === "invalid_grant")
       throw await markNeedsReauth(context, row, claim);
     await release();
-    context.logger.warn({ credential: claim.key, failure: failure.kind }, "oauth refresh failed");
+    context.logger.warn({ credential: claim.address.key, failure: failure.kind }, "oauth refresh failed");
     // A token that still works is better than no call at all; an expired one cannot be sent.
     if (stillValid) return;
-    throw tokenFailureProblem(`The token endpoint of credential ${claim.key}`, failure);
+    throw tokenFailureProblem(`The token endpoint of credential ${claim.address.key}`, failure);
   }
   const fresh = { ...fields, access_token: tokens.access_token, refresh_token: tokens.refresh_token ?? refreshToken };
   await withOAuthTables(context.store.db)
     .updateTable("credentials")
     .set({
-      fields_enc: sealFields(context.serviceKeys, address, fresh),
+      fields_enc: sealFields(context.serviceKeys, claim.address, fresh),
       expires_at: expiresAtOf(now, tokens),
       status: "active",
       updated_at: now.toISOString(),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { CredentialAddress } from "../credentials/credential-scope.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { TOKEN_REQUEST_TIMEOUT_MS } from "./authorization-server.ts";
@@ -16,29 +17,31 @@ const WAIT_STEP_MS = 100;
 type Context = Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">;
 
 /**
- * A6: makes sure the organization's oauth2 credential does not expire within `withinMs`, refreshing it if it does.
+ * A6: makes sure the oauth2 credential at an address does not expire within `withinMs`, refreshing it if it does.
  * Single flight across instances: one caller claims the row's lease and refreshes; the others wait and re-read, so a
  * rotating provider sees its refresh token once. `invalid_grant` marks the credential `needs_reauth` (409).
- * @example await ensureFreshCredential(context, organizationId, "tasks_oauth");
+ * @example await ensureFreshCredential(context, { ...scope, key: "tasks_oauth" });
  */
 export async function ensureFreshCredential(
   context: Context,
-  organizationId: number,
-  key: string,
+  address: CredentialAddress,
   withinMs = REFRESH_BEFORE_CALL_MS,
 ): Promise<void> {
   const owner = randomUUID();
   const giveUpAt = Date.now() + REFRESH_LEASE_MS + TOKEN_REQUEST_TIMEOUT_MS;
   for (;;) {
-    const row = await readOAuthCredential(context, organizationId, key);
+    const row = await readOAuthCredential(context, address);
     if (row === undefined || row.type !== "oauth2") return;
-    if (row.status === "needs_reauth") throw needsReauth(key);
+    if (row.status === "needs_reauth") throw needsReauth(address.key);
     if (row.oauth_token_url === null || !isExpiring(row, context.now(), withinMs)) return;
     if (await claimRefreshLease(context.store.db, row.id, owner, context.now())) {
-      return refreshClaimed(context, { organizationId, key, owner, withinMs });
+      return refreshClaimed(context, { address, owner, withinMs });
     }
     if (Date.now() > giveUpAt) {
-      throw new ServiceError("adapter_timeout", `Credential ${key} is being refreshed elsewhere and did not finish.`);
+      throw new ServiceError(
+        "adapter_timeout",
+        `Credential ${address.key} is being refreshed elsewhere and did not finish.`,
+      );
     }
     await sleep(WAIT_STEP_MS);
   }

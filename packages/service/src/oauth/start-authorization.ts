@@ -4,6 +4,7 @@ import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import { getVisibleApp, versionFor } from "../apps/find-app.ts";
 import type { Principal } from "../auth/principal.ts";
 import { encryptSecret } from "../auth/secret-box.ts";
+import { type CredentialAddress, managedCredentialScope } from "../credentials/credential-scope.ts";
 import { readCredentials } from "../credentials/read-credentials.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -27,17 +28,18 @@ export interface PendingAuthorization {
 /** The context a pending authorization is sealed under, bound to its state. */
 export const pendingContext = (digest: string) => `adapterkit:oauth-pending:${digest}`;
 
-async function clientOf(context: ServiceContext, organizationId: number, key: string, request: OAuthConnectRequest) {
+async function clientOf(context: ServiceContext, address: CredentialAddress, request: OAuthConnectRequest) {
+  const { key } = address;
   if (request.client_id !== undefined && request.client_secret !== undefined) {
     return { client_id: request.client_id, client_secret: request.client_secret };
   }
-  const stored = (await readCredentials(context.store.db, context.serviceKeys, organizationId, [key])).get(key);
+  const stored = (await readCredentials(context.store.db, context.serviceKeys, address, [key])).get(key);
   const { client_id: id, client_secret: secret } = stored?.fields ?? {};
   if (request.client_id === undefined && id !== undefined && secret !== undefined) {
     return { client_id: id, client_secret: secret };
   }
   const field = request.client_id === undefined ? "client_id" : "client_secret";
-  const message = `required (the organization's ${key} credential holds no client to reuse)`;
+  const message = `required (no stored ${key} credential of this App's publisher in this project holds a client to reuse)`;
   throw new ServiceError("invalid_request", `${field}: ${message}`, { errors: [{ path: `/${field}`, message }] });
 }
 
@@ -56,7 +58,8 @@ export async function startAuthorization(
   const version = versionFor(app, organizationId);
   const { config, definition } = await oauthAppOf(context, app, version, request.credential_key);
   authorizationServerOf(context, config);
-  const client = await clientOf(context, organizationId, definition.key, request);
+  const scope = managedCredentialScope(principal, app);
+  const client = await clientOf(context, { ...scope, key: definition.key }, request);
   const verifier = oauth.generateRandomCodeVerifier();
   const { state, digest } = createOAuthState(context.serviceKey);
   const redirectUri = `${context.publicUrl().replace(/\/+$/, "")}/oauth/callback`;
@@ -73,6 +76,7 @@ export async function startAuthorization(
       app_id: app.id,
       app_version: version,
       credential_key: definition.key,
+      project_id: scope.projectId,
       pending_enc: encryptSecret(context.serviceKeys, JSON.stringify(pending), pendingContext(digest)),
       created_at: now.toISOString(),
       expires_at: expiresAt,

@@ -3,6 +3,7 @@ import { appTarget } from "../adapters/app-target.ts";
 import { callAdapter } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import type { Principal } from "../auth/principal.ts";
+import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { getInstallationToChange } from "../installations/get-installation-to-change.ts";
 import { withInstallationTables } from "../installations/installation-tables.ts";
@@ -23,7 +24,8 @@ export async function verifyInstallation(
   if (row.state !== "active") throw new ServiceError("conflict", `Installation ${id} is uninstalled.`);
   const { app, manifest } = await installedApp(context, row);
   const definitions = manifest.credentials ?? [];
-  const credentials = await resolveCredentials(context, { organizationId, definitions });
+  const scope = installationCredentialScope(row, app);
+  const credentials = await resolveCredentials(context, { scope, definitions });
   const target = appTarget(context, app, { organizationId, projectId: row.project_id });
   const verdict = await callAdapter(context, target, "verify", (client) => client.verify({ credentials }));
   if (!verdict.ok)

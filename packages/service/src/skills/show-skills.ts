@@ -1,6 +1,6 @@
 import type { SkillJson, ToolJson } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
-import { findCredentialRows } from "../credentials/read-credentials.ts";
+import { withCredentialTables } from "../credentials/credential-tables.ts";
 import type { Database } from "../store/index.ts";
 import { withToolServerTables } from "../tool-servers/tool-server-tables.ts";
 import { BUILTIN_TOOLS } from "./builtin-tools.ts";
@@ -29,9 +29,16 @@ export async function showSkills(db: Kysely<Database>, rows: readonly SkillRow[]
   const stored = new Set<string>();
   for (const organizationId of new Set(rows.map((row) => row.organization_id))) {
     const keys = rows.filter((row) => row.organization_id === organizationId).flatMap(keysOf);
-    for (const record of await findCredentialRows(db, organizationId, [...new Set(keys)])) {
-      stored.add(`${organizationId}:${record.key}`);
-    }
+    if (keys.length === 0) continue;
+    // Whether any of the organization's records has the key: a yes or no, never whose or which (A5).
+    const records = await withCredentialTables(db)
+      .selectFrom("credentials")
+      .select("key")
+      .distinct()
+      .where("organization_id", "=", organizationId)
+      .where("key", "in", [...new Set(keys)])
+      .execute();
+    for (const record of records) stored.add(`${organizationId}:${record.key}`);
   }
   const served = await toolServerTools(db, rows);
   const toolsOf = (row: SkillRow, names: readonly string[]): ToolJson[] =>

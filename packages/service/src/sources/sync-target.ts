@@ -4,6 +4,7 @@ import type { AdapterTarget } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import { withAppTables } from "../apps/app-tables.ts";
 import { getAppVersion } from "../apps/find-app.ts";
+import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import type { InstallationRow } from "../installations/installation-tables.ts";
 import type { ServiceContext } from "../service-context.ts";
 
@@ -28,6 +29,9 @@ export async function syncTarget(
   const organizationId = installation.organization_id;
   return {
     target: appTarget(context, app, { organizationId, projectId: installation.project_id }),
-    credentials: await resolveCredentials(context, { organizationId, definitions }),
+    credentials: await resolveCredentials(context, {
+      scope: installationCredentialScope(installation, app),
+      definitions,
+    }),
   };
 }

@@ -64,11 +64,11 @@ for (const lane of STORE_LANES) {
       return oauthAuthorizationSchema.parse(await response.json());
     };
     const verify = () => api(`/api/v1/installations/${installationId}/verify`, {});
+    // acme publishes the tasks App and installs it in its own project: that is where its record lives (A5).
+    const tasksScope = () => ({ ...tenant, publisherId: tenant.organizationId });
     const stored = async () =>
       (
-        await readCredentials(test.service.store.db, test.service.context.serviceKeys, tenant.organizationId, [
-          "tasks_oauth",
-        ])
+        await readCredentials(test.service.store.db, test.service.context.serviceKeys, tasksScope(), ["tasks_oauth"])
       ).get("tasks_oauth");
     const expireStoredToken = () =>
       sql`update credentials set expires_at = ${new Date(Date.now() - MINUTE).toISOString()}`.execute(

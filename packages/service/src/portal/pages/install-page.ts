@@ -1,7 +1,9 @@
-import type { ProblemIssue } from "@adapterkit/contract";
+import type { CredentialDefinition, ProblemIssue } from "@adapterkit/contract";
 import { getVisibleApp } from "../../apps/find-app.ts";
 import { showApp } from "../../apps/show-app.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { managedCredentialScope } from "../../credentials/credential-scope.ts";
+import { findCredentialRows } from "../../credentials/read-credentials.ts";
 import { isServiceError } from "../../errors/service-error.ts";
 import { installApp } from "../../installations/install-app.ts";
 import { startAuthorization } from "../../oauth/start-authorization.ts";
@@ -10,13 +12,38 @@ import { credentialFieldsOf, readCredentialForm } from "../credential-form.ts";
 import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
 import { toListing } from "./marketplace-page.ts";
 
+/**
+ * A5: the stored records an install of this App would use for the keys left blank: only its publisher's, in the
+ * token's project, so the person installing sees what is reused before it is.
+ */
+async function storedForInstall(
+  context: ServiceContext,
+  principal: Principal,
+  app: { readonly organization_id: number },
+  definitions: readonly CredentialDefinition[],
+) {
+  if (principal.scope.type !== "project") return [];
+  const scope = managedCredentialScope(principal, app);
+  const rows = await findCredentialRows(
+    context.store.db,
+    scope,
+    definitions.map((definition) => definition.key),
+  );
+  return rows.map((stored) => ({
+    label: definitions.find((definition) => definition.key === stored.key)?.label ?? stored.key,
+    key: stored.key,
+    updatedAt: stored.updated_at,
+  }));
+}
+
 async function installPage(
   context: ServiceContext,
   principal: Principal,
   slug: string,
   failure?: { error: string; issues?: readonly ProblemIssue[] | undefined; status: number },
 ): Promise<PortalAnswer> {
-  const app = await showApp(context, principal, await getVisibleApp(context.store.db, principal, slug));
+  const row = await getVisibleApp(context.store.db, principal, slug);
+  const app = await showApp(context, principal, row);
   const definitions = app.manifest.credentials ?? [];
   return page(
     "install",
@@ -25,6 +52,7 @@ async function installPage(
       app: toListing(app),
       oauth: definitions.some((definition) => definition.type === "oauth2"),
       fields: credentialFieldsOf(definitions, failure?.issues),
+      reused: await storedForInstall(context, principal, row, definitions),
       error: failure?.error,
     },
     failure?.status ?? 200,

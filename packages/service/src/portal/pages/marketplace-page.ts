@@ -2,6 +2,7 @@ import type { AppJson } from "@adapterkit/contract";
 import { findAppBySlug } from "../../apps/find-app.ts";
 import { listAppPage } from "../../apps/list-app-page.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
 import { ServiceError } from "../../errors/service-error.ts";
 import { getInstallationToChange } from "../../installations/get-installation-to-change.ts";
 import { listInstallationPage, updateInstallation } from "../../installations/installation-store.ts";
@@ -27,10 +28,8 @@ const INSTALLATIONS_PAGE = "installations_page";
 
 async function installationsOf(context: ServiceContext, principal: Principal, number: number) {
   const offset = (number - 1) * PAGE_SIZE;
-  const { items: rows, total } = await listInstallationPage(context.store.db, principal.organizationId, {
-    offset,
-    limit: PAGE_SIZE,
-  });
+  const scope = { organizationId: principal.organizationId, projectId: await projectOfPrincipal(context, principal) };
+  const { items: rows, total } = await listInstallationPage(context.store.db, scope, { offset, limit: PAGE_SIZE });
   const items = await Promise.all(
     rows.map(async (row) => {
       const installation = await showInstallation(context, row);
