@@ -1,26 +1,15 @@
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import type { Principal } from "../auth/principal.ts";
+import { projectOfPrincipal } from "../auth/project-of-principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { getInstallation } from "./get-installation.ts";
 import type { InstallationRow } from "./installation-tables.ts";
 
-async function projectOfPrincipal(
-  context: Pick<ServiceContext, "store">,
-  principal: Principal,
-): Promise<number | undefined> {
-  if (principal.scope.type === "project") return principal.scope.projectId;
-  const workflow = await context.store.db
-    .selectFrom("workflows")
-    .select("project_id")
-    .where("id", "=", principal.scope.workflowId)
-    .executeTakeFirst();
-  return workflow?.project_id;
-}
-
 /**
- * An installation whose source and documents the token may read (D106, D165): its organization's, and, when the
- * installation belongs to a project, a token of that project or of one of its workflows. Others get 404.
+ * An installation the token may read, and so its events, source and documents (A17; D106, D165): its organization's,
+ * and, when the installation belongs to a project, a token of that project or of one of its workflows. Others get
+ * 404, as another organization's do: the reads are scoped like the writes.
  */
 export async function readableInstallation(
   context: Pick<ServiceContext, "store">,

@@ -54,25 +54,30 @@ export async function findInstallation(
 export async function listInstallations(
   db: Kysely<Database>,
   organizationId: number,
-  options: { includeUninstalled?: boolean } = {},
+  options: { includeUninstalled?: boolean; projectId?: number | undefined } = {},
 ): Promise<InstallationRow[]> {
   let query = withInstallationTables(db)
     .selectFrom("installations")
     .selectAll()
     .where("organization_id", "=", organizationId);
   if (!options.includeUninstalled) query = query.where("state", "=", "active");
+  const { projectId } = options;
+  if (projectId !== undefined) {
+    query = query.where((eb) => eb.or([eb("project_id", "=", projectId), eb("project_id", "is", null)]));
+  }
   return query.orderBy("created_at", "desc").orderBy("id").execute();
 }
 
 /** One page of the organization's active installations, newest first, with how many there are in all. */
 export async function listInstallationPage(
   db: Kysely<Database>,
-  organizationId: number,
+  scope: { organizationId: number; projectId: number },
   page: { offset: number; limit: number },
 ): Promise<{ items: InstallationRow[]; total: number }> {
   const active = withInstallationTables(db)
     .selectFrom("installations")
-    .where("organization_id", "=", organizationId)
+    .where("organization_id", "=", scope.organizationId)
+    .where((eb) => eb.or([eb("project_id", "=", scope.projectId), eb("project_id", "is", null)]))
     .where("state", "=", "active");
   const [items, counted] = await Promise.all([
     active.selectAll().orderBy("created_at", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),

@@ -19,18 +19,18 @@ export const appRead = (ok: number) => (caller: Caller, target: Target) =>
 export const appManagement = (ok: number) => (caller: Caller, target: Target) =>
   noApiToken(caller) ? 401 : caller === "workflow" ? 403 : isOtherOrg(target) ? 404 : ok;
 
-/** D119: an installation is read by any token of its organization; another organization's is 404. */
+/** D338: an installation is read by the tokens of its project; another project's or organization's is 404. */
 export const installationRead = (ok: number) => (caller: Caller, target: Target) =>
-  noApiToken(caller) ? 401 : target === "other-org" ? 404 : ok;
+  noApiToken(caller) ? 401 : target === "other-org" || target === "other-project" ? 404 : ok;
 
 /**
- * Changing an installation takes a project token (D119); one of another project of the organization is 403, as the
- * contract's 403 says ("…or a project token another project's"); one of another organization 404.
+ * Changing an installation takes a project token (D119; a workflow token is 403 whatever it names); one the token
+ * cannot read, of another project or organization, is 404 (D338).
  */
 export const installationChange = (ok: number) => (caller: Caller, target: Target) => {
   if (noApiToken(caller)) return 401;
-  if (caller === "workflow" || target === "other-project") return 403;
-  return target === "other-org" ? 404 : ok;
+  if (caller === "workflow") return 403;
+  return target === "other-org" || target === "other-project" ? 404 : ok;
 };
 
 export const app = (w: World, t: Target) => w.apps[t];
@@ -122,14 +122,15 @@ export const APP_MATRIX: { readonly [K in AppEndpointId]: MatrixEntry } = {
       return target === "other-org" ? 404 : 201;
     },
   },
-  // D119: reads take any token of the organization, so both callers see all three of A's installations.
+  // D338: both callers work in project main, so they see its two installations (own, and sibling's, which its
+  // install put in the token's project), not the other project's.
   "list-installations": {
     targets: OWN,
     request: () => ({ path: "/api/v1/installations" }),
     expect: anyApiToken(200),
     visible: {
       ids: itemsBy("id"),
-      due: (w) => TARGETS.filter((t) => t !== "other-org").map((t) => w.installations[t]),
+      due: (w) => [w.installations.own, w.installations.sibling],
       among: (w) => Object.values(w.installations),
     },
   },

@@ -69,7 +69,8 @@ export async function startInboundWorld(lane: StoreLane, options: ServiceOptions
   if (chatInstallation === undefined || webhookInstallation === undefined || mailInstallation === undefined) {
     throw new Error("install failed");
   }
-  const tenant = await createTenant(test, "demo");
+  // The demo Apps are installed by the local operator into the demo project ("default"), which this token reads.
+  const tenant = await createTenant(test, "demo", "default");
   return {
     test,
     tenant,

@@ -1,4 +1,4 @@
-import { getInstallation } from "../../installations/get-installation.ts";
+import { readableInstallation } from "../../installations/installation-access.ts";
 import { showInstallation } from "../../installations/show-installation.ts";
 import { principalOf, type Route } from "../route.ts";
 
@@ -6,7 +6,7 @@ import { principalOf, type Route } from "../route.ts";
 export const getInstallationRoute: Route<"get-installation"> = {
   auth: "api",
   async handler(input, context) {
-    const row = await getInstallation(context, principalOf(input), input.params.installation_id ?? "");
+    const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
     return { status: 200, body: await showInstallation(context, row) };
   },
 };

@@ -1,13 +1,13 @@
+import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
 import { listCredentialSummaries } from "../../credentials/list-credential-summaries.ts";
 import { principalOf, type Route } from "../route.ts";
 
-/** `GET /api/v1/credentials` (A5): field names and dates, never a value. */
+/** `GET /api/v1/credentials` (A5, A17): the token's project's records, field names and dates, never a value. */
 export const listCredentialsRoute: Route<"list-credentials"> = {
   auth: "api",
   async handler(input, context) {
-    return {
-      status: 200,
-      body: { items: await listCredentialSummaries(context.store.db, principalOf(input).organizationId) },
-    };
+    const principal = principalOf(input);
+    const scope = { organizationId: principal.organizationId, projectId: await projectOfPrincipal(context, principal) };
+    return { status: 200, body: { items: await listCredentialSummaries(context.store.db, scope) } };
   },
 };

@@ -1,9 +1,10 @@
+import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
 import { ServiceError } from "../../errors/service-error.ts";
 import { listInstallations } from "../../installations/installation-store.ts";
 import { showInstallation } from "../../installations/show-installation.ts";
 import { principalOf, type Route } from "../route.ts";
 
-/** `GET /api/v1/installations[?include_uninstalled=true]`. */
+/** `GET /api/v1/installations[?include_uninstalled=true]`: the token's project's and the organization-wide ones (A17). */
 export const listInstallationsRoute: Route<"list-installations"> = {
   auth: "api",
   async handler(input, context) {
@@ -13,8 +14,11 @@ export const listInstallationsRoute: Route<"list-installations"> = {
         errors: [{ path: "include_uninstalled", message: "expected true or false" }],
       });
     }
-    const { organizationId } = principalOf(input);
-    const rows = await listInstallations(context.store.db, organizationId, { includeUninstalled: flag === "true" });
+    const principal = principalOf(input);
+    const rows = await listInstallations(context.store.db, principal.organizationId, {
+      includeUninstalled: flag === "true",
+      projectId: await projectOfPrincipal(context, principal),
+    });
     return { status: 200, body: { items: await Promise.all(rows.map((row) => showInstallation(context, row))) } };
   },
 };
