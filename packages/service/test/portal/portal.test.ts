@@ -220,7 +220,15 @@ for (const lane of STORE_LANES) {
     });
 
     it("shows every field a broken manifest gets wrong on New App, and creates nothing", async () => {
-      const manifest = { schema_version: "1.0", name: 5, category: "chat", slug: "bad-manifest", capabilities: "send" };
+      const manifest = {
+        schema_version: "1.0",
+        name: 5,
+        category: "chat",
+        slug: "bad-manifest",
+        capabilities: "send",
+        homepage: "javascript:alert(document.cookie)",
+        author: { name: "Mallory", url: "javascript:alert(1)" },
+      };
       const server = createServer((request, response) => {
         const body = request.url?.endsWith("/manifest.json")
           ? manifest
@@ -234,8 +242,10 @@ for (const lane of STORE_LANES) {
         const answer = await client.post("/developer/new-app", { base_url: `http://127.0.0.1:${port}/bad-manifest` });
         expect(answer.status).toBe(422);
         expect(answer.html).toContain("What the manifest gets wrong");
-        for (const field of ["/name", "/category", "/capabilities"])
+        for (const field of ["/name", "/category", "/capabilities", "/homepage", "/author/url"])
           expect(answer.html).toContain(`<code>${field}</code>`);
+        // D350: a URL that is not http(s) is a problem, and never a link.
+        expect(answer.html).not.toMatch(/href="javascript/i);
         expect((await client.get("/developer/apps")).html).not.toContain("bad-manifest");
       } finally {
         await new Promise<void>((resolve) => server.close(() => resolve()));
