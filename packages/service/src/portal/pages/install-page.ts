@@ -7,7 +7,7 @@ import { installApp } from "../../installations/install-app.ts";
 import { startAuthorization } from "../../oauth/start-authorization.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { credentialFieldsOf, readCredentialForm } from "../credential-form.ts";
-import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
+import { type PortalAnswer, type PortalRoute, redirect, sessionOf } from "../portal-route.ts";
 import { toListing } from "./marketplace-page.ts";
 
 async function installPage(
@@ -18,17 +18,24 @@ async function installPage(
 ): Promise<PortalAnswer> {
   const app = await showApp(context, principal, await getVisibleApp(context.store.db, principal, slug));
   const definitions = app.manifest.credentials ?? [];
-  return page(
-    "install",
-    { title: `Install ${app.manifest.name}`, section: "marketplace" },
-    {
+  const oauth = definitions.some((definition) => definition.type === "oauth2");
+  // D351: Connect's answer sends the browser on to the provider, which the page's form-action must allow.
+  const authorizeUrl = oauth ? app.manifest.oauth_config?.authorize_url : undefined;
+  const target =
+    authorizeUrl !== undefined && /^https?:\/\//i.test(authorizeUrl) ? new URL(authorizeUrl).origin : undefined;
+  return {
+    kind: "page",
+    status: failure?.status ?? 200,
+    page: "install",
+    frame: { title: `Install ${app.manifest.name}`, section: "marketplace" },
+    data: {
       app: toListing(app),
-      oauth: definitions.some((definition) => definition.type === "oauth2"),
+      oauth,
       fields: credentialFieldsOf(definitions, failure?.issues),
       error: failure?.error,
     },
-    failure?.status ?? 200,
-  );
+    ...(target === undefined ? {} : { formTargets: [target] }),
+  };
 }
 
 // A refusal the author can act on is shown on the install page; a missing App or a forbidden token is not.
