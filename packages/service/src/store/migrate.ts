@@ -14,6 +14,7 @@ import { portalMigration } from "./migrations/0010-portal.ts";
 import { toolServersMigration } from "./migrations/0011-tool-servers.ts";
 import { sourceChunksMigration } from "./migrations/0012-source-chunks.ts";
 import { toolServerRefreshMigration } from "./migrations/0013-tool-server-refresh.ts";
+import { inboundRefusalCountMigration } from "./migrations/0014-inbound-refusal-count.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -31,6 +32,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0011-tool-servers": toolServersMigration(dialect),
     "0012-source-chunks": sourceChunksMigration(dialect),
     "0013-tool-server-refresh": toolServerRefreshMigration(),
+    "0014-inbound-refusal-count": inboundRefusalCountMigration(),
   };
 }
 
