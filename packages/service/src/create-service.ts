@@ -17,6 +17,7 @@ import { createTemplateFrontDesk } from "./front-desk/front-desk.ts";
 import { createRequestListener } from "./http/create-request-listener.ts";
 import { createRateLimiter, DEFAULT_RATE_LIMIT, SIGN_IN_FAILURE_LIMIT } from "./http/rate-limiter.ts";
 import { createRoutes } from "./http/routes.ts";
+import { parseTrustedProxies } from "./http/trusted-proxies.ts";
 import { createInboundCache } from "./inbound/inbound-cache.ts";
 import { createInboundIntake } from "./inbound/inbound-intake.ts";
 import { createOAuthRefresher, type OAuthRefresher } from "./oauth/oauth-refresher.ts";
@@ -143,6 +144,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       inboundCache,
       sources: { syncNow: async (id) => sourceSyncer?.syncNow(id), wake: () => sourceSyncer?.wake() },
       reviews: { wake: () => reviewWorker?.wake() },
+      trustedProxies: new Set(parseTrustedProxies(options.trustProxy?.join(","))),
       signInFailures: createRateLimiter(SIGN_IN_FAILURE_LIMIT, () => now().getTime()),
       now,
       publicUrl: () => options.publicUrl ?? listeningUrl ?? "http://localhost",

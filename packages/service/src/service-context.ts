@@ -41,6 +41,8 @@ export interface ServiceContext {
   readonly inbound: InboundIntake;
   /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
   readonly sources: Pick<SourceSyncer, "syncNow" | "wake">;
+  /** D352: ADAPTERKIT_TRUST_PROXY, the proxies whose X-Forwarded-Proto makes the portal's cookie Secure. */
+  readonly trustedProxies: ReadonlySet<string>;
   /** D292: failed portal sign-ins per client address. */
   readonly signInFailures: RateLimiter;
   /** A2: wakes the review worker for a review just queued. */

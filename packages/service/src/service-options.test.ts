@@ -36,4 +36,16 @@ describe("serviceOptionsFromEnv", () => {
       );
     }
   });
+
+  it("reads ADAPTERKIT_TRUST_PROXY as IP addresses, none when unset, and refuses anything else", () => {
+    expect(serviceOptionsFromEnv({ ADAPTERKIT_TRUST_PROXY: " 10.0.0.7, ::1,::ffff:127.0.0.1" }).trustProxy).toEqual([
+      "10.0.0.7",
+      "::1",
+      "127.0.0.1",
+    ]);
+    expect(serviceOptionsFromEnv({}).trustProxy).toEqual([]);
+    for (const text of ["true", "proxy.local", "10.0.0.0/8"]) {
+      expect(() => serviceOptionsFromEnv({ ADAPTERKIT_TRUST_PROXY: text }), text).toThrow(/ADAPTERKIT_TRUST_PROXY/);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import type { DeliveryDispatcherOptions } from "./deliveries/delivery-dispatcher
 import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
 import type { ExtraRoutes } from "./http/routes.ts";
+import { parseTrustedProxies } from "./http/trusted-proxies.ts";
 import type { OAuthRefresherOptions } from "./oauth/oauth-refresher.ts";
 import { parseAllowedHosts } from "./outbound/index.ts";
 import type { ReviewWorkerOptions } from "./reviews/review-worker.ts";
@@ -61,6 +62,11 @@ export interface ServiceOptions {
   readonly now?: (() => Date) | undefined;
   /** ADAPTERKIT_ALLOWED_HOSTS: hosts (`host` or `host:port`) user-supplied URLs may reach although they are loopback or private (A15). */
   readonly allowedHosts?: readonly string[] | undefined;
+  /**
+   * ADAPTERKIT_TRUST_PROXY: IP addresses of TLS-terminating proxies in front of the service, whose
+   * `X-Forwarded-Proto: https` makes the portal's session cookie Secure (D352). None by default: the header is ignored.
+   */
+  readonly trustProxy?: readonly string[] | undefined;
   /** The outbound guard's name resolution (tests stub it). */
   readonly lookup?: typeof import("node:dns").lookup | undefined;
   /** D11 adapter time-outs by endpoint, overriding the contract's (tests). */
@@ -118,7 +124,7 @@ function readSynchronous(text: string | undefined): SqliteSynchronous | undefine
   throw new Error(`ADAPTERKIT_SQLITE_SYNCHRONOUS must be "full" or "normal", not "${text}"`);
 }
 
-/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW, ADAPTERKIT_ALLOWED_HOSTS, ADAPTERKIT_SQLITE_SYNCHRONOUS and LOG_LEVEL. */
+/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW, ADAPTERKIT_ALLOWED_HOSTS, ADAPTERKIT_TRUST_PROXY, ADAPTERKIT_SQLITE_SYNCHRONOUS and LOG_LEVEL. */
 export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
   const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
   return {
@@ -131,6 +137,7 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
     scheduler: schedulerOptionsFromEnv(env.ADAPTERKIT_CATCH_UP_WINDOW),
     logLevel: blankToUndefined(env.LOG_LEVEL),
     allowedHosts: parseAllowedHosts(env.ADAPTERKIT_ALLOWED_HOSTS),
+    trustProxy: parseTrustedProxies(env.ADAPTERKIT_TRUST_PROXY),
     sqliteSynchronous: readSynchronous(env.ADAPTERKIT_SQLITE_SYNCHRONOUS),
     toolServers: readToolServerRefresh(env.ADAPTERKIT_TOOL_SERVER_REFRESH_MS),
   };

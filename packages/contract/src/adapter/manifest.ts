@@ -60,10 +60,16 @@ export const credentialDefinitionSchema = z
   })
   .meta({ description: "A credential the App needs." });
 
+/**
+ * An http(s) URL. A manifest's links are shown to people and its OAuth endpoints are opened by browsers and the
+ * service, so `javascript:`, `data:` and every other scheme are refused (D350). The pattern says the same in JSON Schema.
+ */
+const webUrlSchema = z.url({ protocol: /^https?$/ }).meta({ pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" });
+
 /** SPEC `oauth_config`: what the service needs to drive the OAuth flow and refresh tokens. */
 export const oauthConfigSchema = z.object({
-  authorize_url: z.url(),
-  token_url: z.url(),
+  authorize_url: webUrlSchema,
+  token_url: webUrlSchema,
   scopes: z.array(z.string()).optional(),
   scope_separator: z.string().optional(),
   extra_authorize_params: z.record(z.string(), z.string()).optional(),
@@ -78,7 +84,7 @@ export const skillSchema = z.object({
 });
 
 /** SPEC `author`: a name and an optional URL. */
-export const authorSchema = z.object({ name: z.string().min(1), url: z.url().optional() });
+export const authorSchema = z.object({ name: z.string().min(1), url: webUrlSchema.optional() });
 
 const capabilitiesSchema = z
   .array(z.enum(CAPABILITIES))
@@ -110,8 +116,8 @@ export const manifestSchema = z
     skill: skillSchema.optional(),
     setup_instructions: z.array(z.string()).optional(),
     author: authorSchema.optional(),
-    homepage: z.url().optional(),
-    logo_url: z.url().optional(),
+    homepage: webUrlSchema.optional(),
+    logo_url: webUrlSchema.optional(),
   })
   .meta({ title: "Adapter manifest", description: "Served by every adapter at GET /manifest.json." });
 

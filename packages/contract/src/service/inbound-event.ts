@@ -24,6 +24,7 @@ export const EXAMPLE_INBOUND_EVENT = {
   thread_id: null,
   workflow_run_ids: [129],
   detail: null,
+  count: 1,
 };
 
 /** A9: one event a platform posted to an installation's inbound URL, kept 30 days with its outcome. */
@@ -39,6 +40,14 @@ export const inboundEventSchema = z
     thread_id: z.string().nullable(),
     workflow_run_ids: z.array(idSchema).meta({ description: "The runs the event started (accepted only)." }),
     detail: z.string().nullable().meta({ description: "Why it was refused or what failed; null when accepted." }),
+    count: z
+      .int()
+      .min(1)
+      .meta({
+        description:
+          "The deliveries this entry stands for: 1, except on the rejected_signature entry that counts its minute's " +
+          "refused signatures past the first ones kept (D355).",
+      }),
   })
   .meta({ title: "Inbound event", examples: [EXAMPLE_INBOUND_EVENT] });
 

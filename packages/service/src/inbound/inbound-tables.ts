@@ -18,6 +18,8 @@ export interface InboundEventTable {
   /** JSON array of the runs the event started; null for none. */
   workflow_run_ids: string | null;
   detail: string | null;
+  /** D355: the deliveries the row stands for; more than 1 only on the row counting a minute's further refusals. */
+  event_count: Generated<number>;
 }
 
 /** A9: the dedup keys an installation has taken; the primary key makes a second delivery of one event fail. */

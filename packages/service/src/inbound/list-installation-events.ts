@@ -18,6 +18,7 @@ export function toInboundEventJson(row: InboundEventRow): InboundEventJson {
     thread_id: row.thread_id,
     workflow_run_ids: row.workflow_run_ids === null ? [] : (JSON.parse(row.workflow_run_ids) as number[]),
     detail: row.detail,
+    count: row.event_count,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ServiceContext } from "../service-context.ts";
 import { callInboundAdapter } from "./call-inbound-adapter.ts";
 import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
+import { recordRefusedSignature } from "./record-refused-signature.ts";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
 import { toStorableMessage } from "./to-storable-message.ts";
 
@@ -20,7 +21,7 @@ export type InboundAnswer =
 
 /**
  * A9, the inbound pipeline: 404 unknown installation, 410 uninstalled → `/verify-webhook` (ok:false → 401,
- * recorded `rejected_signature`; a body the adapter cannot read → 400, recorded `adapter_failed`; the App down, the adapter unreachable, failing or late → 503 so the platform
+ * recorded `rejected_signature`, a bounded number of rows a minute (D355); a body the adapter cannot read → 400, recorded `adapter_failed`; the App down, the adapter unreachable, failing or late → 503 so the platform
  * retries, recorded `adapter_failed`) → `/parse-inbound`: a handshake is answered with its `challenge_response`,
  * an ignored event with 200; a bot's message is dropped (`dropped_bot`); the rest is deduplicated and routed in one
  * transaction (see routeInboundMessage), and the answer is given only after it committed.
@@ -49,7 +50,7 @@ export async function receiveInbound(
     });
   }
   if (verdict.kind === "rejected") {
-    await log("rejected_signature", verdict.error);
+    await recordRefusedSignature(context, { installationId, receivedAt, detail: verdict.error });
     throw new ServiceError("unauthorized", `The adapter refused the delivery's signature: ${verdict.error}`);
   }
   if (verdict.kind === "unreadable") {

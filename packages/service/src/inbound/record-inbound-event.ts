@@ -35,6 +35,7 @@ export function toInboundEventValues(event: InboundEventRecord): InboundEventVal
         ? null
         : JSON.stringify(event.workflowRunIds),
     detail: event.detail === undefined || event.detail === null ? null : toStorableText(event.detail.slice(0, 2000)),
+    event_count: 1,
   };
 }
 

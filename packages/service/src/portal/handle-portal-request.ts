@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
 import { SERVICE_ERROR_STATUS } from "@adapterkit/contract";
 import { isServiceError } from "../errors/service-error.ts";
+import { isHttpsRequest } from "../http/trusted-proxies.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { matchPortalPath } from "./match-portal-path.ts";
 import { errorPage } from "./pages/error-page.ts";
@@ -45,9 +45,12 @@ const BASE_HEADERS = {
 };
 
 // D234: scripts are refused on every page but a running review's, whose one nonce'd script polls the page (D241).
-function contentSecurityPolicy(nonce: string | undefined): string {
+// D351: forms post to the portal only, but for the origins a page names (a browser holds the redirects a form's
+// answer makes to form-action too, and Connect's answer is a redirect to the OAuth provider).
+function contentSecurityPolicy(nonce: string | undefined, formTargets: readonly string[] = []): string {
   const script = nonce === undefined ? "script-src 'none'" : `script-src 'nonce-${nonce}'; connect-src 'self'`;
-  return `default-src 'none'; style-src 'self'; img-src 'self'; ${script}; base-uri 'none'; frame-ancestors 'none'`;
+  const forms = ["'self'", ...formTargets].join(" ");
+  return `default-src 'none'; style-src 'self'; img-src 'self'; ${script}; form-action ${forms}; base-uri 'none'; frame-ancestors 'none'`;
 }
 
 /**
@@ -88,7 +91,7 @@ function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefine
   res
     .writeHead(answer.status, {
       ...BASE_HEADERS,
-      "Content-Security-Policy": contentSecurityPolicy(nonce),
+      "Content-Security-Policy": contentSecurityPolicy(nonce, answer.formTargets),
       "Cache-Control": "no-store",
       "Content-Type": "text/html; charset=utf-8",
       "Content-Length": String(Buffer.byteLength(html)),
@@ -151,7 +154,7 @@ async function answer(
     if ("refused" in post) return post.refused;
     form = post.form;
   }
-  const secure = (req.socket as Partial<TLSSocket>).encrypted === true;
+  const secure = isHttpsRequest(req, context.trustedProxies);
   const client = req.socket.remoteAddress ?? "unknown";
   const request: PortalRequest = { path, params: found.params, query: url.searchParams, form, session, secure, client };
   return found.route.handle(request, context);

@@ -25,6 +25,8 @@ export type PortalAnswer =
       readonly frame: PageFrame;
       readonly data: Record<string, unknown>;
       readonly headers?: Readonly<Record<string, string>>;
+      /** Origins besides the portal's own that a form of the page ends up at (D351: OAuth Connect's provider). */
+      readonly formTargets?: readonly string[];
     }
   | { readonly kind: "redirect"; readonly location: string; readonly setCookie?: string | undefined }
   | {

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
+import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import { authenticateApiToken } from "../auth/authenticate-api-token.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { Database } from "../store/index.ts";
@@ -26,13 +27,17 @@ function csrfOf(sessionId: string): string {
   return createHmac("sha256", sessionId).update("adapterkit-portal-csrf").digest("base64url");
 }
 
-/** Opens a session for a valid API token (a 401 ServiceError otherwise): the cookie value and its session. */
+/**
+ * Opens a session for a valid project-scoped API token: the cookie value and its session. A 401 ServiceError for a
+ * token that is not valid, a 403 for a workflow-scoped one (D353: the portal manages Apps, which it cannot).
+ */
 export async function openSession(
   db: Kysely<Database>,
   token: string,
   now: Date,
 ): Promise<{ cookieValue: string; session: PortalSession }> {
   const principal = await authenticateApiToken(db, `Bearer ${token}`);
+  authorizeAppManagement(principal);
   const id = randomBytes(32).toString("base64url");
   const portal = withPortalTables(db);
   await portal.deleteFrom("portal_sessions").where("expires_at", "<", now.toISOString()).execute();

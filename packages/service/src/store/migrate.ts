@@ -15,6 +15,7 @@ import { toolServersMigration } from "./migrations/0011-tool-servers.ts";
 import { sourceChunksMigration } from "./migrations/0012-source-chunks.ts";
 import { toolServerRefreshMigration } from "./migrations/0013-tool-server-refresh.ts";
 import { credentialScopeMigration } from "./migrations/0014-credential-scope.ts";
+import { inboundRefusalCountMigration } from "./migrations/0015-inbound-refusal-count.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -33,6 +34,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0012-source-chunks": sourceChunksMigration(dialect),
     "0013-tool-server-refresh": toolServerRefreshMigration(),
     "0014-credential-scope": credentialScopeMigration(dialect),
+    "0015-inbound-refusal-count": inboundRefusalCountMigration(),
   };
 }
 

@@ -1,5 +1,10 @@
 import { fetch as undiciFetch } from "undici";
 import type { ServiceContext } from "../service-context.ts";
+import {
+  limitResponseBody,
+  type ResponseTooLargeError,
+  TOOL_SERVER_MAX_RESPONSE_BYTES,
+} from "./limit-response-body.ts";
 
 /** How long one request to a tool server may take. */
 export const TOOL_SERVER_TIMEOUT_MS = 10_000;
@@ -8,9 +13,15 @@ export const TOOL_SERVER_TOTAL_MS = 30_000;
 
 /**
  * A `fetch` for the MCP transport whose every connection goes through the outbound guard's dispatcher (A15), with a
- * deadline per request and the `overall` one, and that follows no redirect: a 3xx answer is a failure naming where it pointed.
+ * deadline per request and the `overall` one, and that follows no redirect: a 3xx answer is a failure naming where it
+ * pointed. No answer is read past TOOL_SERVER_MAX_RESPONSE_BYTES (D354): its body errors, its connection is dropped,
+ * and `onTooLarge` hears of it (the SDK only logs a broken event stream, so the caller must fail the request itself).
  */
-export function guardedFetch(context: Pick<ServiceContext, "outbound">, overall: AbortSignal): typeof fetch {
+export function guardedFetch(
+  context: Pick<ServiceContext, "outbound">,
+  overall: AbortSignal,
+  onTooLarge: (error: ResponseTooLargeError) => void = () => undefined,
+): typeof fetch {
   const dispatcher = context.outbound.dispatcher;
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const signal = AbortSignal.any([
@@ -29,6 +40,6 @@ export function guardedFetch(context: Pick<ServiceContext, "outbound">, overall:
       const location = response.headers.get("location") ?? "nowhere";
       throw new Error(`it redirected (HTTP ${response.status}) to ${location}; redirects are not followed`);
     }
-    return response as unknown as Response;
+    return (await limitResponseBody(response, TOOL_SERVER_MAX_RESPONSE_BYTES, onTooLarge)) as unknown as Response;
   }) as typeof fetch;
 }

@@ -4,6 +4,7 @@ import { isOutboundRefused } from "../outbound/index.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkServerTools } from "./check-server-tools.ts";
 import { guardedFetch, TOOL_SERVER_TIMEOUT_MS, TOOL_SERVER_TOTAL_MS } from "./guarded-fetch.ts";
+import { ResponseTooLargeError } from "./limit-response-body.ts";
 
 /** What a tool server answered: the name it gave itself and its tools, in its order. */
 export interface ServerTools {
@@ -17,6 +18,9 @@ const MAX_PAGES = 20;
 /** The error a failure to list becomes: the guard's refusal blames the URL (400), anything else the server (502). */
 function toServiceError(url: string, error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
+  if (error instanceof ResponseTooLargeError) {
+    return new ServiceError("tool_server_failed", `The tool server at ${url} answered too much: ${error.message}.`);
+  }
   if (isOutboundRefused(error)) {
     const reason = findRefusal(error) ?? "refused by the outbound guard";
     return new ServiceError("invalid_request", `url: ${reason}`, { errors: [{ path: "/url", message: reason }] });
@@ -94,10 +98,17 @@ export async function listServerTools(
     import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
   ]);
   const client = new Client({ name: "adapterkit", version: "0.1.0" }, { capabilities: {} });
+  // An answer over the size limit ends the whole listing at once, with that as its error (D354).
+  const cut = new AbortController();
   const transport = new StreamableHTTPClientTransport(checked.url, {
     fetch: guardedFetch(
       context,
-      AbortSignal.any([AbortSignal.timeout(TOOL_SERVER_TOTAL_MS), ...(signal === undefined ? [] : [signal])]),
+      AbortSignal.any([
+        AbortSignal.timeout(TOOL_SERVER_TOTAL_MS),
+        cut.signal,
+        ...(signal === undefined ? [] : [signal]),
+      ]),
+      (error) => cut.abort(error),
     ),
     requestInit: { headers: { ...server.headers } },
     reconnectionOptions: {
@@ -107,7 +118,7 @@ export async function listServerTools(
       reconnectionDelayGrowFactor: 1,
     },
   });
-  const options = { timeout: TOOL_SERVER_TIMEOUT_MS };
+  const options = { timeout: TOOL_SERVER_TIMEOUT_MS, signal: cut.signal };
   try {
     await client.connect(transport, options);
     const listed: unknown[] = [];
@@ -122,7 +133,7 @@ export async function listServerTools(
     const serverName = client.getServerVersion()?.name ?? "";
     return { serverName, tools: checkServerTools(listed) };
   } catch (error) {
-    throw toServiceError(server.url, error);
+    throw toServiceError(server.url, cut.signal.aborted ? cut.signal.reason : error);
   } finally {
     await client.close().catch(() => undefined);
   }

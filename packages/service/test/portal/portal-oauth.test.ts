@@ -31,6 +31,9 @@ for (const lane of STORE_LANES) {
         const page = await client.get("/marketplace/apps/tasks");
         expect(page.status).toBe(200);
         expect(page.html).toContain('<button type="submit">Connect</button>');
+        // D351: forms post to the portal, and Connect's answer may send the browser on to the provider only.
+        const providerOrigin = new URL(tasks.authorizeUrl).origin;
+        expect(page.headers.get("content-security-policy")).toContain(`form-action 'self' ${providerOrigin};`);
         expect(page.html).not.toContain('name="cred_0_');
         const missing = await client.post("/marketplace/apps/tasks/connect", {});
         expect(missing.status).toBe(400);

@@ -7,6 +7,7 @@ import { insertInstallation } from "../../src/installations/installation-store.t
 import { matchPortalPath } from "../../src/portal/match-portal-path.ts";
 import { PORTAL_ROUTES } from "../../src/portal/portal-routes.ts";
 import { findSession, SESSION_TTL_MS } from "../../src/portal/portal-session.ts";
+import { withPortalTables } from "../../src/portal/portal-tables.ts";
 import { startBrokenAdapter, WEBHOOK_FIXTURES_TEXT } from "../helpers/broken-adapter.ts";
 import { plantReview } from "../helpers/plant-review.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
@@ -102,6 +103,22 @@ for (const lane of STORE_LANES) {
       expect(await findSession(db, other, new Date())).toBeUndefined();
     });
 
+    it("refuses a workflow-scoped token at sign-in, saying the portal needs a project-scoped one", async () => {
+      const workflow = await createWorkflow(test, author.token);
+      const scoped = await test.service.createToken({ organization: "acme", workflow: workflow.id });
+      const answer = await browser().post("/developer/sign-in", { token: scoped.token }, null);
+      expect(answer.status).toBe(403);
+      expect(answer.html).toContain('id="token-error"');
+      expect(answer.html).toContain("sign in with a project-scoped token");
+      expect(answer.headers.get("set-cookie")).toBeNull();
+      const sessions = await withPortalTables(test.service.store.db)
+        .selectFrom("portal_sessions")
+        .select("token_id")
+        .where("token_id", "=", scoped.id)
+        .execute();
+      expect(sessions).toEqual([]);
+    });
+
     it("refuses a wrong token at sign-in with the error beside the field", async () => {
       const answer = await browser().post("/developer/sign-in", { token: "not-a-token" }, null);
       expect(answer.status).toBe(401);
@@ -158,6 +175,7 @@ for (const lane of STORE_LANES) {
         expect(answer.html.match(/<h1>/g)?.length, path).toBe(1);
         expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
         expect(answer.headers.get("content-security-policy")).toContain("script-src 'none'");
+        expect(answer.headers.get("content-security-policy")).toContain("form-action 'self';");
         expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
         expect(answer.headers.get("x-frame-options")).toBe("DENY");
         expect(answer.headers.get("referrer-policy")).toBe("same-origin");
@@ -220,7 +238,15 @@ for (const lane of STORE_LANES) {
     });
 
     it("shows every field a broken manifest gets wrong on New App, and creates nothing", async () => {
-      const manifest = { schema_version: "1.0", name: 5, category: "chat", slug: "bad-manifest", capabilities: "send" };
+      const manifest = {
+        schema_version: "1.0",
+        name: 5,
+        category: "chat",
+        slug: "bad-manifest",
+        capabilities: "send",
+        homepage: "javascript:alert(document.cookie)",
+        author: { name: "Mallory", url: "javascript:alert(1)" },
+      };
       const server = createServer((request, response) => {
         const body = request.url?.endsWith("/manifest.json")
           ? manifest
@@ -234,8 +260,10 @@ for (const lane of STORE_LANES) {
         const answer = await client.post("/developer/new-app", { base_url: `http://127.0.0.1:${port}/bad-manifest` });
         expect(answer.status).toBe(422);
         expect(answer.html).toContain("What the manifest gets wrong");
-        for (const field of ["/name", "/category", "/capabilities"])
+        for (const field of ["/name", "/category", "/capabilities", "/homepage", "/author/url"])
           expect(answer.html).toContain(`<code>${field}</code>`);
+        // D350: a URL that is not http(s) is a problem, and never a link.
+        expect(answer.html).not.toMatch(/href="javascript/i);
         expect((await client.get("/developer/apps")).html).not.toContain("bad-manifest");
       } finally {
         await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -385,11 +413,10 @@ for (const lane of STORE_LANES) {
       const refused = await stranger.post(uninstallPath);
       expect(refused.status).toBe(404);
       expect(refused.html).toContain("<h1>");
-      // A workflow-scoped token's session is refused as the API refuses it (403).
+      // A workflow-scoped token gets no session at all (D353).
       const workflow = await createWorkflow(test, other.token);
       const scoped = await test.service.createToken({ organization: "globex", workflow: workflow.id });
-      const workflowSession = await signedIn({ ...other, token: scoped.token });
-      expect((await workflowSession.post(uninstallPath)).status).toBe(403);
+      expect((await browser().post("/developer/sign-in", { token: scoped.token }, null)).status).toBe(403);
       expect(await active()).toBe(true);
       expect((await test.call(inbound, { body: "{}" })).status).not.toBe(410);
 

@@ -9,7 +9,7 @@ import { installApp } from "../../installations/install-app.ts";
 import { startAuthorization } from "../../oauth/start-authorization.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { credentialFieldsOf, readCredentialForm } from "../credential-form.ts";
-import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
+import { type PortalAnswer, type PortalRoute, redirect, sessionOf } from "../portal-route.ts";
 import { toListing } from "./marketplace-page.ts";
 
 /**
@@ -45,18 +45,25 @@ async function installPage(
   const row = await getVisibleApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
   const definitions = app.manifest.credentials ?? [];
-  return page(
-    "install",
-    { title: `Install ${app.manifest.name}`, section: "marketplace" },
-    {
+  const oauth = definitions.some((definition) => definition.type === "oauth2");
+  // D351: Connect's answer sends the browser on to the provider, which the page's form-action must allow.
+  const authorizeUrl = oauth ? app.manifest.oauth_config?.authorize_url : undefined;
+  const target =
+    authorizeUrl !== undefined && /^https?:\/\//i.test(authorizeUrl) ? new URL(authorizeUrl).origin : undefined;
+  return {
+    kind: "page",
+    status: failure?.status ?? 200,
+    page: "install",
+    frame: { title: `Install ${app.manifest.name}`, section: "marketplace" },
+    data: {
       app: toListing(app),
-      oauth: definitions.some((definition) => definition.type === "oauth2"),
+      oauth,
       fields: credentialFieldsOf(definitions, failure?.issues),
       reused: await storedForInstall(context, principal, row, definitions),
       error: failure?.error,
     },
-    failure?.status ?? 200,
-  );
+    ...(target === undefined ? {} : { formTargets: [target] }),
+  };
 }
 
 // A refusal the author can act on is shown on the install page; a missing App or a forbidden token is not.

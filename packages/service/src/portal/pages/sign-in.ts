@@ -53,6 +53,11 @@ export const signIn: PortalRoute = {
       const { cookieValue } = await openSession(context.store.db, token, context.now());
       return redirect(next, cookie(request, cookieValue, SESSION_TTL_MS / 1000));
     } catch (error) {
+      if (isServiceError(error) && error.code === "forbidden") {
+        const message =
+          "This token is scoped to one workflow. The portal manages Apps: sign in with a project-scoped token.";
+        return page("signIn", { title: "Sign in" }, { next, error: message }, 403);
+      }
       if (!isServiceError(error) || error.code !== "unauthorized") throw error;
       context.signInFailures.take(request.client);
       const message = "This token is not valid or has been revoked.";
