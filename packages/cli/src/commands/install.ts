@@ -31,7 +31,7 @@ export const installCommand = defineCommand({
     organization: { type: "string", default: "demo", describe: "Organization name (created when missing)" },
     project: {
       type: "string",
-      describe: "Install for this project (created when missing); organization-wide otherwise",
+      describe: 'Install into this project (created when missing); the organization\'s "default" project otherwise',
     },
     credentials: { type: "string", default: "{}", describe: "JSON object by credential key, or @file" },
   },
@@ -42,7 +42,6 @@ export const installCommand = defineCommand({
       const installation = await service.apps.install(actor, {
         app: String(args.app),
         credentials,
-        projectId: args.project !== undefined,
       });
       console.log(installation.id);
       console.error(

@@ -41,7 +41,7 @@ export interface AppAdmin {
   list(actor: LocalActor): Promise<AppJson[]>;
   install(
     actor: LocalActor,
-    request: { app: string; credentials: CredentialInput; projectId?: boolean },
+    request: { app: string; credentials: CredentialInput },
   ): Promise<InstallationJson>;
   installations(actor: LocalActor): Promise<InstallationJson[]>;
   /** D123: the secrets `npm start` serves the sample adapters with (ADAPTER_SIGNING_SECRET when given). */
@@ -109,13 +109,8 @@ export function createAppAdmin(context: ServiceContext): AppAdmin {
     }),
     list: async (actor) => listApps(context, await actAs(actor)),
     install: forgetting(async (actor: LocalActor, request: Parameters<AppAdmin["install"]>[1]) => {
-      const principal = await actAs(actor);
-      const projectId = request.projectId ? principal.projectId : undefined;
-      return installApp(context, principal, {
-        app: request.app,
-        credentials: request.credentials,
-        project_id: projectId,
-      });
+      // D338: into the actor's project, as a token of that project would install.
+      return installApp(context, await actAs(actor), { app: request.app, credentials: request.credentials });
     }),
     demoSigningSecrets: (slugs, wanted) => demoSigningSecrets(context, slugs, wanted),
     installDemoApps: forgetting(async (actor: LocalActor, options: Parameters<AppAdmin["installDemoApps"]>[1]) =>
