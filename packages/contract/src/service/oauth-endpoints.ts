@@ -18,6 +18,8 @@ const EXAMPLE_CONNECTED = {
   app: "tasks",
   credential: {
     key: "tasks_oauth",
+    publisher_id: 1,
+    project_id: 2,
     type: "oauth2",
     fields: ["access_token", "client_id", "client_secret", "refresh_token"],
     status: "active",
