@@ -9,7 +9,7 @@ import {
 } from "./admin.ts";
 import { ADMIN, E, idOf, noContent, ok } from "./endpoint-parts.ts";
 import * as ex from "./examples.ts";
-import { serviceHealthSchema } from "./health.ts";
+import { openApiDocumentSchema, serviceHealthSchema } from "./health.ts";
 
 /** Organizations, projects and tokens (admin token), and the health probes. */
 export const ADMIN_ENDPOINTS = [
@@ -69,6 +69,20 @@ export const ADMIN_ENDPOINTS = [
     tags: ["admin"],
     security: ADMIN,
     responses: { 204: noContent, 401: E[401], 404: E[404] },
+  },
+  {
+    id: "get-openapi",
+    method: "GET",
+    path: "/api/v1/openapi.json",
+    summary: "This API's OpenAPI 3.1 document (public): every endpoint, its parameters, bodies and answers.",
+    tags: ["health"],
+    security: [],
+    responses: {
+      200: ok("The document.", openApiDocumentSchema, {
+        openapi: "3.1.0",
+        info: { title: "adapterkit reference service API", version: "1.0.0" },
+      }),
+    },
   },
   {
     id: "healthz",

@@ -51,6 +51,7 @@ import { getInstallationRoute } from "./handlers/get-installation.ts";
 import { getTriggerRoute } from "./handlers/get-trigger.ts";
 import { getWorkflowRoute } from "./handlers/get-workflow.ts";
 import { getWorkflowRunRoute } from "./handlers/get-workflow-run.ts";
+import { getOpenApiRoute } from "./handlers/get-openapi.ts";
 import { healthzRoute } from "./handlers/healthz.ts";
 import { hookRoute } from "./handlers/hook.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
@@ -159,6 +160,7 @@ export function createRoutes(options: {
     "connect-oauth": connectOAuthRoute,
     "oauth-callback": oauthCallbackRoute,
     "verify-installation": verifyInstallationRoute,
+    "get-openapi": getOpenApiRoute,
     healthz: healthzRoute,
     readyz: createReadyzRoute(options.worker),
     ...options.extra,

@@ -181,6 +181,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
   ...INBOUND_MATRIX,
   ...SOURCE_MATRIX,
   ...TOOL_SERVER_MATRIX,
+  "get-openapi": { targets: OWN, request: () => ({ path: "/api/v1/openapi.json" }), expect: always(200) },
   healthz: { targets: OWN, request: () => ({ path: "/healthz" }), expect: always(200) },
   readyz: { targets: OWN, request: () => ({ path: "/readyz" }), expect: always(200) },
 };

@@ -1,0 +1,13 @@
+import { buildServiceApiOpenApi } from "@adapterkit/contract";
+import type { Route } from "../route.ts";
+
+let document: ReturnType<typeof buildServiceApiOpenApi> | undefined;
+
+/** `GET /api/v1/openapi.json`: the API's OpenAPI document, built once from the contract's endpoint table. */
+export const getOpenApiRoute: Route<"get-openapi"> = {
+  auth: "none",
+  async handler() {
+    document ??= buildServiceApiOpenApi();
+    return { status: 200, body: document };
+  },
+};
