@@ -20,6 +20,7 @@ import { hasDotSegment } from "./has-dot-segment.ts";
 import { matchRoute } from "./match-route.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import { BODY_LIMIT_BYTES, readBody } from "./read-body.ts";
+import { refuseUnknownQuery } from "./refuse-unknown-query.ts";
 import type { HandlerInput, Route, RouteTable } from "./route.ts";
 import { sendJson, sendProblem, sendStream, sendText } from "./send.ts";
 import { StreamedBody } from "./streamed-body.ts";
@@ -107,6 +108,7 @@ export function createRequestListener(context: ServiceContext, options: Listener
         headers: { "Retry-After": String(decision.retryAfterSeconds) },
       });
     }
+    refuseUnknownQuery(endpoint, url.searchParams);
     let body: unknown;
     let signer: HandlerInput<unknown>["signer"];
     const { request } = endpoint;

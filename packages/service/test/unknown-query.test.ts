@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { STORE_LANES } from "./helpers/store-lanes.ts";
+import { createTenant, readProblem, startTestService } from "./helpers/test-service.ts";
+
+const sqlite = STORE_LANES[0] as (typeof STORE_LANES)[number];
+
+describe("query parameters an endpoint does not declare", () => {
+  it("are a 400 naming each of them and what the endpoint takes, instead of being ignored", async () => {
+    const test = await startTestService(sqlite);
+    try {
+      const { token } = await createTenant(test, "acme");
+      const filtered = await test.call("/api/v1/installations?state=uninstalled&include_uninstalled=true", { token });
+      expect(filtered.status).toBe(400);
+      const problem = await readProblem(filtered);
+      expect(problem.errors).toEqual([
+        { path: "state", message: "not a parameter of this endpoint, which takes only include_uninstalled" },
+      ]);
+      const none = await readProblem(await test.call("/api/v1/workflows?page=2", { token }));
+      expect(none.errors?.[0]?.message).toBe("not a parameter of this endpoint, which takes no query parameters");
+      expect((await test.call("/api/v1/installations?include_uninstalled=true", { token })).status).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
