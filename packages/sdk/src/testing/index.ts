@@ -9,3 +9,4 @@ export { type CapturedLogs, captureLogs } from "./capture-logs.ts";
 export { type HttpListener, type ListenHttpOptions, listenHttp } from "./listen-http.ts";
 export { buildSignedEnvelope, signInbound } from "./sign-inbound.ts";
 export { type StartedAdapter, startAdapter } from "./start-adapter.ts";
+export { stubLookup } from "./stub-lookup.ts";
