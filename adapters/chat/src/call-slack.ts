@@ -1,3 +1,4 @@
+import { type HandlerContext, OUTBOUND_UNREACHABLE, type OutboundPath } from "@adapterkit/sdk";
 import { DEFAULT_API_BASE_URL } from "./manifest.ts";
 
 /** How long one Web API call may take; below the service's 10 s (D11) so a refusal still gets answered. */
@@ -21,6 +22,10 @@ export type SlackResult =
 
 /** Options of {@link callSlack}. */
 export interface CallSlackOptions {
+  /** The handler's `context.outbound`: the only way this adapter connects anywhere (DESIGN A18). */
+  outbound: OutboundPath;
+  /** The handler's `context.log`, where the cause of a failure is written (it never reaches the service). */
+  log: Pick<HandlerContext["log"], "warn">;
   /** `credentials.api_base_url`, else Slack's own. */
   baseUrl?: string | undefined;
   token: string;
@@ -33,8 +38,10 @@ export interface CallSlackOptions {
 
 /**
  * Calls one Slack Web API method. Slack answers HTTP 200 with `{ ok: false, error }` when it refuses, so that,
- * HTTP failures and network failures all come back as a result rather than a throw.
- * @example const result = await callSlack("auth.test", { token: credentials.token });
+ * HTTP failures and network failures all come back as a result rather than a throw. A failure to connect, a time-out,
+ * the guard's refusal and an answer that is not the Web API's all come back as one {@link UNREACHABLE} result, so
+ * that `api_base_url` cannot be used to tell open ports from closed ones; the cause goes to the log.
+ * @example const result = await callSlack("auth.test", { token: credentials.token, outbound: context.outbound, log: context.log });
  */
 export async function callSlack(method: string, options: CallSlackOptions): Promise<SlackResult> {
   const url = methodUrl(options.baseUrl || DEFAULT_API_BASE_URL, method);
@@ -45,25 +52,37 @@ export async function callSlack(method: string, options: CallSlackOptions): Prom
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await options.outbound.fetch(url, {
       method: "POST",
       headers: {
         authorization: `Bearer ${options.token}`,
         "content-type": "application/json; charset=utf-8",
       },
       body: JSON.stringify(options.body ?? {}),
-      redirect: "error",
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
-  } catch (error) {
-    return {
-      ok: false,
-      error: describeNetworkFailure(method, error, timeout.aborted ? timeoutMs : undefined),
-      retryable: true,
-    };
+  } catch {
+    // The outbound path has logged the cause.
+    return UNREACHABLE;
   }
-  return readAnswer(response);
+  const result = await readAnswer(response);
+  if (!result.ok && NOT_THE_WEB_API.test(result.error)) {
+    options.log.warn({ method, status: response.status, error: result.error }, "not a Web API answer");
+    return UNREACHABLE;
+  }
+  return result;
 }
+
+/** What any failure to reach the Web API, or to get a Web API answer from it, is reported as. */
+export const UNREACHABLE: SlackResult = {
+  ok: false,
+  error: `network_error: ${OUTBOUND_UNREACHABLE}`,
+  retryable: true,
+};
+
+// A status or a non-JSON body from whatever listens at api_base_url (429 aside) would tell it apart from a
+// closed port, so it is reported as unreachable too.
+const NOT_THE_WEB_API = /^(invalid_response|http_(?!429)\d+)/;
 
 function methodUrl(baseUrl: string, method: string): string | undefined {
   if (!URL.canParse(baseUrl)) return undefined;
@@ -94,12 +113,4 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-// The URL stays out of the message: api_base_url is a credential, and credentials are never echoed.
-function describeNetworkFailure(method: string, error: unknown, timedOutAfterMs: number | undefined): string {
-  if (timedOutAfterMs !== undefined) return `request_timeout: ${method} did not answer within ${timedOutAfterMs} ms`;
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  const detail = typeof cause?.code === "string" ? cause.code : (error as Error).name;
-  return `network_error: could not reach the Web API for ${method} (${detail})`;
 }

@@ -11,6 +11,8 @@ export const verify: VerifyHandler<typeof chatManifest> = async ({ credentials }
     baseUrl: credentials.api_base_url,
     token: credentials.token,
     signal: context.signal,
+    outbound: context.outbound,
+    log: context.log,
   });
   if (!result.ok) return { ok: false, error: result.error };
   const { user, user_id: userId, team } = result.data;
