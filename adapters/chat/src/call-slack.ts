@@ -1,4 +1,4 @@
-import { type HandlerContext, OUTBOUND_UNREACHABLE, type OutboundPath } from "@adapterkit/sdk";
+import { OUTBOUND_UNREACHABLE, type OutboundPath } from "@adapterkit/sdk";
 import { DEFAULT_API_BASE_URL } from "./manifest.ts";
 
 /** How long one Web API call may take; below the service's 10 s (D11) so a refusal still gets answered. */
@@ -24,8 +24,6 @@ export type SlackResult =
 export interface CallSlackOptions {
   /** The handler's `context.outbound`: the only way this adapter connects anywhere (DESIGN A18). */
   outbound: OutboundPath;
-  /** The handler's `context.log`, where the cause of a failure is written (it never reaches the service). */
-  log: Pick<HandlerContext["log"], "warn">;
   /** `credentials.api_base_url`, else Slack's own. */
   baseUrl?: string | undefined;
   token: string;
@@ -38,10 +36,9 @@ export interface CallSlackOptions {
 
 /**
  * Calls one Slack Web API method. Slack answers HTTP 200 with `{ ok: false, error }` when it refuses, so that,
- * HTTP failures and network failures all come back as a result rather than a throw. A failure to connect, a time-out,
- * the guard's refusal and an answer that is not the Web API's all come back as one {@link UNREACHABLE} result, so
- * that `api_base_url` cannot be used to tell open ports from closed ones; the cause goes to the log.
- * @example const result = await callSlack("auth.test", { token: credentials.token, outbound: context.outbound, log: context.log });
+ * HTTP failures and network failures all come back as a result rather than a throw. A failure to connect, a time-out
+ * and the outbound guard's refusal all come back as one {@link UNREACHABLE} result (the cause goes to the log).
+ * @example const result = await callSlack("auth.test", { token: credentials.token, outbound: context.outbound });
  */
 export async function callSlack(method: string, options: CallSlackOptions): Promise<SlackResult> {
   const url = methodUrl(options.baseUrl || DEFAULT_API_BASE_URL, method);
@@ -65,24 +62,24 @@ export async function callSlack(method: string, options: CallSlackOptions): Prom
     // The outbound path has logged the cause.
     return UNREACHABLE;
   }
-  const result = await readAnswer(response);
-  if (!result.ok && NOT_THE_WEB_API.test(result.error)) {
-    options.log.warn({ method, status: response.status, error: result.error }, "not a Web API answer");
-    return UNREACHABLE;
-  }
-  return result;
+  return readAnswer(response);
 }
 
-/** What any failure to reach the Web API, or to get a Web API answer from it, is reported as. */
-export const UNREACHABLE: SlackResult = {
+/** What any failure to reach the Web API is reported as, whatever the cause (DESIGN A18). */
+export const UNREACHABLE = {
   ok: false,
   error: `network_error: ${OUTBOUND_UNREACHABLE}`,
   retryable: true,
-};
+} as const satisfies SlackResult;
 
-// A status or a non-JSON body from whatever listens at api_base_url (429 aside) would tell it apart from a
-// closed port, so it is reported as unreachable too.
-const NOT_THE_WEB_API = /^(invalid_response|http_(?!429)\d+)/;
+/**
+ * Whether an error is an answer from something that is not the Web API (a bare status, a body that is not its
+ * JSON): at `/verify` it is reported as {@link UNREACHABLE} too, so api_base_url cannot tell a listening port from
+ * a closed one.
+ */
+export function isNotTheWebApi(error: string): boolean {
+  return /^(invalid_response|http_\d+)/.test(error);
+}
 
 function methodUrl(baseUrl: string, method: string): string | undefined {
   if (!URL.canParse(baseUrl)) return undefined;

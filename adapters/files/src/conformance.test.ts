@@ -38,7 +38,8 @@ describe("files adapter conformance", () => {
           bad: login("alice", "wrong-dav-password"),
         },
       };
-      const { failures, passed } = await runAgainstAdapter(filesAdapter, { fixtures: real });
+      const allowedHosts = [new URL(dav.url).host];
+      const { failures, passed } = await runAgainstAdapter(filesAdapter, { fixtures: real, allowedHosts });
       expect(failures).toEqual({});
       expect(passed).toEqual(expect.arrayContaining(SOURCES_CHECKS));
     } finally {

@@ -15,7 +15,6 @@ export const deliver: DeliverHandler<typeof chatManifest> = async (request, cont
     body: { channel, text: message.text, ...(message.thread_id ? { thread_ts: message.thread_id } : {}) },
     signal: context.signal,
     outbound: context.outbound,
-    log: context.log,
   });
   if (!result.ok) return result;
   const posted = (result.data.message ?? {}) as Record<string, unknown>;
