@@ -34,8 +34,10 @@ export async function listenTrap(options: TrapOptions = {}): Promise<Trap> {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => {});
-    if (options.smtp) socket.write("220 trap ESMTP\r\n").once("data", () => socket.end());
-    else
+    if (options.smtp) {
+      socket.write("220 trap ESMTP\r\n");
+      socket.once("data", () => socket.end());
+    } else
       socket.once("data", () => socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"));
   });
   await new Promise<void>((resolve, reject) => {
