@@ -14,6 +14,7 @@ const SOURCES_CHECKS = [
   "sources.changed-files-fetchable",
   "sources.tampered-cursor-rejected",
   "stateless.no-bleed",
+  "verify.outbound-guard",
 ];
 
 describe("files adapter conformance", () => {
