@@ -33,7 +33,7 @@ describe("verify.outbound-guard", () => {
     const { report } = await runAgainstAdapter(connectsAnyway, { fixtures: fixtures("base_url"), ...ONLY });
     expect(checkOf(report)?.status).toBe("failed");
     expect(failuresOf(report, "verify.outbound-guard")).toMatchObject([
-      { pointer: "/credentials/base_url", message: expect.stringContaining("connected to 127.0.0.1") },
+      { pointer: "/credentials/base_url", message: expect.stringContaining("connected to the loopback address") },
     ]);
   });
 
