@@ -1,4 +1,4 @@
-import { closedPort, listenTrap, startAdapter, stubLookup, type Trap } from "@adapterkit/sdk/testing";
+import { closedPort, listenTrap, stubLookup, type Trap, withAdapter } from "@adapterkit/sdk/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chatAdapter } from "./index.ts";
 
@@ -15,16 +15,13 @@ afterEach(async () => {
   await Promise.all(traps.map((trap) => trap.close()));
 });
 
-async function verifyAndDeliver(apiBaseUrl: string, options: Parameters<typeof startAdapter>[1] = {}) {
-  const adapter = await startAdapter(chatAdapter, options);
-  try {
+function verifyAndDeliver(apiBaseUrl: string, options: Parameters<typeof withAdapter>[1] = {}) {
+  return withAdapter(chatAdapter, options, async ({ client }) => {
     const credentials = { ...CREDENTIALS, api_base_url: apiBaseUrl };
-    const verify = await adapter.client.verify({ credentials });
-    const deliver = await adapter.client.deliver({ credentials, channel_address: "C1", message: { text: "hi" } });
+    const verify = await client.verify({ credentials });
+    const deliver = await client.deliver({ credentials, channel_address: "C1", message: { text: "hi" } });
     return { verify: verify.body, deliver: deliver.body };
-  } finally {
-    await adapter.close();
-  }
+  });
 }
 
 describe("chat adapter outbound guard", () => {

@@ -1,4 +1,4 @@
-import { closedPort, listenTrap, startAdapter, stubLookup, type Trap } from "@adapterkit/sdk/testing";
+import { closedPort, listenTrap, stubLookup, type Trap, withAdapter } from "@adapterkit/sdk/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { filesAdapter } from "./index.ts";
 
@@ -14,16 +14,13 @@ afterEach(async () => {
   await Promise.all(traps.map((trap) => trap.close()));
 });
 
-async function verify(baseUrl: string, options: Parameters<typeof startAdapter>[1] = {}) {
-  const adapter = await startAdapter(filesAdapter, options);
-  try {
+function verify(baseUrl: string, options: Parameters<typeof withAdapter>[1] = {}) {
+  return withAdapter(filesAdapter, options, async ({ client }) => {
     const credentials = { base_url: baseUrl, username: "demo", password: "demo-password" };
-    const verified = (await adapter.client.verify({ credentials })).body;
-    const listed = await adapter.client.listChanges({ credentials, resource_path: "/", cursor: null });
+    const verified = (await client.verify({ credentials })).body;
+    const listed = await client.listChanges({ credentials, resource_path: "/", cursor: null });
     return { verified, listed: { status: listed.status, body: listed.body } };
-  } finally {
-    await adapter.close();
-  }
+  });
 }
 
 describe("files adapter outbound guard", () => {

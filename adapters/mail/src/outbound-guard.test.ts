@@ -1,4 +1,4 @@
-import { closedPort, listenTrap, startAdapter, stubLookup, type Trap } from "@adapterkit/sdk/testing";
+import { closedPort, listenTrap, stubLookup, type Trap, withAdapter } from "@adapterkit/sdk/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mailAdapter } from "./index.ts";
 
@@ -23,20 +23,14 @@ afterEach(async () => {
   await Promise.all(traps.map((trap) => trap.close()));
 });
 
-async function verifyAndDeliver(host: string, port: number, options: Parameters<typeof startAdapter>[1] = {}) {
-  const adapter = await startAdapter(mailAdapter, options);
-  try {
+function verifyAndDeliver(host: string, port: number, options: Parameters<typeof withAdapter>[1] = {}) {
+  return withAdapter(mailAdapter, options, async ({ client }) => {
     const credentials = { ...CREDENTIALS, host, port: String(port) };
-    const verify = await adapter.client.verify({ credentials });
-    const deliver = await adapter.client.deliver({
-      credentials,
-      channel_address: "alice@example.test",
-      message: { text: "hi" },
-    });
+    const verify = await client.verify({ credentials });
+    const message = { text: "hi" };
+    const deliver = await client.deliver({ credentials, channel_address: "alice@example.test", message });
     return { verify: verify.body, deliver: deliver.body };
-  } finally {
-    await adapter.close();
-  }
+  });
 }
 
 describe("mail adapter outbound guard", () => {

@@ -1,4 +1,4 @@
-import { closedPort, listenTrap, startAdapter, stubLookup, type Trap } from "@adapterkit/sdk/testing";
+import { closedPort, listenTrap, stubLookup, type Trap, withAdapter } from "@adapterkit/sdk/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CREDENTIALS } from "../test/credentials.ts";
 import { webhookAdapter } from "./index.ts";
@@ -16,18 +16,11 @@ afterEach(async () => {
 });
 
 // A front-desk reply is a /deliver to the event's sender, so the sender URL is tenant data.
-async function deliverTo(address: string, options: Parameters<typeof startAdapter>[1] = {}) {
-  const adapter = await startAdapter(webhookAdapter, options);
-  try {
-    const { body } = await adapter.client.deliver({
-      credentials: CREDENTIALS,
-      channel_address: address,
-      message: { text: "a front-desk reply" },
-    });
-    return body;
-  } finally {
-    await adapter.close();
-  }
+function deliverTo(address: string, options: Parameters<typeof withAdapter>[1] = {}) {
+  return withAdapter(webhookAdapter, options, async ({ client }) => {
+    const message = { text: "a front-desk reply" };
+    return (await client.deliver({ credentials: CREDENTIALS, channel_address: address, message })).body;
+  });
 }
 
 describe("webhook adapter outbound guard", () => {

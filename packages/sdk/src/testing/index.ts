@@ -11,3 +11,4 @@ export { closedPort, listenTrap, type Trap } from "./listen-trap.ts";
 export { buildSignedEnvelope, signInbound } from "./sign-inbound.ts";
 export { type StartedAdapter, startAdapter } from "./start-adapter.ts";
 export { stubLookup } from "./stub-lookup.ts";
+export { withAdapter } from "./with-adapter.ts";
