@@ -10,6 +10,7 @@ const slackSecret = process.env.BENCH_SLACK_SECRET;
 if (slackSecret === undefined) throw new Error("BENCH_SLACK_SECRET is not set");
 const slack = await startChatStandIn({ signingSecret: slackSecret });
 const server = await serve(chatAdapter, {
+  allowedHosts: [new URL(slack.url).host],
   port: 0,
   host: "127.0.0.1",
   handleSignals: false,

@@ -5,6 +5,8 @@ import { serve } from "@adapterkit/sdk";
 import { pino } from "pino";
 
 const server = await serve(filesAdapter, {
+  // The parent's WebDAV stand-in listens on a loopback port of its own choosing.
+  allowedHosts: ["127.0.0.1"],
   port: 0,
   host: "127.0.0.1",
   signingSecret: process.env.BENCH_APP_SECRET,

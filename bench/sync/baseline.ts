@@ -1,4 +1,5 @@
 import type { FilesCredentials } from "@adapterkit/adapter-files";
+import { createOutbound } from "@adapterkit/sdk";
 import { walkTree } from "../../adapters/files/src/walk-tree.ts";
 import { readWebdavSettings } from "../../adapters/files/src/webdav-settings.ts";
 
@@ -12,8 +13,11 @@ export async function syncBaseline(
   root: string,
   concurrency: number,
 ): Promise<{ files: number; bytes: number }> {
-  const settings = readWebdavSettings(credentials);
-  const walked = await walkTree(settings, root, { maxFiles: 1_000_000 });
+  // The same guarded path the adapter walks through, allowing the loopback stand-in as the bench's adapter does.
+  const outbound = createOutbound({ allowedHosts: ["127.0.0.1"] });
+  const log = { warn: () => {} };
+  const settings = readWebdavSettings(credentials, { outbound: outbound.forRequest(log as never), log });
+  const walked = await walkTree(settings, root, { maxFiles: 1_000_000 }).finally(() => outbound.close());
   if (!walked.complete) throw new Error("the walk did not complete");
   const paths = walked.files.map((file) => file.path);
   let next = 0;

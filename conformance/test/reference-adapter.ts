@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createOutbound } from "@adapterkit/sdk";
 import { deliver, format } from "./reference/deliver.ts";
 import { parseInbound, standardWebhookProblem, verifyWebhook } from "./reference/inbound.ts";
 import { REFERENCE_HEALTH, REFERENCE_MANIFEST, REFERENCE_SLUG } from "./reference/manifest.ts";
@@ -37,6 +38,11 @@ export interface ReferenceAdapterOptions {
   readonly limitDeclaredLengthOnly?: boolean;
   /** Largest body read before answering 413; default 1 MiB. */
   readonly bodyLimitBytes?: number;
+  /**
+   * Hosts its verify may reach although loopback (DESIGN A18); default `127.0.0.1`, where the runner's stand-in
+   * platform listens on a port of its own choosing.
+   */
+  readonly allowedHosts?: readonly string[];
 }
 
 /** A running reference adapter. */
@@ -68,8 +74,11 @@ const notFound: ReferenceHandler = () => adapterError(404, "not_found", "no such
  */
 export async function startReferenceAdapter(options: ReferenceAdapterOptions = {}): Promise<RunningAdapter> {
   const mount = `/${options.mount ?? REFERENCE_SLUG}`;
+  const outbound = createOutbound({ allowedHosts: options.allowedHosts ?? ["127.0.0.1"] });
+  const path = outbound.forRequest({ warn: () => {} } as never);
+  const guardedFetch = (url: string, init?: RequestInit) => path.fetch(url, init);
   const server = createServer((req, res) => {
-    serve(req, res, mount, options).catch(() => {
+    serve(req, res, { mount, options, guardedFetch }).catch(() => {
       if (!res.headersSent) send(res, adapterError(500, "internal_error", "internal error"));
     });
   });
@@ -80,7 +89,7 @@ export async function startReferenceAdapter(options: ReferenceAdapterOptions = {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => void outbound.close().then(resolve));
       }),
   };
 }
@@ -88,9 +97,9 @@ export async function startReferenceAdapter(options: ReferenceAdapterOptions = {
 async function serve(
   req: IncomingMessage,
   res: ServerResponse,
-  mount: string,
-  options: ReferenceAdapterOptions,
+  served: { mount: string; options: ReferenceAdapterOptions; guardedFetch: ReferenceRequest["guardedFetch"] },
 ): Promise<void> {
+  const { mount, options } = served;
   const { pathname } = new URL(req.url ?? "/", "http://adapter");
   const path = pathname.startsWith(`${mount}/`) ? pathname.slice(mount.length) : undefined;
   const route = path === undefined ? undefined : ROUTES[`${req.method} ${path}`];
@@ -104,6 +113,7 @@ async function serve(
     headers: headersOf(req),
     rawBody: raw,
     json: parseJson(raw),
+    guardedFetch: served.guardedFetch,
   };
   if (
     route &&

@@ -1,3 +1,4 @@
+import { OUTBOUND_UNREACHABLE, type OutboundPath } from "@adapterkit/sdk";
 import { DEFAULT_API_BASE_URL } from "./manifest.ts";
 
 /** How long one Web API call may take; below the service's 10 s (D11) so a refusal still gets answered. */
@@ -21,6 +22,8 @@ export type SlackResult =
 
 /** Options of {@link callSlack}. */
 export interface CallSlackOptions {
+  /** The handler's `context.outbound`: the only way this adapter connects anywhere (DESIGN A18). */
+  outbound: OutboundPath;
   /** `credentials.api_base_url`, else Slack's own. */
   baseUrl?: string | undefined;
   token: string;
@@ -33,8 +36,9 @@ export interface CallSlackOptions {
 
 /**
  * Calls one Slack Web API method. Slack answers HTTP 200 with `{ ok: false, error }` when it refuses, so that,
- * HTTP failures and network failures all come back as a result rather than a throw.
- * @example const result = await callSlack("auth.test", { token: credentials.token });
+ * HTTP failures and network failures all come back as a result rather than a throw. A failure to connect, a time-out
+ * and the outbound guard's refusal all come back as one {@link UNREACHABLE} result (the cause goes to the log).
+ * @example const result = await callSlack("auth.test", { token: credentials.token, outbound: context.outbound });
  */
 export async function callSlack(method: string, options: CallSlackOptions): Promise<SlackResult> {
   const url = methodUrl(options.baseUrl || DEFAULT_API_BASE_URL, method);
@@ -45,24 +49,36 @@ export async function callSlack(method: string, options: CallSlackOptions): Prom
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await options.outbound.fetch(url, {
       method: "POST",
       headers: {
         authorization: `Bearer ${options.token}`,
         "content-type": "application/json; charset=utf-8",
       },
       body: JSON.stringify(options.body ?? {}),
-      redirect: "error",
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
-  } catch (error) {
-    return {
-      ok: false,
-      error: describeNetworkFailure(method, error, timeout.aborted ? timeoutMs : undefined),
-      retryable: true,
-    };
+  } catch {
+    // The outbound path has logged the cause.
+    return UNREACHABLE;
   }
   return readAnswer(response);
+}
+
+/** What any failure to reach the Web API is reported as, whatever the cause (DESIGN A18). */
+export const UNREACHABLE = {
+  ok: false,
+  error: `network_error: ${OUTBOUND_UNREACHABLE}`,
+  retryable: true,
+} as const satisfies SlackResult;
+
+/**
+ * Whether an error is an answer from something that is not the Web API (a bare status, a body that is not its
+ * JSON): at `/verify` it is reported as {@link UNREACHABLE} too, so api_base_url cannot tell a listening port from
+ * a closed one.
+ */
+export function isNotTheWebApi(error: string): boolean {
+  return /^(invalid_response|http_\d+)/.test(error);
 }
 
 function methodUrl(baseUrl: string, method: string): string | undefined {
@@ -94,12 +110,4 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-// The URL stays out of the message: api_base_url is a credential, and credentials are never echoed.
-function describeNetworkFailure(method: string, error: unknown, timedOutAfterMs: number | undefined): string {
-  if (timedOutAfterMs !== undefined) return `request_timeout: ${method} did not answer within ${timedOutAfterMs} ms`;
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  const detail = typeof cause?.code === "string" ? cause.code : (error as Error).name;
-  return `network_error: could not reach the Web API for ${method} (${detail})`;
 }

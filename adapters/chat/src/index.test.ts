@@ -9,7 +9,7 @@ let slack: ChatStandIn;
 let adapter: StartedAdapter<typeof chatManifest>;
 beforeAll(async () => {
   slack = await startChatStandIn();
-  adapter = await startAdapter(chatAdapter);
+  adapter = await startAdapter(chatAdapter, { allowedHosts: [new URL(slack.url).host] });
 });
 afterAll(async () => {
   await adapter.close();

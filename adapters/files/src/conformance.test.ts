@@ -14,6 +14,7 @@ const SOURCES_CHECKS = [
   "sources.changed-files-fetchable",
   "sources.tampered-cursor-rejected",
   "stateless.no-bleed",
+  "verify.outbound-guard",
 ];
 
 describe("files adapter conformance", () => {
@@ -38,7 +39,8 @@ describe("files adapter conformance", () => {
           bad: login("alice", "wrong-dav-password"),
         },
       };
-      const { failures, passed } = await runAgainstAdapter(filesAdapter, { fixtures: real });
+      const allowedHosts = [new URL(dav.url).host];
+      const { failures, passed } = await runAgainstAdapter(filesAdapter, { fixtures: real, allowedHosts });
       expect(failures).toEqual({});
       expect(passed).toEqual(expect.arrayContaining(SOURCES_CHECKS));
     } finally {

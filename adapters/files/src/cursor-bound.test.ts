@@ -18,7 +18,7 @@ function manyFiles(count: number, length: number): DemoTree {
 let adapter: StartedAdapter<typeof filesManifest>;
 let dav: FilesStandIn;
 beforeAll(async () => {
-  adapter = await startAdapter(filesAdapter);
+  adapter = await startAdapter(filesAdapter, { allowedHosts: ["127.0.0.1"] });
   dav = await startFilesStandIn({ files: manyFiles(2_400, 200) });
 });
 afterAll(async () => {

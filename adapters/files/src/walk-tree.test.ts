@@ -5,7 +5,7 @@ import { filesAdapter, type filesManifest } from "./index.ts";
 
 let adapter: StartedAdapter<typeof filesManifest>;
 beforeAll(async () => {
-  adapter = await startAdapter(filesAdapter);
+  adapter = await startAdapter(filesAdapter, { allowedHosts: ["127.0.0.1"] });
 });
 afterAll(() => adapter.close());
 

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { AdapterHttpError } from "@adapterkit/sdk";
-import { type Dispatcher, getGlobalDispatcher, util } from "undici";
+import { type Dispatcher, util } from "undici";
 import { isUrlWithin } from "./source-path.ts";
 import { toTransportError } from "./webdav-request.ts";
 import type { WebdavSettings } from "./webdav-settings.ts";
@@ -63,7 +63,10 @@ export function webdavGet(settings: WebdavSettings, request: WebdavGetRequest): 
       release();
       abort?.(reason);
       if (body !== undefined) body.destroy(stop);
-      else reject(toTransportError(url, stop, timedOut ? timeoutMs : undefined));
+      else {
+        settings.context.log.warn({ host: url.host, reason: stop.message, timedOut }, "outbound connection failed");
+        reject(toTransportError(stop));
+      }
     };
     const onAbort = () => fail(outer?.reason instanceof Error ? outer.reason : new Error("the caller went away"));
     const watch = (signal: AbortSignal | undefined) => {
@@ -136,7 +139,8 @@ export function webdavGet(settings: WebdavSettings, request: WebdavGetRequest): 
       },
     };
     try {
-      getGlobalDispatcher().dispatch(
+      // The handler's guarded dispatcher (DESIGN A18): base_url is tenant data.
+      settings.context.outbound.dispatcher.dispatch(
         {
           origin: url.origin,
           path: `${url.pathname}${url.search}`,

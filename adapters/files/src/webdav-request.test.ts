@@ -1,8 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { createOutbound, OUTBOUND_UNREACHABLE } from "@adapterkit/sdk";
+import { afterAll, describe, expect, it } from "vitest";
 import { startFakeDav } from "../test/fake-dav.ts";
 import { webdavGet } from "./webdav-get.ts";
 import { urlOf, webdavRequest } from "./webdav-request.ts";
-import { readWebdavSettings } from "./webdav-settings.ts";
+import { readWebdavSettings as readSettings } from "./webdav-settings.ts";
+
+// The fake servers are on loopback, which the outbound guard lets through only when allowed.
+const outbound = createOutbound({ allowedHosts: ["127.0.0.1"] });
+const context = { outbound: outbound.forRequest({ warn: () => {} } as never), log: { warn: () => {} } };
+const readWebdavSettings = (credentials: Parameters<typeof readSettings>[0]) => readSettings(credentials, context);
+afterAll(() => outbound.close());
 
 // Nothing listens on port 1: a request that were sent would fail as unreachable (502), not as refused (400).
 const settings = readWebdavSettings({ base_url: "http://127.0.0.1:1/dav/docs/", username: "u", password: "p" });
@@ -25,14 +32,14 @@ describe("webdavRequest", () => {
     });
   });
 
-  it("answers 504 platform_timeout naming the server when it does not answer in time", async () => {
+  it("answers a server that does not answer in time as unreachable, as if nothing listened", async () => {
     const silent = await startFakeDav(() => {});
     try {
       const slow = readWebdavSettings(silent.credentials);
       await expect(webdavRequest(slow, { method: "PROPFIND", path: "/docs", timeoutMs: 50 })).rejects.toMatchObject({
-        code: "platform_timeout",
-        status: 504,
-        message: `The WebDAV server at ${slow.baseUrl.host} did not answer within 0.05 s`,
+        code: "platform_error",
+        status: 502,
+        message: OUTBOUND_UNREACHABLE,
       });
     } finally {
       await silent.close();
@@ -41,15 +48,15 @@ describe("webdavRequest", () => {
 });
 
 describe("webdavGet", () => {
-  it("answers 504 platform_timeout naming the server when it does not answer in time", async () => {
+  it("answers a server that does not answer in time as unreachable, as if nothing listened", async () => {
     const silent = await startFakeDav(() => {});
     try {
       const slow = readWebdavSettings(silent.credentials);
       await expect(
         webdavGet(slow, { path: "/docs/a.md", url: urlOf(slow, "/docs/a.md"), timeoutMs: 50 }),
       ).rejects.toMatchObject({
-        code: "platform_timeout",
-        message: `The WebDAV server at ${slow.baseUrl.host} did not answer within 0.05 s`,
+        code: "platform_error",
+        message: OUTBOUND_UNREACHABLE,
       });
     } finally {
       await silent.close();
@@ -132,12 +139,12 @@ describe("webdavGet", () => {
     }
   });
 
-  it("answers 502 platform_error naming the server when nothing listens", async () => {
+  it("answers 502 platform_error in the one unreachable sentence when nothing listens", async () => {
     await expect(
       webdavGet(settings, { path: "/a/b.md", url: urlOf(settings, "/a/b.md"), timeoutMs: 5_000 }),
     ).rejects.toMatchObject({
       code: "platform_error",
-      message: "Could not reach the WebDAV server at 127.0.0.1:1 (ECONNREFUSED)",
+      message: OUTBOUND_UNREACHABLE,
     });
   });
 

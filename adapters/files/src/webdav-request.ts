@@ -1,4 +1,4 @@
-import { AdapterHttpError } from "@adapterkit/sdk";
+import { AdapterHttpError, OUTBOUND_UNREACHABLE } from "@adapterkit/sdk";
 import { isUrlWithin } from "./source-path.ts";
 import type { WebdavSettings } from "./webdav-settings.ts";
 
@@ -23,9 +23,9 @@ export function urlOf(settings: WebdavSettings, path: string): URL {
 }
 
 /**
- * Sends an authenticated request to the WebDAV server. A path whose URL would resolve outside the base URL is 400
- * and is never sent. A transport failure becomes a D8 error naming the server: 504 `platform_timeout` when it does
- * not answer in time, 502 `platform_error` when it cannot be reached.
+ * Sends an authenticated request to the WebDAV server through the handler's outbound path. A path whose URL would
+ * resolve outside the base URL is 400 and is never sent. A transport failure, a time-out or the guard's refusal is
+ * one D8 error, {@link toTransportError}.
  */
 export async function webdavRequest(settings: WebdavSettings, request: WebdavRequest): Promise<Response> {
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -37,14 +37,15 @@ export async function webdavRequest(settings: WebdavSettings, request: WebdavReq
     throw new AdapterHttpError("invalid_request", `${request.path} resolves outside base_url; it is not requested`);
   }
   try {
-    return await fetch(url, {
+    return await settings.context.outbound.fetch(url, {
       method: request.method,
       headers: { authorization: settings.authorization, ...request.headers },
       signal,
       ...(request.body === undefined ? {} : { body: request.body }),
     });
   } catch (error) {
-    throw toTransportError(url, error, timeout.aborted ? timeoutMs : undefined);
+    // The outbound path has logged the cause.
+    throw toTransportError(error);
   }
 }
 
@@ -55,7 +56,7 @@ export function toWebdavError(
 ): AdapterHttpError {
   const { status } = response;
   if (status === 401 || status === 403) {
-    return new AdapterHttpError("platform_error", `WebDAV server refused the credentials (${status})`);
+    return new AdapterHttpError("platform_error", `${CREDENTIALS_REFUSED} (${status})`);
   }
   if (status === 404) return new AdapterHttpError("not_found", `Nothing exists at ${path} on the WebDAV server (404)`);
   if (status === 429) {
@@ -67,21 +68,17 @@ export function toWebdavError(
   return new AdapterHttpError("platform_error", `The WebDAV server answered ${status} for ${path}`);
 }
 
-/** The D8 error of a request that failed before its answer: 504 when `timeoutMs` ran out, else 502. */
-export function toTransportError(url: URL, reason: unknown, timeoutMs: number | undefined): AdapterHttpError {
-  if (timeoutMs !== undefined) {
-    return new AdapterHttpError(
-      "platform_timeout",
-      `The WebDAV server at ${url.host} did not answer within ${timeoutMs / 1000} s`,
-      { cause: reason },
-    );
-  }
-  const message = `Could not reach the WebDAV server at ${url.host} (${reasonOf(reason)})`;
-  return new AdapterHttpError("platform_error", message, { cause: reason });
+const CREDENTIALS_REFUSED = "WebDAV server refused the credentials";
+
+/** Whether a D8 error is the server's 401 or 403: the one answer verify reports as it is. */
+export function isCredentialRefusal(error: AdapterHttpError): boolean {
+  return error.message.startsWith(CREDENTIALS_REFUSED);
 }
 
-/** A transport error's code (`ECONNREFUSED`, `ENOTFOUND`…); never its message, which may repeat the URL. */
-function reasonOf(error: unknown): string {
-  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
-  return typeof code === "string" && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : "request failed";
+/**
+ * The D8 error of a request that failed before its answer: 502 in one sentence whether it was refused, timed out or
+ * stopped by the outbound guard, so that base_url cannot map a network (DESIGN A18); the cause stays in the log.
+ */
+export function toTransportError(reason: unknown): AdapterHttpError {
+  return new AdapterHttpError("platform_error", OUTBOUND_UNREACHABLE, { cause: reason });
 }

@@ -1,4 +1,4 @@
-import { AdapterHttpError, type CredentialsOf } from "@adapterkit/sdk";
+import { AdapterHttpError, type CredentialsOf, type HandlerContext } from "@adapterkit/sdk";
 import type { manifest } from "./manifest.ts";
 
 /** The credentials every files handler receives. */
@@ -13,6 +13,14 @@ export interface WebdavSettings {
   /** The `Authorization` header value (HTTP Basic). */
   authorization: string;
   username: string;
+  /** The handler's outbound path (DESIGN A18) and log: base_url is tenant data, so every request goes through it. */
+  context: WebdavContext;
+}
+
+/** What of a handler's context the WebDAV requests use. */
+export interface WebdavContext {
+  readonly outbound: HandlerContext["outbound"];
+  readonly log: Pick<HandlerContext["log"], "warn">;
 }
 
 /**
@@ -20,10 +28,10 @@ export interface WebdavSettings {
  * name or password (`https://bob:pw@host/`; they belong in `username` and `password`), is 400 naming it. No
  * message ever repeats `base_url`: it may hold a secret.
  */
-export function readWebdavSettings(credentials: FilesCredentials): WebdavSettings {
+export function readWebdavSettings(credentials: FilesCredentials, context: WebdavContext): WebdavSettings {
   const { baseUrl, basePath } = parseBaseUrl(credentials.base_url);
   const token = Buffer.from(`${credentials.username}:${credentials.password}`, "utf8").toString("base64");
-  return { baseUrl, basePath, authorization: `Basic ${token}`, username: credentials.username };
+  return { baseUrl, basePath, authorization: `Basic ${token}`, username: credentials.username, context };
 }
 
 // Every request carries its credentials, and a sync sends the same base_url thousands of times: its parse is kept

@@ -18,6 +18,7 @@ describe("mail adapter conformance", () => {
         "feedback-loop.person-is-not-bot",
         "parse-inbound.content-byte-exact",
         "deliver.thread-id-honoured",
+        "verify.outbound-guard",
       ]),
     );
   });

@@ -1,3 +1,4 @@
+import type { OutboundPath } from "@adapterkit/sdk";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import type { SmtpSettings } from "./smtp-settings.ts";
@@ -9,11 +10,20 @@ export type SmtpTransport = Transporter<SMTPTransport.SentMessageInfo, SMTPTrans
 const CONNECTION_TIMEOUT_MS = 4_000;
 const SOCKET_TIMEOUT_MS = 8_000;
 
+/** What of a handler's context the transport uses. */
+export interface SmtpContext {
+  /** The handler's `context.outbound`: the SMTP host is tenant data, so the socket is opened through the guard. */
+  readonly outbound: OutboundPath;
+  readonly signal?: AbortSignal;
+}
+
 /**
- * Creates a one-connection transport for the settings; aborting `signal` closes it. Nothing is pooled, because
- * credentials arrive with every request and the adapter keeps no state between requests.
+ * Creates a one-connection transport for the settings, whose socket is opened by the SDK's outbound path (DESIGN
+ * A18) and handed to nodemailer, which then speaks SMTP (and TLS) over it; aborting `signal` closes it. Nothing is
+ * pooled, because credentials arrive with every request and the adapter keeps no state between requests.
  */
-export function createSmtpTransport(settings: SmtpSettings, signal?: AbortSignal): SmtpTransport {
+export function createSmtpTransport(settings: SmtpSettings, context: SmtpContext): SmtpTransport {
+  const { outbound, signal } = context;
   const transport = nodemailer.createTransport({
     host: settings.host,
     port: settings.port,
@@ -24,6 +34,13 @@ export function createSmtpTransport(settings: SmtpSettings, signal?: AbortSignal
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: CONNECTION_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
+    getSocket: (_options, callback) => {
+      const target = { host: settings.host, port: settings.port, timeoutMs: CONNECTION_TIMEOUT_MS, signal };
+      outbound.connect(target).then(
+        (connection) => callback(null, { connection }),
+        (error: Error) => callback(error, undefined),
+      );
+    },
   });
   signal?.addEventListener("abort", () => transport.close(), { once: true });
   return transport;

@@ -7,7 +7,7 @@ import { type MailStandIn, startMailStandIn } from "./stand-in.ts";
 let adapter: StartedAdapter<typeof mailManifest>;
 let smtp: MailStandIn;
 beforeAll(async () => {
-  adapter = await startAdapter(mailAdapter);
+  adapter = await startAdapter(mailAdapter, { allowedHosts: ["127.0.0.1"] });
   smtp = await startMailStandIn();
 });
 afterAll(async () => {

@@ -20,6 +20,7 @@ describe("tasks adapter conformance", () => {
         description: "Tasks adapter against its stand-in platform; the good token comes from the OAuth code flow.",
         credentials: { good: { access_token: accessToken }, bad: { access_token: "revoked-or-made-up" } },
       },
+      allowedHosts: [new URL(tasks.url).host],
     });
     expect(failures).toEqual({});
     expect(report.summary.required_failed).toBe(0);

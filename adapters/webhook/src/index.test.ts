@@ -9,7 +9,7 @@ let receiver: WebhookStandIn;
 let adapter: StartedAdapter<typeof webhookManifest>;
 beforeAll(async () => {
   receiver = await startWebhookStandIn();
-  adapter = await startAdapter(webhookAdapter);
+  adapter = await startAdapter(webhookAdapter, { allowedHosts: [new URL(receiver.url).host] });
 });
 afterAll(async () => {
   await adapter.close();

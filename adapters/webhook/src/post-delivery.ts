@@ -1,8 +1,12 @@
+import { OUTBOUND_UNREACHABLE, type OutboundPath } from "@adapterkit/sdk";
+
 /** How long a receiver may take; below the service's 10 s (D11) so a slow receiver still gets a D5 answer. */
 export const DELIVERY_TIMEOUT_MS = 8_000;
 
 /** Options of {@link postDelivery}. */
 export interface PostDeliveryOptions {
+  /** The handler's `context.outbound` (DESIGN A18): the address comes from tenant data, an event's sender. */
+  outbound: OutboundPath;
   url: URL;
   body: string;
   headers: Record<string, string>;
@@ -15,34 +19,23 @@ export type DeliveryResult = { ok: true } | { ok: false; error: string; retryabl
 
 /**
  * POSTs one signed delivery. 2xx is delivered; 408, 429, 5xx, a time-out or a network failure may pass and are
- * retryable; any other answer (a redirect, a 4xx) is the receiver's refusal and is not.
+ * retryable; any other answer (a redirect, a 4xx) is the receiver's refusal and is not. A time-out, a network failure
+ * and the guard's refusal are one sentence, so that a delivery address cannot be used to scan a network.
  */
 export async function postDelivery(options: PostDeliveryOptions): Promise<DeliveryResult> {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
-    response = await fetch(options.url, {
+    response = await options.outbound.fetch(options.url, {
       method: "POST",
       headers: { "content-type": "application/json", "user-agent": "adapterkit-webhook/0.1", ...options.headers },
       body: options.body,
-      // A redirected POST would lose its body or change method; a receiver that moved must be reconfigured.
-      redirect: "manual",
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
-  } catch (error) {
-    if (timeout.aborted)
-      return {
-        ok: false,
-        error: `request_timeout: the receiver did not answer within ${timeoutMs} ms`,
-        retryable: true,
-      };
-    const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    return {
-      ok: false,
-      error: `network_error: could not reach the receiver (${typeof code === "string" ? code : "failed"})`,
-      retryable: true,
-    };
+  } catch {
+    // The outbound path logged the cause; a redirect is never followed (a receiver that moved must be reconfigured).
+    return { ok: false, error: `network_error: ${OUTBOUND_UNREACHABLE}`, retryable: true };
   }
   await response.body?.cancel().catch(() => {});
   if (response.ok) return { ok: true };

@@ -2,6 +2,7 @@ import type { Dispatcher } from "undici";
 import type { CheckStatus } from "../check.ts";
 import type { ConformanceCheck } from "../context.ts";
 import type { Fixtures } from "../fixtures/fixtures.ts";
+import type { RunningStandInPlatform } from "../platform/start-stand-in-platform.ts";
 
 /** What the runner reports while it works (the terminal reporter draws a live line from these). */
 export type ProgressEvent =
@@ -42,6 +43,11 @@ export interface ConformanceOptions {
    * default Node's own connections.
    */
   readonly dispatcher?: Dispatcher;
+  /**
+   * A stand-in platform the caller started (and closes) instead of the runner's own, so that an adapter can be
+   * served allowing exactly its addresses (DESIGN A18) before the run begins.
+   */
+  readonly platform?: RunningStandInPlatform;
   /** The checks to run instead of the full registry (tests). */
   readonly checks?: readonly ConformanceCheck[];
 }

@@ -68,9 +68,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     });
   }
 
-  const platform = await startStandInPlatform(
-    fixtures.platform?.smtp === undefined ? {} : { smtp: fixtures.platform.smtp },
-  );
+  const platform =
+    options.platform ??
+    (await startStandInPlatform(fixtures.platform?.smtp === undefined ? {} : { smtp: fixtures.platform.smtp }));
   const latencies = new LatencyRecorder();
   const ctx = createContext({
     adapterUrl: settings.adapterUrl,
@@ -127,7 +127,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     });
   } finally {
     await ctx.close();
-    await platform.close();
+    if (options.platform === undefined) await platform.close();
   }
 }
 

@@ -14,5 +14,6 @@ export const verify500OnBadCredentials: BrokenAdapter = {
       },
     },
   },
-  caughtBy: ["verify.bad-credentials"],
+  // The guard check's refused probe is answered 500 too, where ok: false is due.
+  caughtBy: ["verify.bad-credentials", "verify.outbound-guard"],
 };

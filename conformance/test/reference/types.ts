@@ -10,6 +10,8 @@ export interface ReferenceRequest {
   readonly rawBody: string;
   /** The parsed JSON body, or undefined when the body is not JSON. */
   readonly json: unknown;
+  /** `fetch` under an outbound guard (DESIGN A18), for calls to a URL the credentials name. */
+  readonly guardedFetch: (url: string, init?: RequestInit) => Promise<Response>;
 }
 
 /** What a handler answers: a JSON body, or raw text with its own headers. */

@@ -1,8 +1,12 @@
 import { verifyRequestSchema } from "@adapterkit/contract";
+import { OUTBOUND_UNREACHABLE } from "@adapterkit/sdk";
 import { adapterError, json, type ReferenceRequest, type ReferenceResponse } from "./types.ts";
 import { credential, validate } from "./validate.ts";
 
-/** `POST /verify`: asks the platform who the token belongs to. */
+/**
+ * `POST /verify`: asks the platform who the token belongs to, through the guard (api_url is tenant data); a platform
+ * that cannot be reached, or may not be, is `ok: false` in one sentence.
+ */
 export async function verify(request: ReferenceRequest): Promise<ReferenceResponse> {
   const body = validate(verifyRequestSchema, request.json);
   if (!body.ok) return body.response;
@@ -12,9 +16,11 @@ export async function verify(request: ReferenceRequest): Promise<ReferenceRespon
   if (!apiUrl.ok) return apiUrl.response;
   let answer: Response;
   try {
-    answer = await fetch(`${apiUrl.value}/api/me`, { headers: { authorization: `Bearer ${token.value}` } });
+    answer = await request.guardedFetch(`${apiUrl.value}/api/me`, {
+      headers: { authorization: `Bearer ${token.value}` },
+    });
   } catch {
-    return adapterError(502, "platform_error", "the platform could not be reached");
+    return json(200, { ok: false, error: OUTBOUND_UNREACHABLE });
   }
   if (answer.status >= 500) return adapterError(502, "platform_error", `the platform answered ${answer.status}`);
   if (!answer.ok) return json(200, { ok: false, error: "the platform refused the token" });

@@ -57,4 +57,5 @@ export { type AdapterServer, type AdaptersServer, mountAdapters, type ServeOptio
 export type { AdapterHandlerOptions } from "./http/settings.ts";
 export { toExpressRouter } from "./http/to-express-router.ts";
 export { rawBodyOf } from "./inbound/raw-body-of.ts";
+export * from "./outbound/index.ts";
 export * from "./scaffold/index.ts";

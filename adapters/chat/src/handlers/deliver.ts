@@ -14,6 +14,7 @@ export const deliver: DeliverHandler<typeof chatManifest> = async (request, cont
     token: credentials.token,
     body: { channel, text: message.text, ...(message.thread_id ? { thread_ts: message.thread_id } : {}) },
     signal: context.signal,
+    outbound: context.outbound,
   });
   if (!result.ok) return result;
   const posted = (result.data.message ?? {}) as Record<string, unknown>;

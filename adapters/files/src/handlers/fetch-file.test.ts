@@ -12,7 +12,7 @@ const PNG = Buffer.concat([
 let adapter: StartedAdapter<typeof filesManifest>;
 let dav: FilesStandIn;
 beforeAll(async () => {
-  adapter = await startAdapter(filesAdapter);
+  adapter = await startAdapter(filesAdapter, { allowedHosts: ["127.0.0.1"] });
   dav = await startFilesStandIn({
     files: { ...DEMO_FILES, media: { "logo.png": PNG, "Ünïcode name #1.txt": "unicode" } },
   });

@@ -24,7 +24,7 @@ export const fetchFile: FetchFileHandler<typeof manifest> = async (
   { credentials, resource_path, file_path },
   context,
 ) => {
-  const settings = readWebdavSettings(credentials);
+  const settings = readWebdavSettings(credentials, context);
   const root = toSourcePath(resource_path, "resource_path");
   const path = toSourcePath(file_path, "file_path");
   const url = urlOf(settings, path);

@@ -7,7 +7,7 @@ import { type FilesStandIn, startFilesStandIn } from "../stand-in.ts";
 let adapter: StartedAdapter<typeof filesManifest>;
 let dav: FilesStandIn;
 beforeAll(async () => {
-  adapter = await startAdapter(filesAdapter);
+  adapter = await startAdapter(filesAdapter, { allowedHosts: ["127.0.0.1"] });
 });
 beforeEach(async () => {
   dav = await startFilesStandIn();

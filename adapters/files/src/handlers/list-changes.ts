@@ -17,9 +17,10 @@ const MAX_FILES = 10_000;
  */
 export const listChanges: ListChangesHandler<typeof manifest> = async (
   { credentials, resource_path, cursor },
-  { signal },
+  context,
 ) => {
-  const settings = readWebdavSettings(credentials);
+  const { signal } = context;
+  const settings = readWebdavSettings(credentials, context);
   const root = toSourcePath(resource_path, "resource_path");
   if (!isUrlWithin(urlOf(settings, root), settings.baseUrl)) {
     throw invalidPath("resource_path", `${root} resolves outside base_url`);

@@ -6,7 +6,7 @@ import { filesAdapter, type filesManifest } from "../index.ts";
 let adapter: StartedAdapter<typeof filesManifest>;
 let dav: FakeDav | undefined;
 beforeAll(async () => {
-  adapter = await startAdapter(filesAdapter);
+  adapter = await startAdapter(filesAdapter, { allowedHosts: ["127.0.0.1"] });
 });
 afterEach(async () => {
   await dav?.close();

@@ -12,15 +12,12 @@ import { subjectOf } from "../subject-of.ts";
  * `thread_id` (a Message-ID) the mail answers that thread (`In-Reply-To` and `References`) and the answer names it
  * as given. The Message-ID carries the bot marker. Both fields are checked before anything is sent (400).
  */
-export const deliver: DeliverHandler<typeof manifest> = async (
-  { credentials, channel_address, message },
-  { signal },
-) => {
+export const deliver: DeliverHandler<typeof manifest> = async ({ credentials, channel_address, message }, context) => {
   const settings = readSmtpSettings(credentials);
   const to = recipientsOf(channel_address);
   const parent = message.thread_id === undefined ? undefined : toMessageIdHeader(message.thread_id);
   const messageId = createMessageId(credentials, settings.fromDomain);
-  const transport = createSmtpTransport(settings, signal);
+  const transport = createSmtpTransport(settings, context);
   try {
     await transport.sendMail({
       from: settings.from,
@@ -32,7 +29,7 @@ export const deliver: DeliverHandler<typeof manifest> = async (
     });
     return { ok: true, message_id: messageId, thread_id: message.thread_id ?? messageId };
   } catch (error) {
-    const failure = describeSmtpError(error, settings);
+    const failure = describeSmtpError(error, settings, context.log);
     return { ok: false, error: failure.message, retryable: failure.retryable };
   } finally {
     transport.close();

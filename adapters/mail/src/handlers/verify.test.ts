@@ -10,7 +10,7 @@ let adapter: StartedAdapter<typeof mailManifest>;
 let smtp: MailStandIn;
 
 beforeAll(async () => {
-  adapter = await startAdapter(mailAdapter);
+  adapter = await startAdapter(mailAdapter, { allowedHosts: ["127.0.0.1"] });
   smtp = await startMailStandIn();
 });
 afterAll(async () => {
@@ -40,11 +40,11 @@ describe("POST /mail/verify", () => {
     expect(body).toMatchObject({ ok: false, error: expect.stringMatching(/^SMTP authentication failed \(535\)/) });
   });
 
-  it("answers ok false naming host and port when the connection is refused", async () => {
+  it("answers ok false in the one unreachable sentence when the connection is refused", async () => {
     const port = await closedPort();
     const { status, body } = await adapter.client.verify({ credentials: { ...smtp.credentials, port: String(port) } });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: false, error: expect.stringContaining(`127.0.0.1:${port} (connection refused)`) });
+    expect(body).toEqual({ ok: false, error: "could not reach the configured server" });
   });
 
   it("answers ok false saying so when STARTTLS is required but the server offers none", async () => {

@@ -5,7 +5,7 @@ import type { manifest } from "../manifest.ts";
 import { readSmtpSettings, type SmtpSettings } from "../smtp-settings.ts";
 
 /** `/verify`: connects to the SMTP server and logs in; a refusal or an unreachable server is `{ ok: false }`. */
-export const verify: VerifyHandler<typeof manifest> = async ({ credentials }, { signal }) => {
+export const verify: VerifyHandler<typeof manifest> = async ({ credentials }, context) => {
   let settings: SmtpSettings;
   try {
     settings = readSmtpSettings(credentials);
@@ -14,12 +14,12 @@ export const verify: VerifyHandler<typeof manifest> = async ({ credentials }, { 
     if (error instanceof AdapterHttpError) return { ok: false, error: error.message };
     throw error;
   }
-  const transport = createSmtpTransport(settings, signal);
+  const transport = createSmtpTransport(settings, context);
   try {
     await transport.verify();
     return { ok: true, user: settings.username };
   } catch (error) {
-    return { ok: false, error: describeSmtpError(error, settings).message };
+    return { ok: false, error: describeSmtpError(error, settings, context.log).message };
   } finally {
     transport.close();
   }

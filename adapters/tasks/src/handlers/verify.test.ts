@@ -9,7 +9,7 @@ let adapter: StartedAdapter<ReturnType<typeof createTasksAdapter>["manifest"]>;
 
 beforeAll(async () => {
   tasks = await startTasksStandIn({ redirectUris: ["http://127.0.0.1:9/oauth/callback"] });
-  adapter = await startAdapter(createTasksAdapter(tasks.url));
+  adapter = await startAdapter(createTasksAdapter(tasks.url), { allowedHosts: [new URL(tasks.url).host] });
 });
 afterAll(async () => {
   await adapter?.close();

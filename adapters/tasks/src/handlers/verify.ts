@@ -1,4 +1,4 @@
-import type { VerifyHandler } from "@adapterkit/sdk";
+import { OUTBOUND_UNREACHABLE, type VerifyHandler } from "@adapterkit/sdk";
 import type { tasksManifest } from "../manifest.ts";
 
 /** How long the platform may take to answer; below the service's 10 s (D11). */
@@ -12,13 +12,13 @@ export function createVerify(platformUrl: string): VerifyHandler<ReturnType<type
   return async ({ credentials }, context) => {
     let response: Response;
     try {
-      response = await fetch(`${platformUrl.replace(/\/+$/, "")}/api/me`, {
+      // Through the guard like every sample's call (DESIGN A18); npm start allows its stand-in.
+      response = await context.outbound.fetch(`${platformUrl.replace(/\/+$/, "")}/api/me`, {
         headers: { authorization: `Bearer ${credentials.access_token}` },
-        redirect: "error",
         signal: AbortSignal.any([context.signal, AbortSignal.timeout(PLATFORM_TIMEOUT_MS)]),
       });
-    } catch (error) {
-      return { ok: false, error: `network_error: the tasks platform did not answer (${(error as Error).name})` };
+    } catch {
+      return { ok: false, error: `network_error: ${OUTBOUND_UNREACHABLE}` };
     }
     const body = (await response.json().catch(() => ({}))) as { user?: unknown; error?: unknown };
     if (response.ok && typeof body.user === "string") return { ok: true, user: body.user };

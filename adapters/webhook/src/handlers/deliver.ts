@@ -25,7 +25,7 @@ export const deliver: DeliverHandler<typeof webhookManifest> = async (request, c
     [BOT_MARKER_FIELD]: marker,
   });
   const headers = { ...signStandardWebhook({ secret: secret.secret, body, id }), [BOT_MARKER_HEADER]: marker };
-  const result = await postDelivery({ url, body, headers, signal: context.signal });
+  const result = await postDelivery({ url, body, headers, signal: context.signal, outbound: context.outbound });
   if (!result.ok) return result;
   return { ok: true, message_id: id, ...(message.thread_id === undefined ? {} : { thread_id: message.thread_id }) };
 };

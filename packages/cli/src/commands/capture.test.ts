@@ -22,7 +22,8 @@ const { stdout } = sandbox.output;
 let adapter: StartedAdapter<typeof webhookManifest> | undefined;
 
 beforeEach(async () => {
-  adapter = await startAdapter(webhookAdapter, { signingSecret: ADAPTER_SIGNING_SECRET });
+  // The runner's stand-in platform, which deliveries reach, listens on a loopback port of its own choosing.
+  adapter = await startAdapter(webhookAdapter, { signingSecret: ADAPTER_SIGNING_SECRET, allowedHosts: ["127.0.0.1"] });
 });
 afterEach(async () => {
   await adapter?.close();

@@ -58,10 +58,12 @@ export const serveCommand = defineCommand({
     const wanted = process.env.ADAPTER_SIGNING_SECRET || undefined;
     const secrets = await service.apps.demoSigningSecrets(slugs, wanted);
     step(`serving ${served.length} sample adapters, each checking its App's signing secret`);
+    // A18: the sample adapters reach their platforms' stand-ins on loopback, and nothing else there.
     const adapters = await serveSampleAdapters(served, {
       port: args.adaptersPort,
       host: args.host,
       secrets,
+      allowedHosts: standInHosts,
     });
     const serviceUrl = await service.listen(args.port, args.host);
     const demo = await service.bootstrapDemo();

@@ -14,7 +14,7 @@ let adapter: StartedAdapter<typeof filesAdapter.manifest>;
 
 beforeAll(async () => {
   dav = await startFilesStandIn();
-  adapter = await startAdapter(filesAdapter);
+  adapter = await startAdapter(filesAdapter, { allowedHosts: [new URL(dav.url).host] });
 });
 afterAll(async () => {
   await adapter?.close();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Adapter, createAdapterHandler } from "@adapterkit/sdk";
+import { ADAPTER_ALLOWED_HOSTS, type Adapter, createAdapterHandler, parseAllowedHosts } from "@adapterkit/sdk";
 
 /** The sample adapters on one port, each under its slug and each checking its own App's signing secret (D9). */
 export interface SampleAdapters {
@@ -10,16 +10,18 @@ export interface SampleAdapters {
 
 /**
  * Serves each adapter with its own `ADAPTER_SIGNING_SECRET` (mountAdapters takes one for all), routing by the first
- * path segment; anything else is the SDK's D8 404 of the first adapter.
+ * path segment; anything else is the SDK's D8 404 of the first adapter. The adapters' outbound guard (DESIGN A18)
+ * lets through `allowedHosts` (the local stand-ins) and whatever `ADAPTER_ALLOWED_HOSTS` lists.
  */
 export async function serveSampleAdapters(
   adapters: readonly Adapter[],
-  options: { port: number; host: string; secrets: ReadonlyMap<string, string> },
+  options: { port: number; host: string; secrets: ReadonlyMap<string, string>; allowedHosts: readonly string[] },
 ): Promise<SampleAdapters> {
+  const allowedHosts = [...options.allowedHosts, ...parseAllowedHosts(process.env[ADAPTER_ALLOWED_HOSTS])];
   const handlers = new Map(
     adapters.map((adapter) => [
       adapter.slug,
-      createAdapterHandler(adapter, { signingSecret: options.secrets.get(adapter.slug) }),
+      createAdapterHandler(adapter, { signingSecret: options.secrets.get(adapter.slug), allowedHosts }),
     ]),
   );
   const fallback = [...handlers.values()][0];

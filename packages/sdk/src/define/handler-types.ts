@@ -15,6 +15,7 @@ import type {
   VerifyWebhookResponse,
 } from "@adapterkit/contract";
 import type { Logger } from "pino";
+import type { OutboundPath } from "../outbound/create-outbound.ts";
 import type { CredentialsOf } from "./credentials-of.ts";
 import type { ManifestInput } from "./manifest-input.ts";
 
@@ -32,6 +33,11 @@ export interface HandlerContext {
   readonly log: Logger;
   /** Aborts when the caller goes away; pass it to outbound `fetch` calls. */
   readonly signal: AbortSignal;
+  /**
+   * The one way out (DESIGN A18): `fetch` and raw sockets that refuse loopback and private addresses after DNS,
+   * follow no redirects, and fail in one sentence whatever the cause; exceptions come from `ADAPTER_ALLOWED_HOSTS`.
+   */
+  readonly outbound: OutboundPath;
 }
 
 /** A handler: typed input in, typed output (or a promise of it) out; it never sees `req` or `res`. */

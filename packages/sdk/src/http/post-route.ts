@@ -31,6 +31,7 @@ export function createPostRoute(
       res,
       log: adapterLog,
       endpoint: row.id,
+      outbound: settings.outbound,
       detached: cache !== undefined,
     });
     const log = () => context.log;

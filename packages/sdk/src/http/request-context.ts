@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { CONTEXT_HEADERS } from "@adapterkit/contract";
 import type { Logger } from "pino";
 import type { HandlerContext } from "../define/handler-types.ts";
+import type { Outbound, OutboundPath } from "../outbound/create-outbound.ts";
 
 const MAX_REQUEST_ID_LENGTH = 200;
 
@@ -15,6 +16,8 @@ export class RequestContext implements HandlerContext {
   readonly #baseLog: Logger;
   readonly #endpoint: string;
   readonly #detached: boolean;
+  readonly #outbound: Outbound;
+  #outboundPath: OutboundPath | undefined;
   #requestId: string | undefined;
   #log: Logger | undefined;
   #controller: AbortController | undefined;
@@ -25,8 +28,10 @@ export class RequestContext implements HandlerContext {
     res: ServerResponse;
     log: Logger;
     endpoint: string;
+    outbound: Outbound;
     detached?: boolean;
   }) {
+    this.#outbound = options.outbound;
     this.#headers = options.headers;
     this.#detached = options.detached ?? false;
     this.#res = options.res;
@@ -52,6 +57,11 @@ export class RequestContext implements HandlerContext {
       projectId: this.projectId,
     });
     return this.#log;
+  }
+
+  get outbound(): OutboundPath {
+    this.#outboundPath ??= this.#outbound.forRequest(this.log);
+    return this.#outboundPath;
   }
 
   get signal(): AbortSignal {

@@ -56,7 +56,7 @@ export async function mountAdapters(adapters: readonly Adapter[], options: Serve
   let stopListening = () => {};
   const close = () => {
     stopListening();
-    closing ??= shutDown(server, lifecycle, options.shutdownTimeoutMs ?? 10_000);
+    closing ??= shutDown(server, lifecycle, options.shutdownTimeoutMs ?? 10_000).then(() => settings.outbound.close());
     return closing;
   };
   if (options.handleSignals ?? true) stopListening = onSignals(close, settings.log);

@@ -1,5 +1,8 @@
+import type * as dns from "node:dns";
 import type { Logger } from "pino";
 import { standardWebhookKey } from "../helpers/index.ts";
+import { ADAPTER_ALLOWED_HOSTS, createOutbound, type Outbound } from "../outbound/create-outbound.ts";
+import { parseAllowedHosts } from "../outbound/parse-allowed-hosts.ts";
 import { createLogger, withRedaction } from "./create-logger.ts";
 import { createIdempotencyCache, type IdempotencyCache, type IdempotencyOptions } from "./idempotency-cache.ts";
 import { DEFAULT_BODY_LIMIT } from "./read-body.ts";
@@ -27,6 +30,13 @@ export interface AdapterHandlerOptions {
    * instead of a second message, from a bounded in-memory cache; `false` turns it off. Default on.
    */
   idempotency?: IdempotencyOptions | false;
+  /**
+   * DESIGN A18: hosts (`host` or `host:port`) that handlers' outbound calls may reach although they are loopback or
+   * private, such as a local stand-in of the platform; defaults to `ADAPTER_ALLOWED_HOSTS` (comma-separated).
+   */
+  allowedHosts?: readonly string[];
+  /** Replaces `dns.lookup` for outbound calls; tests stub it so that no outside name is resolved. */
+  lookup?: typeof dns.lookup;
 }
 
 /** Whether the server is draining for shutdown; `/health` stops answering `ready` then. */
@@ -44,6 +54,7 @@ export interface Settings {
   now: (() => number) | undefined;
   lifecycle: Lifecycle;
   idempotency: IdempotencyCache | undefined;
+  outbound: Outbound;
 }
 
 /** Applies the defaults (environment included) to serving options. */
@@ -62,5 +73,9 @@ export function toSettings(options: AdapterHandlerOptions, lifecycle: Lifecycle 
     now: options.now,
     lifecycle,
     idempotency: options.idempotency === false ? undefined : createIdempotencyCache(options.idempotency),
+    outbound: createOutbound({
+      allowedHosts: options.allowedHosts ?? parseAllowedHosts(process.env[ADAPTER_ALLOWED_HOSTS]),
+      lookup: options.lookup,
+    }),
   };
 }

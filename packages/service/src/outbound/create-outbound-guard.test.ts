@@ -1,21 +1,10 @@
-import type * as dns from "node:dns";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isOutboundRefused } from "@adapterkit/sdk";
+import { stubLookup } from "@adapterkit/sdk/testing";
 import { request } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOutboundGuard, type OutboundGuard } from "./create-outbound-guard.ts";
-import { isOutboundRefused } from "./outbound-refused-error.ts";
-
-// Every name resolves to what the table says, and nothing else is ever asked of DNS.
-function stubLookup(table: Record<string, string[]>): typeof dns.lookup {
-  return ((hostname: string, options: unknown, callback: (...args: unknown[]) => void) => {
-    const addresses = table[hostname];
-    if (addresses === undefined) return callback(Object.assign(new Error("not found"), { code: "ENOTFOUND" }));
-    const entries = addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-    if ((options as { all?: boolean }).all) return callback(null, entries);
-    callback(null, entries[0]?.address, entries[0]?.family);
-  }) as unknown as typeof dns.lookup;
-}
 
 let server: Server;
 let port: number;

@@ -88,6 +88,8 @@ export async function serveWebhookApp(options: { broken?: boolean } = {}): Promi
   const adapter = options.broken === true ? brokenWebhookAdapter : webhookAdapter;
   const start = (port: number, signingSecret?: string) =>
     serve(adapter, {
+      // A review's runner starts its stand-in platform on a loopback port of its own choosing, which deliveries reach.
+      allowedHosts: ["127.0.0.1"],
       port,
       host: "127.0.0.1",
       handleSignals: false,

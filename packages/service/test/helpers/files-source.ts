@@ -80,7 +80,9 @@ export async function startFilesSource(
   credentials?: FilesCredentials,
 ): Promise<FilesSource> {
   const dav = await startFilesStandIn({ files });
+  const webdavUrl = credentials?.base_url ?? dav.url;
   const adapter: AdapterServer = await serve(filesAdapter, {
+    allowedHosts: [new URL(webdavUrl).host],
     port: 0,
     host: "127.0.0.1",
     signingSecret: SECRET,

@@ -30,8 +30,13 @@ export interface InboundWorld {
   close(): Promise<void>;
 }
 
-async function serveSigned(adapter: Parameters<typeof serve>[0], secret: string | undefined): Promise<AdapterServer> {
+async function serveSigned(
+  adapter: Parameters<typeof serve>[0],
+  secret: string | undefined,
+  allowedHosts: readonly string[],
+): Promise<AdapterServer> {
   return serve(adapter, {
+    allowedHosts,
     port: 0,
     host: "127.0.0.1",
     handleSignals: false,
@@ -51,9 +56,11 @@ export async function startInboundWorld(lane: StoreLane, options: ServiceOptions
   const webhook = await startWebhookStandIn();
   const mail = await startMailStandIn();
   const secrets = await test.service.apps.demoSigningSecrets(["chat", "webhook", "mail"]);
-  const chatServer = await serveSigned(chatAdapter, secrets.get("chat"));
-  const webhookServer = await serveSigned(webhookAdapter, secrets.get("webhook"));
-  const mailServer = await serveSigned(mailAdapter, secrets.get("mail"));
+  // The adapters' outbound guard (A18) lets them reach the stand-ins, as npm start does, and nothing else on loopback.
+  const standIns = [new URL(chat.url).host, new URL(webhook.url).host, `${mail.host}:${mail.port}`];
+  const chatServer = await serveSigned(chatAdapter, secrets.get("chat"), standIns);
+  const webhookServer = await serveSigned(webhookAdapter, secrets.get("webhook"), standIns);
+  const mailServer = await serveSigned(mailAdapter, secrets.get("mail"), standIns);
   const url = (server: AdapterServer) => server.url.replace("localhost", "127.0.0.1");
   const [chatInstallation, webhookInstallation, mailInstallation] = await test.service.apps.installDemoApps(
     { organization: "demo" },

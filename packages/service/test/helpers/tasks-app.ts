@@ -19,7 +19,10 @@ export async function startTasksApp(
   options: { readonly accessTokenTtlSeconds?: number } = {},
 ): Promise<TasksApp> {
   const tasks = await startTasksStandIn({ redirectUris: [`${test.url}/oauth/callback`], ...options });
-  const adapter = await startAdapter(createTasksAdapter(tasks.url), { shutdownTimeoutMs: 100 });
+  const adapter = await startAdapter(createTasksAdapter(tasks.url), {
+    shutdownTimeoutMs: 100,
+    allowedHosts: [new URL(tasks.url).host],
+  });
   await test.service.apps.register({ organization, project: "main" }, adapter.url.replace("localhost", "127.0.0.1"));
   return {
     tasks,

@@ -156,6 +156,7 @@ for (const lane of STORE_LANES) {
       // A slow platform: it records each reply, then holds its answer back, so replies are in flight at the kill.
       platform = await startWebhookStandIn({ signingSecret: PLATFORM_SECRET, answerDelayMs: 300 });
       adapter = await serve(webhookAdapter, {
+        allowedHosts: [new URL(platform.url).host],
         port: 0,
         host: "127.0.0.1",
         handleSignals: false,

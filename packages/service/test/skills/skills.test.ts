@@ -33,8 +33,12 @@ const BROKEN = defineManifest({
   skill: { name: "Broken", description: "", knowledge: "", tool_names: ["launch_rockets"] },
 });
 
-async function serveAdapter(adapter: Parameters<typeof serve>[0]): Promise<AdapterServer> {
+async function serveAdapter(
+  adapter: Parameters<typeof serve>[0],
+  allowedHosts: readonly string[],
+): Promise<AdapterServer> {
   return serve(adapter, {
+    allowedHosts,
     port: 0,
     host: "127.0.0.1",
     handleSignals: false,
@@ -60,7 +64,7 @@ for (const lane of STORE_LANES) {
         const helpdesk = defineAdapter({ manifest: HELPDESK, verify: async () => ({ ok: true, user: "helpdesk" }) });
         const broken = defineAdapter({ manifest: BROKEN });
         for (const adapter of [mailAdapter, helpdesk, broken]) {
-          const server = await serveAdapter(adapter);
+          const server = await serveAdapter(adapter, [`${smtp.host}:${smtp.port}`]);
           servers.push(server);
           await test.service.apps.register({ organization: "acme" }, server.url.replace("localhost", "127.0.0.1"), {
             signingSecret: SECRET,

@@ -27,7 +27,9 @@ const silent = pino({ level: "silent" });
  * before the review.
  */
 export async function startWebhookAuthorAdapter(adapter: Adapter = webhookAdapter): Promise<WebhookAuthorAdapter> {
-  let handler: NodeHandler = createAdapterHandler(adapter, { signingSecret: undefined, logger: silent });
+  // A review's runner delivers to its stand-in platform on a loopback port of its own choosing (A18 allowance).
+  const served = { logger: silent, allowedHosts: ["127.0.0.1"] };
+  let handler: NodeHandler = createAdapterHandler(adapter, { signingSecret: undefined, ...served });
   let gate: Promise<void> | undefined;
   const server: Server = createServer((request, response) => {
     const serve = handler;
@@ -39,7 +41,7 @@ export async function startWebhookAuthorAdapter(adapter: Adapter = webhookAdapte
   return {
     url: `http://127.0.0.1:${port}/${adapter.slug}`,
     useSigningSecret(secret) {
-      handler = createAdapterHandler(adapter, { signingSecret: secret, logger: silent });
+      handler = createAdapterHandler(adapter, { signingSecret: secret, ...served });
     },
     hold(maxMs = 3_000) {
       let release = () => {};

@@ -1,4 +1,4 @@
-/** Parses ADAPTERKIT_ALLOWED_HOSTS (comma-separated host or host:port entries). */
+/** Parses an allowed-hosts variable (ADAPTERKIT_ALLOWED_HOSTS, ADAPTER_ALLOWED_HOSTS): comma-separated host or host:port entries. */
 export function parseAllowedHosts(value: string | undefined): string[] {
   if (value === undefined) return [];
   return value

@@ -10,15 +10,15 @@ export function normalizeHostname(hostname: string): string {
   return bare.toLowerCase().replace(/\.$/, "");
 }
 
-function toAllowedHost(entry: string): AllowedHost {
+function toAllowedHost(entry: string, setting: string): AllowedHost {
   let url: URL;
   try {
     url = new URL(`http://${entry}`);
   } catch {
-    throw new Error(`ADAPTERKIT_ALLOWED_HOSTS: "${entry}" is not a host or host:port`);
+    throw new Error(`${setting}: "${entry}" is not a host or host:port`);
   }
   if (url.pathname !== "/" || url.username !== "" || url.search !== "" || url.hash !== "") {
-    throw new Error(`ADAPTERKIT_ALLOWED_HOSTS: "${entry}" is not a host or host:port`);
+    throw new Error(`${setting}: "${entry}" is not a host or host:port`);
   }
   // URL drops the port 80; an entry naming it explicitly still means only that port.
   const explicitPort = /:(\d+)$/.exec(entry)?.[1];
@@ -28,9 +28,12 @@ function toAllowedHost(entry: string): AllowedHost {
   };
 }
 
-/** A predicate over (hostname, port) built from the allowed-host entries. */
-export function createHostAllowance(entries: readonly string[]): (hostname: string, port: number) => boolean {
-  const allowed = entries.map(toAllowedHost);
+/** A predicate over (hostname, port) built from the allowed-host entries; a bad entry throws naming `setting`. */
+export function createHostAllowance(
+  entries: readonly string[],
+  setting: string,
+): (hostname: string, port: number) => boolean {
+  const allowed = entries.map((entry) => toAllowedHost(entry, setting));
   return (hostname, port) => {
     const host = normalizeHostname(hostname);
     return allowed.some((entry) => entry.hostname === host && (entry.port === undefined || entry.port === port));

@@ -4,11 +4,13 @@ import { createGuardedLookup } from "./guarded-lookup.ts";
 import { isOutboundRefused } from "./outbound-refused-error.ts";
 
 const answering = (addresses: string[]) =>
-  createGuardedLookup((_hostname, _options, callback) =>
-    callback(
-      null,
-      addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
-    ),
+  createGuardedLookup(
+    (_hostname, _options, callback) =>
+      callback(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
+      ),
+    "ALLOWED",
   );
 
 function resolve(lookup: ReturnType<typeof answering>, all: boolean) {

@@ -2,8 +2,9 @@
 export class OutboundRefusedError extends Error {
   readonly code = "ERR_OUTBOUND_REFUSED";
 
-  constructor(host: string, reason: string) {
-    super(`${host} is refused: ${reason} (allow it with ADAPTERKIT_ALLOWED_HOSTS)`);
+  /** `setting`: the environment variable that lists the exceptions, named so an operator knows where to allow the host. */
+  constructor(host: string, reason: string, setting: string) {
+    super(`${host} is refused: ${reason} (allow it with ${setting})`);
     this.name = "OutboundRefusedError";
   }
 }

@@ -12,9 +12,10 @@ type LookupCallback = (error: Error | null, address: string | LookupAddress[], f
 
 /**
  * A `net.connect` lookup that resolves every address of a host name and refuses them all when any one is forbidden
- * (a name answering both a public and a private address could otherwise be raced onto the private one).
+ * (a name answering both a public and a private address could otherwise be raced onto the private one); `setting`
+ * names the allowed-hosts variable in the refusal.
  */
-export function createGuardedLookup(lookup: AllLookup) {
+export function createGuardedLookup(lookup: AllLookup, setting: string) {
   return (hostname: string, options: LookupOptions | number | LookupCallback, callback?: LookupCallback): void => {
     const done = (typeof options === "function" ? options : callback) as LookupCallback;
     const asked: LookupOptions =
@@ -24,7 +25,7 @@ export function createGuardedLookup(lookup: AllLookup) {
       const forbidden = addresses.find((entry) => isForbiddenAddress(entry.address));
       if (forbidden !== undefined) {
         return done(
-          new OutboundRefusedError(hostname, `it resolves to ${forbidden.address}, not a public address`),
+          new OutboundRefusedError(hostname, `it resolves to ${forbidden.address}, not a public address`, setting),
           [],
         );
       }
