@@ -31,7 +31,10 @@ const fetchJoined: FetchFileHandler<typeof manifest> = ({ resource_path, file_pa
 
 describe("the runner against planted faults in the corpus styles", () => {
   it("passes a change log that lists one file's history across pages (added e1, then modified e3)", async () => {
-    expect(HISTORY.filter((change) => change.path === "a.md").map((change) => change.fingerprint)).toEqual(["e1", "e3"]);
+    expect(HISTORY.filter((change) => change.path === "a.md").map((change) => change.fingerprint)).toEqual([
+      "e1",
+      "e3",
+    ]);
     const { report, failures } = await runAgainstAdapter(relativeHistoryAdapter, {
       fixtures: SOURCES_FIXTURES,
       only: ["sources"],

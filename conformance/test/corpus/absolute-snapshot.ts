@@ -3,6 +3,7 @@ import {
   confinedAbsolute,
   noSuchFile,
   readOffset,
+  requireBelowDocs,
   requireDocs,
   requireToken,
   sourcesManifest,
@@ -44,10 +45,14 @@ const listChanges: ListChangesHandler<typeof manifest> = ({ credentials, resourc
 
 const fetchFile: FetchFileHandler<typeof manifest> = ({ credentials, resource_path, file_path }) => {
   requireToken(credentials.token);
-  requireDocs(resource_path);
+  requireBelowDocs(resource_path);
   const content = FILES[confinedAbsolute(resource_path, file_path)];
   if (content === undefined) throw noSuchFile();
   return { content_base64: Buffer.from(content).toString("base64"), content_type: "text/markdown" };
 };
 
-export const absoluteSnapshotAdapter = defineAdapter({ manifest, verify: verifyToken, sources: { listChanges, fetchFile } });
+export const absoluteSnapshotAdapter = defineAdapter({
+  manifest,
+  verify: verifyToken,
+  sources: { listChanges, fetchFile },
+});

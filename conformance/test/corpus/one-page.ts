@@ -3,6 +3,7 @@ import {
   confinedRelative,
   noSuchFile,
   readOffset,
+  requireBelowDocs,
   requireDocs,
   requireToken,
   sourcesManifest,
@@ -31,7 +32,7 @@ const listChanges: ListChangesHandler<typeof manifest> = ({ credentials, resourc
 
 const fetchFile: FetchFileHandler<typeof manifest> = ({ credentials, resource_path, file_path }) => {
   requireToken(credentials.token);
-  requireDocs(resource_path);
+  requireBelowDocs(resource_path);
   const content = FILES[confinedRelative(resource_path, file_path).slice("/docs/".length)];
   if (content === undefined) throw noSuchFile();
   return { bytes: new TextEncoder().encode(content), contentType: "text/plain; charset=utf-8" };

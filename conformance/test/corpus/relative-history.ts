@@ -3,6 +3,7 @@ import {
   confinedRelative,
   noSuchFile,
   readOffset,
+  requireBelowDocs,
   requireDocs,
   requireToken,
   sourcesManifest,
@@ -48,10 +49,14 @@ export const listChanges: ListChangesHandler<typeof manifest> = ({ credentials, 
 
 export const fetchFile: FetchFileHandler<typeof manifest> = ({ credentials, resource_path, file_path }) => {
   requireToken(credentials.token);
-  requireDocs(resource_path);
+  requireBelowDocs(resource_path);
   const content = CURRENT_FILES.get(confinedRelative(resource_path, file_path).slice("/docs/".length));
   if (content === undefined) throw noSuchFile();
   return { bytes: new TextEncoder().encode(content), contentType: "text/markdown" };
 };
 
-export const relativeHistoryAdapter = defineAdapter({ manifest, verify: verifyToken, sources: { listChanges, fetchFile } });
+export const relativeHistoryAdapter = defineAdapter({
+  manifest,
+  verify: verifyToken,
+  sources: { listChanges, fetchFile },
+});

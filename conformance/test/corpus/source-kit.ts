@@ -55,9 +55,15 @@ export function writeOffset(offset: number, credentials: Readonly<Record<string,
   return encodeCursor({ o: offset }, { credentials, secret: "corpus" });
 }
 
-/** Refuses any resource but `/docs` (the only one the corpus platform has) with a 404. */
+/** Refuses any resource but `/docs` (the only one the corpus platform lists) with a 404. */
 export function requireDocs(resourcePath: string): void {
   if (resourcePath.replace(/\/+$/, "") !== "/docs") throw new AdapterHttpError("not_found", "no such resource path");
+}
+
+/** Refuses a resource outside `/docs` with a 404; a folder below it is a resource of its own. */
+export function requireBelowDocs(resourcePath: string): void {
+  const root = resourcePath.replace(/\/+$/, "");
+  if (root !== "/docs" && !root.startsWith("/docs/")) throw new AdapterHttpError("not_found", "no such resource path");
 }
 
 /**
