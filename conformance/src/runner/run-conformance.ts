@@ -1,6 +1,8 @@
 import { createAdapterClient } from "@adapterkit/client";
 import { ADAPTER_ENDPOINTS, type AdapterEndpointId } from "@adapterkit/contract";
 import { ALL_CHECKS } from "../checks/index.ts";
+import { signingSecretNeeded } from "../checks/security/signing-secret-needed.ts";
+import { UNSIGNED_REFUSAL_MESSAGE, unsignedRefusal } from "../checks/security/unsigned-refusal.ts";
 import type { ConformanceCheck } from "../context.ts";
 import type { PlatformRoute } from "../fixtures/fixtures.ts";
 import { loadFixtures } from "../fixtures/load-fixtures.ts";
@@ -89,15 +91,22 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   platform.setRoutes(ctx.render(fixtures.platform?.routes ?? []) as readonly PlatformRoute[]);
   let done = 0;
   try {
+    // An unsigned run against an adapter that refuses unsigned calls: one finding, not a 401 per check.
+    const refusal = selection.some(({ skipReason }) => skipReason === undefined)
+      ? await unsignedRefusal(ctx)
+      : undefined;
     const results = await runPool(
       selection.map(({ check, skipReason }) => ({
         exclusive: skipReason === undefined && check.exclusive === true,
         run: async (): Promise<CheckResult> => {
-          if (skipReason === undefined) options.onProgress?.({ type: "check-start", id: check.id });
+          const blocked = skipReason === undefined && refusal !== undefined && needsAnswers(check);
+          if (skipReason === undefined && !blocked) options.onProgress?.({ type: "check-start", id: check.id });
           const result =
-            skipReason === undefined
-              ? await runCheck(check, ctx, settings.checkTimeLimitMs)
-              : skippedResult(check, skipReason);
+            skipReason !== undefined
+              ? skippedResult(check, skipReason)
+              : blocked
+                ? notApplicableResult(check, `${UNSIGNED_REFUSAL_MESSAGE} (${signingSecretNeeded.id})`)
+                : await runCheck(check, ctx, settings.checkTimeLimitMs);
           done += 1;
           options.onProgress?.({
             type: "check-end",
@@ -131,14 +140,29 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
 }
 
+/** Groups whose checks read only the public `/manifest.json` and `/health`, which answer unsigned (D9). */
+const PUBLIC_GROUPS: ReadonlySet<string> = new Set(["manifest", "health"]);
+
+/** Whether a check needs the adapter to answer its calls (so an adapter refusing unsigned calls leaves it nothing). */
+function needsAnswers(check: ConformanceCheck): boolean {
+  return !PUBLIC_GROUPS.has(check.group) && check.id !== signingSecretNeeded.id;
+}
+
 function skippedResult(check: ConformanceCheck, reason: string): CheckResult {
+  return { ...resultOf(check, "skipped"), reason };
+}
+
+function notApplicableResult(check: ConformanceCheck, reason: string): CheckResult {
+  return { ...resultOf(check, "not_applicable"), reason };
+}
+
+function resultOf(check: ConformanceCheck, status: "skipped" | "not_applicable"): CheckResult {
   return {
     id: check.id,
     group: check.group,
     level: check.level,
     rationale: check.rationale,
-    status: "skipped",
-    reason,
+    status,
     duration_ms: 0,
     failures: [],
   };
