@@ -5,10 +5,15 @@ import { startReferenceAdapter } from "./reference-adapter.ts";
 import { ADAPTER_SIGNING_SECRET, failureDigest, REFERENCE_FIXTURES } from "./run-against.ts";
 
 /** Runs the runner without a signing secret against the reference adapter served with or without one. */
-async function runUnsigned(adapterSecret: string | undefined): Promise<ConformanceReport> {
+async function runUnsigned(adapterSecret: string | undefined, only: string[] = []): Promise<ConformanceReport> {
   const running = await startReferenceAdapter({ signingSecret: adapterSecret });
   try {
-    return await runConformance({ adapterUrl: running.url, fixtures: REFERENCE_FIXTURES, latencyBudgetMs: 10_000 });
+    return await runConformance({
+      adapterUrl: running.url,
+      fixtures: REFERENCE_FIXTURES,
+      latencyBudgetMs: 10_000,
+      only,
+    });
   } finally {
     await running.close();
   }
@@ -27,6 +32,12 @@ describe("an unsigned run", () => {
     expect(report.checks.filter((check) => check.group === "manifest").map((check) => check.status)).not.toContain(
       "not_applicable",
     );
+    expect(report.result).toBe("failed");
+  });
+
+  it("reports the finding even when --only leaves its check out, so nothing passes silently", async () => {
+    const report = await runUnsigned(ADAPTER_SIGNING_SECRET, ["verify"]);
+    expect(Object.keys(failureDigest(report))).toEqual(["security.signing-secret-needed"]);
     expect(report.result).toBe("failed");
   });
 

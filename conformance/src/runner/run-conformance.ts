@@ -9,7 +9,7 @@ import { loadFixtures } from "../fixtures/load-fixtures.ts";
 import { startStandInPlatform } from "../platform/start-stand-in-platform.ts";
 import type { CheckResult, ConformanceReport } from "../report/report.ts";
 import { buildReport } from "./build-report.ts";
-import type { ConformanceOptions } from "./conformance-options.ts";
+import { CONFORMANCE_PROFILES, type ConformanceOptions } from "./conformance-options.ts";
 import { createContext } from "./create-context.ts";
 import { fetchAdapterFacts } from "./fetch-adapter-facts.ts";
 import { LatencyRecorder } from "./latency-recorder.ts";
@@ -39,7 +39,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const checks = options.checks ?? ALL_CHECKS;
   const selection = selectChecks(checks, settings);
   const latencyBudgetMs = options.latencyBudgetMs ?? fixtures.performance?.p95_budget_ms ?? DEFAULT_BUDGET_MS;
+  const slowBudgetMs = selection
+    .filter(({ check, skipReason }) => skipReason === undefined && check.slow === true)
+    .reduce((sum, { check }) => sum + (check.waitsMs?.(settings.timeouts) ?? settings.checkTimeLimitMs), 0);
   const reportOptions = {
+    profile: settings.profile,
+    slow_budget_ms: slowBudgetMs,
     level: settings.level,
     only: [...settings.only],
     skip: [...settings.skip],
@@ -99,10 +104,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       selection.map(({ check, skipReason }) => ({
         exclusive: skipReason === undefined && check.exclusive === true,
         run: async (): Promise<CheckResult> => {
+          // The refusal is the run's one finding: reported even when --only or --skip left its check out.
+          const finding = refusal !== undefined && check.id === signingSecretNeeded.id;
           const blocked = skipReason === undefined && refusal !== undefined && needsAnswers(check);
-          if (skipReason === undefined && !blocked) options.onProgress?.({ type: "check-start", id: check.id });
-          const result =
-            skipReason !== undefined
+          if ((skipReason === undefined || finding) && !blocked)
+            options.onProgress?.({ type: "check-start", id: check.id });
+          const result = finding
+            ? await runCheck(check, ctx, settings.checkTimeLimitMs)
+            : skipReason !== undefined
               ? skippedResult(check, skipReason)
               : blocked
                 ? notApplicableResult(check, `${UNSIGNED_REFUSAL_MESSAGE} (${signingSecretNeeded.id})`)
@@ -180,6 +189,10 @@ function resolveSettings(options: ConformanceOptions) {
   if (url.search !== "" || url.hash !== "")
     throw new ConformanceUsageError("the adapter URL must not carry a query or fragment");
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (options.profile !== undefined && !(CONFORMANCE_PROFILES as readonly string[]).includes(options.profile))
+    throw new ConformanceUsageError(
+      `--profile must be one of ${CONFORMANCE_PROFILES.join(", ")}, got ${options.profile}`,
+    );
   if (options.timeoutMs !== undefined && (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0))
     throw new ConformanceUsageError(`--timeout must be a positive integer (ms), got ${options.timeoutMs}`);
   const timeouts = Object.fromEntries(
@@ -192,6 +205,7 @@ function resolveSettings(options: ConformanceOptions) {
     only: options.only ?? [],
     skip: options.skip ?? [],
     level: options.level ?? "all",
+    profile: options.profile ?? "default",
     timeouts,
     timeoutMs: options.timeoutMs ?? SERVICE_WAIT_MS,
     concurrency,
