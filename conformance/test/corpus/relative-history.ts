@@ -1,4 +1,4 @@
-import { defineAdapter, type FetchFileHandler, type ListChangesHandler } from "@adapterkit/sdk";
+import { type ChangeEntry, defineAdapter, type FetchFileHandler, type ListChangesHandler } from "@adapterkit/sdk";
 import {
   confinedRelative,
   noSuchFile,
@@ -19,13 +19,13 @@ import {
 const manifest = sourcesManifest("Corpus relative history", "relative-history");
 
 /** The change log of `/docs`, oldest first; `content` is what the file holds after that change. */
-export const HISTORY = [
+export const HISTORY: readonly (ChangeEntry & { readonly content?: string })[] = [
   { path: "a.md", fingerprint: "e1", status: "added", content: "# A, first draft\n" },
   { path: "b.md", fingerprint: "e2", status: "added", content: "# B\n" },
   { path: "a.md", fingerprint: "e3", status: "modified", content: "# A\n\nSecond draft.\n" },
   { path: "guide/c.md", fingerprint: "e4", status: "added", content: "# C\n" },
-  { path: "b.md", fingerprint: null, status: "removed", content: undefined },
-] as const;
+  { path: "b.md", fingerprint: null, status: "removed" },
+];
 const PAGE_SIZE = 2;
 
 /** Each path's bytes now: the content of its last change (absent once removed). */
@@ -42,7 +42,7 @@ export const listChanges: ListChangesHandler<typeof manifest> = ({ credentials, 
   const offset = Math.min(readOffset(cursor, credentials), HISTORY.length);
   const page = HISTORY.slice(offset, offset + PAGE_SIZE);
   return {
-    changes: page.map(({ path, fingerprint, status }) => ({ path, fingerprint, status })),
+    changes: page.map(({ content: _content, ...change }) => change),
     cursor: writeOffset(offset + page.length, credentials),
   };
 };

@@ -43,7 +43,8 @@ const verifyWebhook: VerifyWebhookHandler<typeof manifest> = (envelope) =>
 const parseInbound: ParseInboundHandler<typeof manifest> = (request) => {
   const body = platformJson(rawBodyOf(request));
   if (!isEventObject(body)) return { ignored: true, reason: "the platform body is not an event object" };
-  if (body.type === "url_verification") return { challenge_response: body.challenge ?? null };
+  if (body.type === "url_verification")
+    return { challenge_response: typeof body.challenge === "string" ? body.challenge : null };
   const event = body.event;
   if (body.type !== "event_callback" || !isEventObject(event))
     return { ignored: true, reason: `${String(body.type)} carries no message` };

@@ -42,7 +42,8 @@ const verifyWebhook: VerifyWebhookHandler<typeof manifest> = (envelope) =>
 const parseInbound: ParseInboundHandler<typeof manifest> = (request) => {
   const event = platformJson(rawBodyOf(request));
   if (!isEventObject(event)) return { ignored: true, reason: "the platform body is not an event object" };
-  if (event.type === "url_verification") return { challenge_response: event.challenge ?? null };
+  if (event.type === "url_verification")
+    return { challenge_response: typeof event.challenge === "string" ? event.challenge : null };
   if (event.type !== "message")
     return { ignored: true, reason: `events of type ${String(event.type)} carry no message` };
   const { id, sender, text } = event;

@@ -38,6 +38,9 @@ export async function judgeWalk(
   return outcomeOf(findings, `${walk.pages.length} page(s)`);
 }
 
+/** The finding of a rule over entries when the listing names none: not applicable, never a pass over nothing. */
+export const NOTHING_LISTED = { notApplicable: "the listing names no change, so there is nothing to judge" } as const;
+
 /** Every change entry of every page, in order. */
 export function listedEntries(walk: Walked): ListedEntry[] {
   return walk.pages.flatMap((page) => page.changes.map((entry, index) => ({ page, index, entry })));
