@@ -1,8 +1,8 @@
 import { defineAdapter, defineManifest } from "@adapterkit/sdk";
 import { describe, expect, it } from "vitest";
 import { statusesOf } from "./broken/behaviour-run.ts";
-import { runAgainstAdapter } from "./run-against-adapter.ts";
 import { runAgainst } from "./run-against.ts";
+import { runAgainstAdapter } from "./run-against-adapter.ts";
 
 /** A public source with no credentials and no capabilities: it requires no POST endpoint at all. */
 const publicSource = defineAdapter({
@@ -23,7 +23,9 @@ describe("checks whose premise is absent", () => {
       only: ["endpoints.required-implemented", "robustness", "security", "stateless"],
     });
     // /manifest.json and /health stay public (D9) whatever the manifest requires: that one still has a premise.
-    expect(statusesOf(report, "security.public-manifest-health")).toEqual({ "security.public-manifest-health": "passed" });
+    expect(statusesOf(report, "security.public-manifest-health")).toEqual({
+      "security.public-manifest-health": "passed",
+    });
     const judged = report.checks.filter(
       (check) => check.status !== "skipped" && check.id !== "security.public-manifest-health",
     );
