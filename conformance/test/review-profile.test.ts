@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { renderPretty } from "../src/report/render-pretty.ts";
 import { HANG_REFERENCE } from "./broken/hang-faults.ts";
+import { absoluteSnapshotAdapter } from "./corpus/absolute-snapshot.ts";
+import { SOURCES_FIXTURES } from "./corpus/source-kit.ts";
 import { failureDigest, runAgainst } from "./run-against.ts";
+import { runAgainstAdapter } from "./run-against-adapter.ts";
 
 const HANG = "deliver.platform-hang-answered";
 
@@ -21,5 +24,14 @@ describe("the review profile", () => {
       reason: expect.stringContaining("--profile review"),
     });
     expect(report.options).toMatchObject({ profile: "default", slow_budget_ms: 0 });
+  });
+
+  it("counts in the budget only the slow checks that ran: an adapter that does not send has none", async () => {
+    const { report } = await runAgainstAdapter(absoluteSnapshotAdapter, {
+      fixtures: SOURCES_FIXTURES,
+      profile: "review",
+    });
+    expect(report.checks.find((check) => check.id === HANG)?.status).toBe("not_applicable");
+    expect(report.options).toMatchObject({ profile: "review", slow_budget_ms: 0 });
   });
 });
