@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { posix } from "node:path";
 import { defineAdapter, type FetchFileHandler, type ListChangesHandler } from "@adapterkit/sdk";
 import { describe, expect, it } from "vitest";
-import { statusesOf } from "./broken/behaviour-run.ts";
+import { failuresOf, statusesOf } from "./broken/behaviour-run.ts";
 import {
   CURRENT_FILES,
   fetchFile,
@@ -71,5 +71,8 @@ describe("the runner against planted faults in the corpus styles", () => {
     });
     const { report } = await runAgainstAdapter(unconfined, { fixtures: SOURCES_FIXTURES, only: ["sources"] });
     expect(statusesOf(report, "sources.fetch-file-confined")).toEqual({ "sources.fetch-file-confined": "failed" });
+    expect(failuresOf(report, "sources.fetch-file-confined").map((failure) => failure.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/through \.\. \(relative path\) was served/)]),
+    );
   });
 });

@@ -20,39 +20,47 @@ export type ConfinementPlan =
  */
 export function confinementProbes(resourcePath: string, listed: readonly string[]): ConfinementPlan {
   const root = resourcePath.replace(/\/+$/, "");
-  const below = [
-    ...new Set(listed.map((path) => (path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path))),
-  ].filter((path) => !path.startsWith("/") && !path.split("/").some((part) => part === "" || part === ".."));
   if (listed.length === 0) return { kind: "none", reason: "the listing names no file, so there is nothing to probe" };
+  const below = pathsBelow(root, listed);
   if (below.length === 0)
     return {
       kind: "none",
       reason: `no listed path lies below resource_path ${resourcePath} or is relative to it (e.g. ${JSON.stringify(listed[0])})`,
     };
-  const folder = below.map((path) => path.split("/")[0] ?? "").find((first, index) => below[index] !== first);
-  const target = below.find((path) => folder === undefined || !path.startsWith(`${folder}/`));
-  const sub = folder !== undefined && target !== undefined ? folder : SUBFOLDER;
-  const file = target ?? (below[0] as string);
-  const resource = `${root}/${sub}`;
-  const leaveRoot = root.split("/").at(-1);
-  return {
-    kind: "probes",
-    resource,
-    probes: [
-      { what: "a listed file outside the resource, by its absolute path", file: `${root}/${file}` },
-      {
-        what: "a listed file reached by leaving the resource through .. (absolute path)",
-        file: `${resource}/../${file}`,
-      },
-      { what: "a listed file reached by leaving the resource through .. (relative path)", file: `../${file}` },
-      ...(leaveRoot === undefined || leaveRoot === ""
-        ? []
-        : [
-            {
-              what: "a listed file reached by leaving the listed resource itself through ../.. (relative path)",
-              file: `../../${leaveRoot}/${file}`,
-            },
-          ]),
-    ],
-  };
+  const { folder, file } = pickTarget(below);
+  const resource = `${root}/${folder}`;
+  const rootName = root.split("/").at(-1) ?? "";
+  const probes: ConfinementProbe[] = [
+    { what: "a listed file outside the resource, by its absolute path", file: `${root}/${file}` },
+    {
+      what: "a listed file reached by leaving the resource through .. (absolute path)",
+      file: `${resource}/../${file}`,
+    },
+    { what: "a listed file reached by leaving the resource through .. (relative path)", file: `../${file}` },
+  ];
+  if (rootName !== "")
+    probes.push({
+      what: "a listed file reached by leaving the listed resource itself through ../.. (relative path)",
+      file: `../../${rootName}/${file}`,
+    });
+  return { kind: "probes", resource, probes };
+}
+
+/** Each listed path's part below the resource, whether it was listed absolute or relative; other styles dropped. */
+function pathsBelow(root: string, listed: readonly string[]): string[] {
+  const relative = listed.map((path) => (path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path));
+  return [...new Set(relative)].filter(
+    (path) => !path.startsWith("/") && !path.split("/").some((part) => part === "" || part === "." || part === ".."),
+  );
+}
+
+/** A listed folder and a listed file outside it; without a folder that has a file outside it, {@link SUBFOLDER}. */
+function pickTarget(below: readonly string[]): { folder: string; file: string } {
+  for (const path of below) {
+    const [folder] = path.split("/");
+    if (folder === undefined || folder === path) continue;
+    const outside = below.find((other) => !other.startsWith(`${folder}/`));
+    if (outside !== undefined) return { folder, file: outside };
+  }
+  return { folder: SUBFOLDER, file: below[0] as string };
 }
