@@ -101,18 +101,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       selection.map(({ check, skipReason }) => ({
         exclusive: skipReason === undefined && check.exclusive === true,
         run: async (): Promise<CheckResult> => {
-          // The refusal is the run's one finding: reported even when --only or --skip left its check out.
-          const finding = refusal !== undefined && check.id === signingSecretNeeded.id;
-          const blocked = skipReason === undefined && refusal !== undefined && needsAnswers(check);
-          if ((skipReason === undefined || finding) && !blocked)
-            options.onProgress?.({ type: "check-start", id: check.id });
-          const result = finding
-            ? await runCheck(check, ctx, settings.checkTimeLimitMs)
-            : skipReason !== undefined
-              ? skippedResult(check, skipReason)
-              : blocked
-                ? notApplicableResult(check, `${UNSIGNED_REFUSAL_MESSAGE} (${signingSecretNeeded.id})`)
-                : await runCheck(check, ctx, settings.checkTimeLimitMs);
+          const settled = settledResult(check, skipReason, refusal !== undefined);
+          if (settled === undefined) options.onProgress?.({ type: "check-start", id: check.id });
+          const result = settled ?? (await runCheck(check, ctx, settings.checkTimeLimitMs));
           done += 1;
           options.onProgress?.({
             type: "check-end",
@@ -158,6 +149,22 @@ function slowBudgetOf(
   return checks
     .filter((check) => check.slow === true && ran.has(check.id))
     .reduce((sum, check) => sum + (check.waitsMs?.(settings.timeouts) ?? settings.checkTimeLimitMs), 0);
+}
+
+/**
+ * The result of a check that does not run: skipped, or not applicable because the adapter refuses unsigned calls
+ * (D371); undefined when it runs. The refusal's own check always runs then, even when --only or --skip left it out.
+ */
+function settledResult(
+  check: ConformanceCheck,
+  skipReason: string | undefined,
+  refused: boolean,
+): CheckResult | undefined {
+  if (refused && check.id === signingSecretNeeded.id) return undefined;
+  if (skipReason !== undefined) return skippedResult(check, skipReason);
+  if (refused && needsAnswers(check))
+    return notApplicableResult(check, `${UNSIGNED_REFUSAL_MESSAGE} (${signingSecretNeeded.id})`);
+  return undefined;
 }
 
 /** Groups whose checks read only the public `/manifest.json` and `/health`, which answer unsigned (D9). */
