@@ -1,4 +1,4 @@
-import type { Manifest } from "@adapterkit/contract";
+import type { AdapterEndpointId, Manifest } from "@adapterkit/contract";
 import type { z } from "zod";
 import type { CHECK_GROUPS, CHECK_LEVELS, CHECK_STATUSES, checkFailureSchema } from "./report/report-schema.ts";
 
@@ -37,10 +37,15 @@ export interface Check<Context = unknown> {
    */
   readonly exclusive?: boolean;
   /**
-   * True when the check waits as long as a contract time-out (a platform that hangs): it runs only when named by
-   * its id in `--only`, and is otherwise reported `skipped`, so a default run stays short.
+   * True when the check waits as long as a contract time-out (a platform that hangs): it runs in the `review`
+   * profile or when named by its id in `--only`, and is otherwise reported `skipped`, so a default run stays short.
    */
   readonly slow?: boolean;
+  /**
+   * A slow check's longest wait in ms given the run's per-endpoint time-outs; the report states the sum over the
+   * slow checks that run as the run's slow-check budget. Default: the run's per-check time limit.
+   */
+  readonly waitsMs?: (timeouts: Readonly<Record<AdapterEndpointId, number>>) => number;
   readonly run: (context: Context) => Promise<CheckOutcome>;
 }
 

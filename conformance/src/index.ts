@@ -35,6 +35,11 @@ export { renderJunit } from "./report/render-junit.ts";
 export { renderPretty } from "./report/render-pretty.ts";
 export type { CheckResult, ConformanceReport, EndpointLatency, ReportSummary } from "./report/report.ts";
 export { RUN_RESULTS, type RunResult } from "./report/run-results.ts";
-export type { ConformanceOptions, ProgressEvent } from "./runner/conformance-options.ts";
+export {
+  CONFORMANCE_PROFILES,
+  type ConformanceOptions,
+  type ConformanceProfile,
+  type ProgressEvent,
+} from "./runner/conformance-options.ts";
 export { runConformance } from "./runner/run-conformance.ts";
 export { ConformanceUsageError } from "./runner/usage-error.ts";

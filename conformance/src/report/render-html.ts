@@ -4,6 +4,7 @@ import { failureDetails } from "./html/failure-details.ts";
 import { HTML_STYLE } from "./html/html-style.ts";
 import { latencyTable } from "./html/latency-table.ts";
 import { summaryTable } from "./html/summary-table.ts";
+import { profileLine } from "./render-pretty.ts";
 import type { ConformanceReport } from "./report.ts";
 
 /**
@@ -75,6 +76,7 @@ function facts(report: ConformanceReport): string {
     ["Runner", `${report.runner.name} ${report.runner.version}`],
     ["Started", report.started_at],
     ["Duration", `${(report.duration_ms / 1000).toFixed(1)} s`],
+    ["Profile", profileLine(report)],
     ["Level", report.options.level === "all" ? "required and recommended" : "required only"],
     ["Service calls signed (D9)", report.options.signed ? "yes" : "no"],
     ...(report.options.only.length > 0 ? [["Only", report.options.only.join(", ")] as [string, string]] : []),

@@ -17,6 +17,7 @@ export function renderPretty(report: ConformanceReport, options: { color: boolea
     style.dim(
       `manifest sha256 ${report.adapter.manifest_sha256 ?? "-"} · health.version ${report.adapter.health_version ?? "-"}`,
     ),
+    style.dim(profileLine(report)),
     "",
   );
   lines.push(...summaryTable(report), "");
@@ -34,6 +35,13 @@ export function renderPretty(report: ConformanceReport, options: { color: boolea
   if (report.endpoints.length > 0) lines.push(...latencyTable(report), "");
   lines.push(resultLine(report, style), "");
   return lines.join("\n");
+}
+
+/** The profile and the time budget of its slow checks, e.g. `profile review · slow checks may wait 10.0 s in all`. */
+export function profileLine(report: ConformanceReport): string {
+  const budget = report.options.slow_budget_ms ?? 0;
+  const slow = budget > 0 ? `slow checks may wait ${(budget / 1000).toFixed(1)} s in all` : "no slow checks ran";
+  return `profile ${report.options.profile ?? "default"} · ${slow}`;
 }
 
 function summaryTable(report: ConformanceReport): string[] {

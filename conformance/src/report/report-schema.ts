@@ -1,5 +1,6 @@
 import { ADAPTER_ENDPOINTS, type AdapterEndpointId } from "@adapterkit/contract";
 import { z } from "zod";
+import { CONFORMANCE_PROFILES } from "../runner/conformance-options.ts";
 import { RUN_RESULTS } from "./run-results.ts";
 
 /** The areas checks are grouped by (DESIGN §6); `--only`/`--skip` accept these as well as check ids. */
@@ -91,6 +92,13 @@ export const conformanceReportSchema = z
       health_version: z.string().nullable().describe("version of the first /health answer."),
     }),
     options: z.strictObject({
+      profile: z
+        .enum(CONFORMANCE_PROFILES)
+        .optional()
+        .describe("review runs the slow checks too; absent in reports written before the profile existed (default)."),
+      slow_budget_ms: count
+        .optional()
+        .describe("How long the slow checks that ran may wait in all (their time budget); 0 when none ran."),
       level: z.enum(["required", "all"]),
       only: z.array(z.string()),
       skip: z.array(z.string()),

@@ -17,6 +17,11 @@ export type ProgressEvent =
       readonly total: number;
     };
 
+/** Which checks a run includes by default: `review` adds the slow checks (the portal's review runs it). */
+export const CONFORMANCE_PROFILES = ["default", "review"] as const;
+
+export type ConformanceProfile = (typeof CONFORMANCE_PROFILES)[number];
+
 /** Options of {@link runConformance}; the CLI maps its flags onto these one to one. */
 export interface ConformanceOptions {
   /** The adapter's base URL; its last path segment is the slug (D1). */
@@ -27,6 +32,11 @@ export interface ConformanceOptions {
   readonly only?: readonly string[];
   /** Check ids or group names not to run (reported `skipped`). */
   readonly skip?: readonly string[];
+  /**
+   * `review` runs the slow checks too (a platform that hangs), which wait as long as a contract time-out; the
+   * report states their time budget. Default `default`: slow checks run only when `only` names them by id.
+   */
+  readonly profile?: ConformanceProfile;
   /** `required` runs only required checks; default `all`. */
   readonly level?: "required" | "all";
   /** The adapter's D9 secret; service calls are then signed and the security checks run. */

@@ -1,13 +1,15 @@
 import { createAdapterClient } from "@adapterkit/client";
 import { ADAPTER_ENDPOINTS, type AdapterEndpointId } from "@adapterkit/contract";
 import { ALL_CHECKS } from "../checks/index.ts";
+import { signingSecretNeeded } from "../checks/security/signing-secret-needed.ts";
+import { UNSIGNED_REFUSAL_MESSAGE, unsignedRefusal } from "../checks/security/unsigned-refusal.ts";
 import type { ConformanceCheck } from "../context.ts";
 import type { PlatformRoute } from "../fixtures/fixtures.ts";
 import { loadFixtures } from "../fixtures/load-fixtures.ts";
 import { startStandInPlatform } from "../platform/start-stand-in-platform.ts";
 import type { CheckResult, ConformanceReport } from "../report/report.ts";
 import { buildReport } from "./build-report.ts";
-import type { ConformanceOptions } from "./conformance-options.ts";
+import { CONFORMANCE_PROFILES, type ConformanceOptions } from "./conformance-options.ts";
 import { createContext } from "./create-context.ts";
 import { fetchAdapterFacts } from "./fetch-adapter-facts.ts";
 import { LatencyRecorder } from "./latency-recorder.ts";
@@ -38,6 +40,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const selection = selectChecks(checks, settings);
   const latencyBudgetMs = options.latencyBudgetMs ?? fixtures.performance?.p95_budget_ms ?? DEFAULT_BUDGET_MS;
   const reportOptions = {
+    profile: settings.profile,
+    slow_budget_ms: 0,
     level: settings.level,
     only: [...settings.only],
     skip: [...settings.skip],
@@ -89,15 +93,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   platform.setRoutes(ctx.render(fixtures.platform?.routes ?? []) as readonly PlatformRoute[]);
   let done = 0;
   try {
+    // An unsigned run against an adapter that refuses unsigned calls: one finding, not a 401 per check.
+    const refusal = selection.some(({ skipReason }) => skipReason === undefined)
+      ? await unsignedRefusal(ctx)
+      : undefined;
     const results = await runPool(
       selection.map(({ check, skipReason }) => ({
         exclusive: skipReason === undefined && check.exclusive === true,
         run: async (): Promise<CheckResult> => {
-          if (skipReason === undefined) options.onProgress?.({ type: "check-start", id: check.id });
-          const result =
-            skipReason === undefined
-              ? await runCheck(check, ctx, settings.checkTimeLimitMs)
-              : skippedResult(check, skipReason);
+          const settled = settledResult(check, skipReason, refusal !== undefined);
+          if (settled === undefined) options.onProgress?.({ type: "check-start", id: check.id });
+          const result = settled ?? (await runCheck(check, ctx, settings.checkTimeLimitMs));
           done += 1;
           options.onProgress?.({
             type: "check-end",
@@ -119,7 +125,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         manifest_sha256: facts.manifest.sha256,
         health_version: facts.health?.version ?? null,
       },
-      options: reportOptions,
+      options: { ...reportOptions, slow_budget_ms: slowBudgetOf(checks, results, settings) },
       startedAt,
       finishedAt: new Date(),
       checks: results,
@@ -131,14 +137,59 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
 }
 
+/** How long the slow checks that ran (applied, not skipped) may wait in all: each one's `waitsMs`, else the check limit. */
+function slowBudgetOf(
+  checks: readonly ConformanceCheck[],
+  results: readonly CheckResult[],
+  settings: { timeouts: Readonly<Record<AdapterEndpointId, number>>; checkTimeLimitMs: number },
+): number {
+  const ran = new Set(
+    results.filter((result) => result.status === "passed" || result.status === "failed").map((result) => result.id),
+  );
+  return checks
+    .filter((check) => check.slow === true && ran.has(check.id))
+    .reduce((sum, check) => sum + (check.waitsMs?.(settings.timeouts) ?? settings.checkTimeLimitMs), 0);
+}
+
+/**
+ * The result of a check that does not run: skipped, or not applicable because the adapter refuses unsigned calls
+ * (D371); undefined when it runs. The refusal's own check always runs then, even when --only or --skip left it out.
+ */
+function settledResult(
+  check: ConformanceCheck,
+  skipReason: string | undefined,
+  refused: boolean,
+): CheckResult | undefined {
+  if (refused && check.id === signingSecretNeeded.id) return undefined;
+  if (skipReason !== undefined) return skippedResult(check, skipReason);
+  if (refused && needsAnswers(check))
+    return notApplicableResult(check, `${UNSIGNED_REFUSAL_MESSAGE} (${signingSecretNeeded.id})`);
+  return undefined;
+}
+
+/** Groups whose checks read only the public `/manifest.json` and `/health`, which answer unsigned (D9). */
+const PUBLIC_GROUPS: ReadonlySet<string> = new Set(["manifest", "health"]);
+
+/** Whether a check needs the adapter to answer its calls (so an adapter refusing unsigned calls leaves it nothing). */
+function needsAnswers(check: ConformanceCheck): boolean {
+  return !PUBLIC_GROUPS.has(check.group) && check.id !== signingSecretNeeded.id;
+}
+
 function skippedResult(check: ConformanceCheck, reason: string): CheckResult {
+  return { ...resultOf(check, "skipped"), reason };
+}
+
+function notApplicableResult(check: ConformanceCheck, reason: string): CheckResult {
+  return { ...resultOf(check, "not_applicable"), reason };
+}
+
+function resultOf(check: ConformanceCheck, status: "skipped" | "not_applicable"): CheckResult {
   return {
     id: check.id,
     group: check.group,
     level: check.level,
     rationale: check.rationale,
-    status: "skipped",
-    reason,
+    status,
     duration_ms: 0,
     failures: [],
   };
@@ -156,6 +207,10 @@ function resolveSettings(options: ConformanceOptions) {
   if (url.search !== "" || url.hash !== "")
     throw new ConformanceUsageError("the adapter URL must not carry a query or fragment");
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (options.profile !== undefined && !(CONFORMANCE_PROFILES as readonly string[]).includes(options.profile))
+    throw new ConformanceUsageError(
+      `--profile must be one of ${CONFORMANCE_PROFILES.join(", ")}, got ${options.profile}`,
+    );
   if (options.timeoutMs !== undefined && (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0))
     throw new ConformanceUsageError(`--timeout must be a positive integer (ms), got ${options.timeoutMs}`);
   const timeouts = Object.fromEntries(
@@ -168,6 +223,7 @@ function resolveSettings(options: ConformanceOptions) {
     only: options.only ?? [],
     skip: options.skip ?? [],
     level: options.level ?? "all",
+    profile: options.profile ?? "default",
     timeouts,
     timeoutMs: options.timeoutMs ?? SERVICE_WAIT_MS,
     concurrency,

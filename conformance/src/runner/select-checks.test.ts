@@ -55,4 +55,16 @@ describe("selectChecks", () => {
     expect(skippedOf(["deliver"])).toEqual(["deliver.platform-hang-answered"]);
     expect(skippedOf(["deliver.platform-hang-answered"])).toEqual(["deliver.response-shape"]);
   });
+
+  it("runs slow checks in the review profile, still subject to --only, --skip and --level", () => {
+    const checks = [{ ...check("deliver.platform-hang-answered"), slow: true }, check("deliver.response-shape")];
+    const skippedOf = (only: string[], skip: string[] = []) =>
+      selectChecks(checks, { only, skip, level: "all", profile: "review" })
+        .filter((selection) => selection.skipReason !== undefined)
+        .map((selection) => selection.check.id);
+    expect(skippedOf([])).toEqual([]);
+    expect(skippedOf(["deliver"])).toEqual([]);
+    expect(skippedOf(["deliver.response-shape"])).toEqual(["deliver.platform-hang-answered"]);
+    expect(skippedOf([], ["deliver.platform-hang-answered"])).toEqual(["deliver.platform-hang-answered"]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { CheckGroup } from "../check.ts";
 import type { ConformanceCheck } from "../context.ts";
+import type { ConformanceProfile } from "./conformance-options.ts";
 import { ConformanceUsageError } from "./usage-error.ts";
 
 /** A check and, when it will not run, why. */
@@ -10,12 +11,17 @@ export interface Selection {
 
 /**
  * Decides which checks run: `only` and `skip` name check ids or groups, `level: "required"` leaves recommended
- * checks out. Checks left out stay in the report as `skipped`, with the reason.
+ * checks out, slow checks run in the `review` profile or when `only` names them by id. Checks left out stay in the report as `skipped`, with the reason.
  * @throws ConformanceUsageError for a name that is neither a check id nor a group.
  */
 export function selectChecks(
   checks: readonly ConformanceCheck[],
-  options: { only: readonly string[]; skip: readonly string[]; level: "required" | "all" },
+  options: {
+    only: readonly string[];
+    skip: readonly string[];
+    level: "required" | "all";
+    profile?: ConformanceProfile;
+  },
 ): Selection[] {
   const known = new Set<string>([...checks.map((check) => check.id), ...checks.map((check) => check.group)]);
   for (const name of [...options.only, ...options.skip]) {
@@ -27,8 +33,8 @@ export function selectChecks(
       return { check, skipReason: "not selected by --only" };
     }
     if (names(check).some((name) => options.skip.includes(name))) return { check, skipReason: "left out by --skip" };
-    if (check.slow === true && !options.only.includes(check.id)) {
-      return { check, skipReason: "slow (waits up to a D11 time-out): name it in --only to run it" };
+    if (check.slow === true && options.profile !== "review" && !options.only.includes(check.id)) {
+      return { check, skipReason: "slow (waits up to a D11 time-out): run --profile review, or name it in --only" };
     }
     if (options.level === "required" && check.level !== "required")
       return { check, skipReason: "recommended check; --level required" };

@@ -11,7 +11,7 @@ const HANG_PAST_TIMEOUT_MS = 2_000;
 /**
  * A platform that hangs still gets the service an answer inside its `/deliver` time-out (D11, or `--timeout`):
  * `{ ok: false, retryable: true }`, a 504 `platform_timeout` or a 502 `platform_error`. Slow by nature (it waits as
- * long as the adapter's own platform time-out), so it runs only when named in `--only` (D144).
+ * long as the adapter's own platform time-out), so it runs in the review profile or when named in `--only` (D144, D372).
  */
 export const platformHangAnswered: ConformanceCheck = {
   id: "deliver.platform-hang-answered",
@@ -21,6 +21,8 @@ export const platformHangAnswered: ConformanceCheck = {
     "The service waits 10 s for /deliver (D11): a hanging platform still gets it a retryable answer in time, never a time-out (D5, D8).",
   appliesWhen: sends,
   slow: true,
+  // The adapter must answer within the /deliver time-out, so that is the longest the check waits.
+  waitsMs: (timeouts) => timeouts.deliver,
   async run(ctx) {
     const hangMs = ctx.timeouts.deliver + HANG_PAST_TIMEOUT_MS;
     const armed = await deliverAgainstFailure(ctx, {

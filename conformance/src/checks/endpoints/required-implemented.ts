@@ -2,7 +2,7 @@ import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { excerpt, label } from "../shared/labels.ts";
-import { requiredPosts } from "../shared/required-posts.ts";
+import { requiredPosts, requiresPosts } from "../shared/required-posts.ts";
 import { validBody } from "../shared/valid-bodies.ts";
 
 /** Statuses that mean "there is no handler here". */
@@ -15,7 +15,7 @@ export const requiredImplemented: ConformanceCheck = {
   level: "required",
   rationale:
     "SPEC Adapter endpoints: channel apps implement /verify-webhook, /parse-inbound, /deliver and /format, not left as 501 stubs (D9a).",
-  appliesWhen: () => true,
+  appliesWhen: requiresPosts,
   run: async (ctx) => {
     const failures: CheckFailure[] = [];
     await Promise.all(

@@ -5,6 +5,7 @@ import { adapterEndpoint } from "@adapterkit/contract";
 import { type Dispatcher, request as undiciRequest } from "undici";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
+import { requiresPosts } from "../shared/required-posts.ts";
 import type { BadAnswer, BadRequest } from "./bad-request.ts";
 import { failureRequest } from "./failure-request.ts";
 import { oversizeRequests } from "./oversize-requests.ts";
@@ -23,7 +24,7 @@ export const chunkedOversize: ConformanceCheck = {
   level: "required",
   rationale:
     "D8: the body limit bounds what is read, not what Content-Length declares: a 2 MiB chunked body is a 413 like any other.",
-  appliesWhen: () => true,
+  appliesWhen: requiresPosts,
   run: async (ctx) => {
     const answers = await Promise.all(oversizeRequests(ctx).map((request) => sendChunked(ctx, request)));
     return outcomeOf(

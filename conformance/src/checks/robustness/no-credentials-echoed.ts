@@ -1,6 +1,7 @@
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { createSecretMatcher, isSecretValue } from "../../runner/secret-matcher.ts";
+import { requiresPosts } from "../shared/required-posts.ts";
 import { hasGoodCredentials } from "../shared/valid-bodies.ts";
 import { failureRequest } from "./failure-request.ts";
 import { malformedRequests } from "./malformed-requests.ts";
@@ -19,7 +20,11 @@ export const noCredentialsEchoed: ConformanceCheck = {
   level: "required",
   rationale:
     "STYLE 8: errors never leak a secret to the caller; credentials arrive on every request (SPEC Authentication 6).",
-  appliesWhen: (_manifest, ctx) => hasGoodCredentials(ctx) || "the fixtures give no credentials.good",
+  appliesWhen: (manifest, ctx) => {
+    const posts = requiresPosts(manifest);
+    if (posts !== true) return posts;
+    return hasGoodCredentials(ctx) || "the fixtures give no credentials.good";
+  },
   run: async (ctx) => {
     const values = credentialValues(ctx);
     const secrets = createSecretMatcher();

@@ -1,6 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { excerpt } from "../shared/labels.ts";
+import { requiresPosts } from "../shared/required-posts.ts";
 import { failureRequest } from "./failure-request.ts";
 import { malformedRequests } from "./malformed-requests.ts";
 import { missingFieldRequests } from "./missing-field-requests.ts";
@@ -22,7 +23,7 @@ export const noStackTraces: ConformanceCheck = {
   group: "robustness",
   level: "required",
   rationale: "STYLE 8: unknown errors are wrapped and logged, never leaking a stack trace to the caller.",
-  appliesWhen: () => true,
+  appliesWhen: requiresPosts,
   run: async (ctx) => {
     const answers = await sendBadRequests(ctx, [
       ...malformedRequests(ctx),

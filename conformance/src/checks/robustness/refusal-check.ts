@@ -1,6 +1,7 @@
 import type { CheckGroup, CheckLevel } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
+import { requiresPosts } from "../shared/required-posts.ts";
 import type { BadRequest } from "./bad-request.ts";
 import { failureRequest } from "./failure-request.ts";
 import { refusalProblem } from "./refusal-problem.ts";
@@ -17,7 +18,7 @@ export function refusalCheck(spec: {
     group: "robustness" satisfies CheckGroup,
     level: "required" satisfies CheckLevel,
     rationale: spec.rationale,
-    appliesWhen: () => true,
+    appliesWhen: requiresPosts,
     run: async (ctx) => {
       const answers = await sendBadRequests(ctx, spec.requests(ctx));
       return outcomeOf(

@@ -2,7 +2,7 @@ import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { excerpt, label } from "../shared/labels.ts";
-import { requiredPosts } from "../shared/required-posts.ts";
+import { requiredPosts, requiresPosts } from "../shared/required-posts.ts";
 import { validBody } from "../shared/valid-bodies.ts";
 
 /**
@@ -21,7 +21,7 @@ export const unicodeEdgeCases: ConformanceCheck = {
   level: "required",
   rationale:
     "STYLE 9: lone surrogates, astral characters, NUL and bidirectional marks are valid JSON strings; they may be refused with a 4xx, never a 5xx.",
-  appliesWhen: () => true,
+  appliesWhen: requiresPosts,
   run: async (ctx) => {
     const failures = await Promise.all(requiredPosts(ctx.manifest).map((endpoint) => probe(ctx, endpoint.id)));
     return outcomeOf(failures.filter((failure): failure is CheckFailure => failure !== undefined));

@@ -1,7 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { runSignedSteps } from "./signature-sequence.ts";
-import { securityApplies } from "./signed-probes.ts";
+import { signedCallsApply } from "./signed-probes.ts";
 
 /**
  * The D9 signature covers the message id and the timestamp as well as the body: a call is first served as
@@ -13,7 +13,7 @@ export const securityCoversSignedParts: ConformanceCheck = {
   level: "required",
   rationale:
     "D9 signs id.timestamp.body: the same signature with another webhook-id or webhook-timestamp is refused with 401.",
-  appliesWhen: securityApplies,
+  appliesWhen: signedCallsApply,
   run: async (ctx) =>
     outcomeOf(
       await runSignedSteps(ctx, (valid) => [

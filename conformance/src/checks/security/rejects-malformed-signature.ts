@@ -2,7 +2,7 @@ import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { wrongSignatures } from "../shared/signature-values.ts";
 import { runSignedSteps } from "./signature-sequence.ts";
-import { securityApplies } from "./signed-probes.ts";
+import { signedCallsApply } from "./signed-probes.ts";
 
 /**
  * Empty, prefix-only, non-base64 and truncated `webhook-signature` values are refused with 401 (never a 5xx), and
@@ -14,7 +14,7 @@ export const securityRejectsMalformedSignature: ConformanceCheck = {
   level: "required",
   rationale:
     "D9: an empty, truncated or malformed webhook-signature is a 401, never a 5xx, and the whole value is compared.",
-  appliesWhen: securityApplies,
+  appliesWhen: signedCallsApply,
   run: async (ctx) =>
     outcomeOf(
       await runSignedSteps(ctx, (valid) =>

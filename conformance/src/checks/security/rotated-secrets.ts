@@ -3,7 +3,7 @@ import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { flipDigestByte } from "../shared/signature-values.ts";
 import { runSignedSteps } from "./signature-sequence.ts";
-import { securityApplies } from "./signed-probes.ts";
+import { signedCallsApply } from "./signed-probes.ts";
 
 /**
  * While the service rotates an adapter's secret it signs with both, space-separated in one `webhook-signature`:
@@ -15,7 +15,7 @@ export const securityRotatedSecrets: ConformanceCheck = {
   level: "required",
   rationale:
     "D9 uses Standard Webhooks, whose header may carry several signatures (a secret being rotated): any one matching is served, none is a 401.",
-  appliesWhen: securityApplies,
+  appliesWhen: signedCallsApply,
   run: async (ctx) =>
     outcomeOf(
       await runSignedSteps(ctx, (valid) => {

@@ -1,15 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { type CallOptions, signRequest } from "@adapterkit/client";
-import type { AdapterEndpointId } from "@adapterkit/contract";
+import type { AdapterEndpointId, Manifest } from "@adapterkit/contract";
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceContext } from "../../context.ts";
 import { excerpt, label } from "../shared/labels.ts";
-import { requiredPosts } from "../shared/required-posts.ts";
+import { requiredPosts, requiresPosts } from "../shared/required-posts.ts";
 import { validBody } from "../shared/valid-bodies.ts";
 
 /** Security checks need the adapter's secret: without it the runner cannot tell a signed call from an unsigned one. */
 export function securityApplies(_manifest: unknown, ctx: ConformanceContext): true | string {
   return ctx.signingSecret !== undefined || "no --signing-secret given";
+}
+
+/** The signed-call checks also need a required POST endpoint to call: with none they would probe nothing. */
+export function signedCallsApply(manifest: Manifest, ctx: ConformanceContext): true | string {
+  const signed = securityApplies(manifest, ctx);
+  return signed === true ? requiresPosts(manifest) : signed;
 }
 
 /** A way of calling with a missing or wrong D9 signature. */

@@ -1,7 +1,7 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
 import { freshSignature, nowSeconds, runSignedSteps } from "./signature-sequence.ts";
-import { securityApplies } from "./signed-probes.ts";
+import { signedCallsApply } from "./signed-probes.ts";
 
 /** Well inside D9's ±300 s: the service's clock may be this far off either way. */
 const SKEW_SECONDS = 60;
@@ -15,7 +15,7 @@ export const securityTimestampBothSides: ConformanceCheck = {
   level: "required",
   rationale:
     "D9's tolerance is ±300 s: a call signed 60 s ago or ahead is served, one signed ten minutes ahead is refused with 401.",
-  appliesWhen: securityApplies,
+  appliesWhen: signedCallsApply,
   run: async (ctx) =>
     outcomeOf(
       await runSignedSteps(ctx, (_valid, body, secret) => [

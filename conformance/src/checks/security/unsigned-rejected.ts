@@ -1,6 +1,6 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { outcomeOf } from "../../outcome.ts";
-import { expectUnauthorized, securityApplies, UNSIGNED } from "./signed-probes.ts";
+import { expectUnauthorized, signedCallsApply, UNSIGNED } from "./signed-probes.ts";
 
 /** With a signing secret, an unsigned service call is refused with 401 on every signed endpoint. */
 export const unsignedRejected: ConformanceCheck = {
@@ -9,6 +9,6 @@ export const unsignedRejected: ConformanceCheck = {
   level: "required",
   rationale:
     "D9: with a signing secret set, every call but /manifest.json and /health must carry a valid Standard Webhooks signature, else 401.",
-  appliesWhen: securityApplies,
+  appliesWhen: signedCallsApply,
   run: async (ctx) => outcomeOf(await expectUnauthorized(ctx, [UNSIGNED])),
 };

@@ -19,3 +19,14 @@ export function safeRequirement(endpoint: AdapterEndpointDef, manifest: Manifest
     return "optional";
   }
 }
+
+/**
+ * `appliesWhen` of the checks that send to every required POST endpoint: with none required (no credentials, no
+ * capabilities) they would send nothing and pass, so they are not applicable instead.
+ */
+export function requiresPosts(manifest: Manifest): true | string {
+  return (
+    requiredPosts(manifest).length > 0 ||
+    "the manifest requires no POST endpoint (it declares no credentials and no capabilities), so there is nothing to send to"
+  );
+}

@@ -3,7 +3,7 @@ import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { callFailure } from "../parse-inbound/call-failure.ts";
 import { goodCredentials } from "../shared/good-credentials.ts";
-import { fieldOf, judgeWalk, listedEntries, type Walked } from "./judge-walk.ts";
+import { fieldOf, judgeWalk, listedEntries, type RuleFindings, type Walked } from "./judge-walk.ts";
 
 /** At most this many files are fetched, this many at a time. */
 const MAX_FILES = 100;
@@ -19,8 +19,12 @@ export const changedFilesFetchable: ConformanceCheck = {
   run: (ctx) => judgeWalk(ctx, (walk) => fetchAll(ctx, walk)),
 };
 
-async function fetchAll(ctx: ConformanceContext, walk: Walked): Promise<CheckFailure[]> {
+async function fetchAll(ctx: ConformanceContext, walk: Walked): Promise<RuleFindings> {
   const paths = [...present(walk)].slice(0, MAX_FILES);
+  if (paths.length === 0)
+    return {
+      notApplicable: "no listed file is left added or modified (nothing listed, or all removed), so none to fetch",
+    };
   const failures: CheckFailure[] = [];
   for (let start = 0; start < paths.length; start += PARALLEL) {
     const batch = paths.slice(start, start + PARALLEL);

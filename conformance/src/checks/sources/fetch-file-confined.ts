@@ -3,15 +3,15 @@ import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
 import { goodCredentials } from "../shared/good-credentials.ts";
-import { fieldOf, judgeWalk, listedEntries, type Walked } from "./judge-walk.ts";
-
-/** A folder below the resource that the probes pretend is the resource. */
-const SUBFOLDER = "adapterkit-confined";
+import { confinementProbes } from "./confinement-probes.ts";
+import { fieldOf, judgeWalk, listedEntries, type RuleFindings, type Walked } from "./judge-walk.ts";
 
 /**
  * `/sources/fetch-file` reads only below `resource_path`. With a folder below the listed resource as the resource,
- * a listed file (outside it) and the same file reached through `..` must each be refused with a 4xx: an adapter
- * that ignores resource_path or normalises `..` away serves files the source was never given.
+ * a listed file outside that folder must be refused with a 4xx however it is named: by its path below the
+ * resource, through `..` in an absolute path, through `..` in a path relative to the resource, and through enough
+ * `..` to leave the listed resource itself. The contract says only "file path", so listed paths may be absolute
+ * (starting with resource_path) or relative to it; both styles are probed whichever the listing uses.
  */
 export const fetchFileConfined: ConformanceCheck = {
   id: "sources.fetch-file-confined",
@@ -23,25 +23,17 @@ export const fetchFileConfined: ConformanceCheck = {
   run: (ctx) => judgeWalk(ctx, (walk) => probe(ctx, walk)),
 };
 
-async function probe(ctx: ConformanceContext, walk: Walked): Promise<CheckFailure[]> {
-  const root = walk.resourcePath.replace(/\/+$/, "");
+async function probe(ctx: ConformanceContext, walk: Walked): Promise<RuleFindings> {
   const listed = listedEntries(walk)
     .map(({ entry }) => fieldOf(entry, "path"))
-    .find((path): path is string => typeof path === "string" && path.startsWith(`${root}/`));
-  if (listed === undefined) return [];
-  const resource = `${root}/${SUBFOLDER}`;
-  const probes = [
-    { what: "a listed file outside the resource", file: listed },
-    {
-      what: "a listed file reached by leaving the resource through ..",
-      file: `${resource}/..${listed.slice(root.length)}`,
-    },
-  ];
+    .filter((path): path is string => typeof path === "string" && path !== "");
+  const plan = confinementProbes(walk.resourcePath, listed);
+  if (plan.kind === "none") return { notApplicable: plan.reason };
   const failures: CheckFailure[] = [];
-  for (const { what, file } of probes) {
+  for (const { what, file } of plan.probes) {
     const body: FetchFileRequest = {
       credentials: { ...goodCredentials(ctx) },
-      resource_path: resource,
+      resource_path: plan.resource,
       file_path: file,
     };
     const call = { endpoint: "fetch-file" as const, body };
@@ -49,7 +41,7 @@ async function probe(ctx: ConformanceContext, walk: Walked): Promise<CheckFailur
     if (result.ok) {
       failures.push(
         checkFailure(ctx, call, {
-          message: `${what} was served (resource_path ${resource})`,
+          message: `${what} was served (resource_path ${plan.resource})`,
           pointer: "/file_path",
           expected: "a 4xx (400 or 404)",
           actual: `${result.status} with ${result.value.bytes.length} byte(s)`,

@@ -1,6 +1,6 @@
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck } from "../../context.ts";
-import { entryFailure, fieldOf, judgeWalk, listedEntries } from "./judge-walk.ts";
+import { entryFailure, fieldOf, judgeWalk, listedEntries, NOTHING_LISTED } from "./judge-walk.ts";
 
 /** `fingerprint` is null for removed files and a non-empty string for added and modified ones. */
 export const fingerprintNullIffRemoved: ConformanceCheck = {
@@ -11,6 +11,7 @@ export const fingerprintNullIffRemoved: ConformanceCheck = {
   appliesWhen: () => true,
   run: (ctx) =>
     judgeWalk(ctx, (walk) => {
+      if (listedEntries(walk).length === 0) return NOTHING_LISTED;
       const failures: CheckFailure[] = [];
       for (const listed of listedEntries(walk)) {
         const status = fieldOf(listed.entry, "status");

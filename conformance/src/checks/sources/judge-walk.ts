@@ -15,13 +15,16 @@ export interface ListedEntry {
   readonly entry: unknown;
 }
 
+/** What a sources rule found: its failures, or why its premise is absent from this listing (not applicable). */
+export type RuleFindings = CheckFailure[] | { readonly notApplicable: string };
+
 /**
  * Runs a sources rule over the shared walk: not applicable without sources; failed (step `listing`) when not even
- * one page came back; otherwise the rule's failures over the pages listed.
+ * one page came back; not applicable when the rule finds nothing to judge; otherwise the rule's failures.
  */
 export async function judgeWalk(
   ctx: ConformanceContext,
-  rule: (walk: Walked) => CheckFailure[] | Promise<CheckFailure[]>,
+  rule: (walk: Walked) => RuleFindings | Promise<RuleFindings>,
 ): Promise<CheckOutcome> {
   const walk = await walkSources(ctx);
   if (walk.kind === "absent") return notApplicable(walk.reason);
@@ -30,8 +33,13 @@ export async function judgeWalk(
       walk.failure ?? ctx.failure({ endpoint: "POST /sources/list-changes", message: "no page was listed" });
     return failed([{ ...failure, step: "listing" }]);
   }
-  return outcomeOf(await rule(walk), `${walk.pages.length} page(s)`);
+  const findings = await rule(walk);
+  if (!Array.isArray(findings)) return notApplicable(findings.notApplicable);
+  return outcomeOf(findings, `${walk.pages.length} page(s)`);
 }
+
+/** The finding of a rule over entries when the listing names none: not applicable, never a pass over nothing. */
+export const NOTHING_LISTED = { notApplicable: "the listing names no change, so there is nothing to judge" } as const;
 
 /** Every change entry of every page, in order. */
 export function listedEntries(walk: Walked): ListedEntry[] {

@@ -1,6 +1,6 @@
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck } from "../../context.ts";
-import { entryFailure, fieldOf, judgeWalk, listedEntries } from "./judge-walk.ts";
+import { entryFailure, fieldOf, judgeWalk, listedEntries, NOTHING_LISTED } from "./judge-walk.ts";
 
 /** One list-changes answer names each path once (and every path is a non-empty string). */
 export const noDuplicatePaths: ConformanceCheck = {
@@ -12,6 +12,7 @@ export const noDuplicatePaths: ConformanceCheck = {
   appliesWhen: () => true,
   run: (ctx) =>
     judgeWalk(ctx, (walk) => {
+      if (listedEntries(walk).length === 0) return NOTHING_LISTED;
       const failures: CheckFailure[] = [];
       const seen = new Map<number, Map<string, number>>();
       for (const listed of listedEntries(walk)) {

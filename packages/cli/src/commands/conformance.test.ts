@@ -80,6 +80,15 @@ describe("adapterkit conformance", () => {
     expect(new Set(Object.values(overridden))).toEqual(new Set([7_000]));
   });
 
+  it("runs the review profile with --profile review and says so in the report", async () => {
+    adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
+    const out = join(sandbox.dir, "review.json");
+    const argv = ["conformance", adapter.url, ...signed, "--profile", "review", "--only", "health"];
+    expect(await exitCodeOf([...argv, "--reporter", "json", "--out", out])).toBe(0);
+    const { options } = JSON.parse(await readFile(out, "utf8")) as { options: Record<string, unknown> };
+    expect(options).toMatchObject({ profile: "review", slow_budget_ms: 0 });
+  });
+
   it("signs with ADAPTER_SIGNING_SECRET when --signing-secret is absent, and the flag wins over it", async () => {
     adapter = await startReferenceAdapter({ signingSecret: ADAPTER_SIGNING_SECRET });
     const signedRun = async (extra: string[]) => {

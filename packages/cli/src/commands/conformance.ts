@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import {
+  CONFORMANCE_PROFILES,
   type ConformanceReport,
   ConformanceUsageError,
   createProgressPrinter,
@@ -41,6 +42,12 @@ export const conformanceCommand = defineCommand({
     fixtures: { type: "string", describe: "Fixtures file (JSON; conformance/fixtures.schema.json)" },
     only: { type: "string", array: true, describe: "Run only these check ids or groups (comma-separated or repeated)" },
     skip: { type: "string", array: true, describe: "Leave out these check ids or groups" },
+    profile: {
+      choices: CONFORMANCE_PROFILES,
+      default: "default" as const,
+      describe:
+        "review: also run the slow checks (a platform that hangs; each waits up to a contract time-out), as the portal's review does",
+    },
     level: {
       choices: ["required", "all"] as const,
       default: "all" as const,
@@ -77,6 +84,7 @@ export const conformanceCommand = defineCommand({
         ...(args.fixtures === undefined ? {} : { fixtures: args.fixtures }),
         only: splitList(args.only),
         skip: splitList(args.skip),
+        profile: args.profile,
         level: args.level,
         ...(signingSecret === undefined ? {} : { signingSecret }),
         ...(args.timeout === undefined ? {} : { timeoutMs: args.timeout }),

@@ -18,8 +18,8 @@ export interface ReviewSettings {
 }
 
 /**
- * Runs one claimed review: the conformance runner against the App's base URL through the outbound guard, signed
- * with the App's secret in force, with its fixtures; progress on the row; then the outcome (finishReview). Never
+ * Runs one claimed review: the conformance runner in its review profile (slow checks included) against the App's
+ * base URL through the outbound guard, signed with the App's secret in force, with its fixtures; progress on the row; then the outcome (finishReview). Never
  * rejects: a failure of the run itself ends the review `errored`.
  */
 export async function runReview(
@@ -79,6 +79,8 @@ async function conformanceOf(
   try {
     return await runConformance({
       adapterUrl: app.base_url,
+      // The review judges what authors may skip locally: the slow checks too (D372).
+      profile: "review",
       ...(fixtures === undefined ? {} : { fixtures }),
       ...(signingSecret === undefined ? {} : { signingSecret }),
       ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
