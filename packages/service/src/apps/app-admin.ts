@@ -39,10 +39,7 @@ export interface AppAdmin {
   /** Submits and passes the review at once, as the instance's operator (D118's override, D211: no conformance run). */
   publish(slug: string): Promise<AppJson>;
   list(actor: LocalActor): Promise<AppJson[]>;
-  install(
-    actor: LocalActor,
-    request: { app: string; credentials: CredentialInput },
-  ): Promise<InstallationJson>;
+  install(actor: LocalActor, request: { app: string; credentials: CredentialInput }): Promise<InstallationJson>;
   installations(actor: LocalActor): Promise<InstallationJson[]>;
   /** D123: the secrets `npm start` serves the sample adapters with (ADAPTER_SIGNING_SECRET when given). */
   demoSigningSecrets(slugs: readonly string[], wanted?: string): Promise<Map<string, string>>;
