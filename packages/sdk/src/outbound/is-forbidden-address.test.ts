@@ -28,6 +28,8 @@ describe("isForbiddenAddress", () => {
     "::ffff:7f00:1",
     "::ffff:a9fe:a9fe",
     "0:0:0:0:0:ffff:10.0.0.5",
+    "::ffff:0:7f00:1",
+    "::ffff:0:10.0.0.5",
     "64:ff9b::7f00:1",
     "64:ff9b::10.0.0.5",
     "2002:7f00:1::1",
@@ -45,6 +47,7 @@ describe("isForbiddenAddress", () => {
     "100.128.0.1",
     "2606:4700:4700::1111",
     "::ffff:8.8.8.8",
+    "::ffff:0:808:808",
     "64:ff9b::808:808",
     "2002:808:808::1",
   ])("lets the public address %s through", (address) => {

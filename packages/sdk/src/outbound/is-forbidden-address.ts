@@ -30,11 +30,13 @@ const BLOCKED = new BlockList();
 for (const [network, prefix] of FORBIDDEN_V4) BLOCKED.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of FORBIDDEN_V6) BLOCKED.addSubnet(network, prefix, "ipv6");
 
-// The IPv4 address an IPv6 one carries: mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::a.b.c.d) or 6to4 (2002:aabb:ccdd::).
+// The IPv4 address an IPv6 one carries: mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d, SIIT), NAT64
+// (64:ff9b::a.b.c.d) or 6to4 (2002:aabb:ccdd::).
 function embeddedIpv4(bytes: readonly number[]): string | undefined {
   const startsWith = (prefix: readonly number[]) => prefix.every((byte, index) => bytes[index] === byte);
   if (
     startsWith([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]) ||
+    startsWith([0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0]) ||
     startsWith([0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])
   ) {
     return bytes.slice(12).join(".");
@@ -45,7 +47,8 @@ function embeddedIpv4(bytes: readonly number[]): string | undefined {
 
 /**
  * Whether an IP address is loopback, private, link-local, shared, multicast, unspecified or otherwise not a public
- * unicast address (IPv4-mapped, NAT64 and 6to4 forms judged by the IPv4 address they carry). Not an IP: false.
+ * unicast address (IPv4-mapped, translated, NAT64 and 6to4 forms judged by the IPv4 address they carry). Not an IP:
+ * false.
  */
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);

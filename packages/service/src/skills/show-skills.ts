@@ -1,5 +1,6 @@
 import type { SkillJson, ToolJson } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
+import { ORGANIZATION_WIDE } from "../credentials/credential-scope.ts";
 import { withCredentialTables } from "../credentials/credential-tables.ts";
 import type { Database } from "../store/index.ts";
 import { withToolServerTables } from "../tool-servers/tool-server-tables.ts";
@@ -22,20 +23,26 @@ async function toolServerTools(db: Kysely<Database>, rows: readonly SkillRow[]):
 
 /**
  * Skills as the API shows them: each tool with its description and input schema (the registry's, or the tool
- * server's as last listed), each credential key with whether the organization holds its record (A5).
+ * server's as last listed), each credential key with whether the viewer's project holds a record of it (A5, D338).
  */
-export async function showSkills(db: Kysely<Database>, rows: readonly SkillRow[]): Promise<SkillJson[]> {
+export async function showSkills(
+  db: Kysely<Database>,
+  rows: readonly SkillRow[],
+  viewer: { readonly projectId: number },
+): Promise<SkillJson[]> {
   const keysOf = (row: SkillRow) => JSON.parse(row.credential_keys) as string[];
   const stored = new Set<string>();
   for (const organizationId of new Set(rows.map((row) => row.organization_id))) {
     const keys = rows.filter((row) => row.organization_id === organizationId).flatMap(keysOf);
     if (keys.length === 0) continue;
-    // Whether any of the organization's records has the key: a yes or no, never whose or which (A5).
+    // Whether the viewer's project (or the organization-wide records) holds the key: a yes or no, never whose or
+    // which, and nothing of another project's (D338).
     const records = await withCredentialTables(db)
       .selectFrom("credentials")
       .select("key")
       .distinct()
       .where("organization_id", "=", organizationId)
+      .where("project_id", "in", [viewer.projectId, ORGANIZATION_WIDE])
       .where("key", "in", [...new Set(keys)])
       .execute();
     for (const record of records) stored.add(`${organizationId}:${record.key}`);

@@ -1,4 +1,5 @@
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
+import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { principalOf, type Route } from "../http/route.ts";
 import { parseIdParam } from "../store/index.ts";
@@ -6,6 +7,7 @@ import { BUILTIN_TOOLS } from "./builtin-tools.ts";
 import { insertSkill } from "./insert-skill.ts";
 import { showSkills } from "./show-skills.ts";
 import { type SkillRow, withSkillTables } from "./skill-tables.ts";
+import { visibleSkills } from "./visible-skills.ts";
 
 /** `GET /api/v1/tools`. */
 export const listToolsRoute: Route<"list-tools"> = {
@@ -31,7 +33,8 @@ export const createSkillRoute: Route<"create-skill"> = {
       now: context.now(),
       toolNamesAt: "/tool_names",
     });
-    const [json] = await showSkills(context.store.db, [row]);
+    const { viewer } = await visibleSkills(context, principalOf(input), [row]);
+    const [json] = await showSkills(context.store.db, [row], viewer);
     return { status: 201, body: json, headers: { location: `/api/v1/skills/${row.id}` } };
   },
 };
@@ -40,21 +43,24 @@ export const createSkillRoute: Route<"create-skill"> = {
 export const listSkillsRoute: Route<"list-skills"> = {
   auth: "api",
   async handler(input, context) {
-    const rows = await withSkillTables(context.store.db)
+    const principal = principalOf(input);
+    const all = await withSkillTables(context.store.db)
       .selectFrom("skills")
       .selectAll()
-      .where("organization_id", "=", principalOf(input).organizationId)
+      .where("organization_id", "=", principal.organizationId)
       .orderBy("id")
       .execute();
-    return { status: 200, body: { items: await showSkills(context.store.db, rows) } };
+    const { rows, viewer } = await visibleSkills(context, principal, all);
+    return { status: 200, body: { items: await showSkills(context.store.db, rows, viewer) } };
   },
 };
 
 async function findSkill(
   context: Parameters<Route<"get-skill">["handler"]>[1],
-  organizationId: number,
+  principal: Principal,
   idText: string | undefined,
-): Promise<SkillRow> {
+): Promise<{ row: SkillRow; viewer: { projectId: number } }> {
+  const { organizationId } = principal;
   const id = parseIdParam(idText);
   const row =
     id === undefined
@@ -65,16 +71,20 @@ async function findSkill(
           .where("organization_id", "=", organizationId)
           .where("id", "=", id)
           .executeTakeFirst();
-  if (row === undefined) throw new ServiceError("not_found", `No skill ${idText} in this organization.`);
-  return row;
+  const visible = row === undefined ? undefined : await visibleSkills(context, principal, [row]);
+  const [shown] = visible?.rows ?? [];
+  if (shown === undefined || visible === undefined) {
+    throw new ServiceError("not_found", `No skill ${idText} in this token's scope.`);
+  }
+  return { row: shown, viewer: visible.viewer };
 }
 
 /** `GET /api/v1/skills/{skill_id}`. */
 export const getSkillRoute: Route<"get-skill"> = {
   auth: "api",
   async handler(input, context) {
-    const row = await findSkill(context, principalOf(input).organizationId, input.params.skill_id);
-    const [json] = await showSkills(context.store.db, [row]);
+    const { row, viewer } = await findSkill(context, principalOf(input), input.params.skill_id);
+    const [json] = await showSkills(context.store.db, [row], viewer);
     return { status: 200, body: json };
   },
 };
@@ -83,8 +93,8 @@ export const getSkillRoute: Route<"get-skill"> = {
 export const deleteSkillRoute: Route<"delete-skill"> = {
   auth: "api",
   async handler(input, context) {
-    const organizationId = authorizeAppManagement(principalOf(input));
-    const row = await findSkill(context, organizationId, input.params.skill_id);
+    authorizeAppManagement(principalOf(input));
+    const { row } = await findSkill(context, principalOf(input), input.params.skill_id);
     if (row.installation_id !== null) {
       throw new ServiceError(
         "conflict",

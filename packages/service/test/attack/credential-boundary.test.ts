@@ -1,6 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { credentialListSchema, installationListSchema, installationSchema } from "@adapterkit/contract";
+import {
+  credentialListSchema,
+  installationListSchema,
+  installationSchema,
+  skillResourceSchema,
+} from "@adapterkit/contract";
 import { createAdapterHandler, defineAdapter, defineManifest } from "@adapterkit/sdk";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -202,6 +207,24 @@ for (const lane of STORE_LANES) {
         ["shared_server", victim.organizationId, victim.projectId],
         ["shared_token", victim.organizationId, victim.projectId],
       ]);
+    });
+
+    it("tells a Skill whether a key is stored in the viewer's project only, not in another project", async () => {
+      const skill = (who: Tenant) =>
+        test.call("/api/v1/skills", {
+          token: who.token,
+          json: {
+            name: `oracle ${who.projectId}`,
+            description: "",
+            knowledge: "",
+            tool_names: [],
+            credential_keys: ["shared_token"],
+          },
+        });
+      const elsewhere = skillResourceSchema.parse(await (await skill(victimElsewhere)).json());
+      expect(elsewhere.credentials).toEqual([{ key: "shared_token", stored: false }]);
+      const own = skillResourceSchema.parse(await (await skill(victim)).json());
+      expect(own.credentials).toEqual([{ key: "shared_token", stored: true }]);
     });
 
     it("keeps the thief's own values apart from the victim's when both exist for the same key", async () => {
