@@ -20,7 +20,11 @@ interface CorpusStyle {
   readonly notApplicable?: Readonly<Record<string, string>>;
 }
 
-const SOURCES = { fixtures: SOURCES_FIXTURES, judged: ["sources", "verify", "stateless"] };
+const SOURCES = {
+  fixtures: SOURCES_FIXTURES,
+  judged: ["sources", "verify", "stateless"],
+  notApplicable: { "verify.outbound-guard": "no credential field names a URL or a host" },
+};
 const CHANNEL = ["verify", "verify-webhook", "parse-inbound", "feedback-loop", "deliver", "format", "security"];
 
 /** Correct adapters in the legal styles the contract allows; each is a small SDK adapter of its own. */

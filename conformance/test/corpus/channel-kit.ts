@@ -4,6 +4,7 @@ import {
   type DeliverResponse,
   defineManifest,
   type FormatHandler,
+  type HandlerContext,
   SignatureError,
   type VerifyWebhookResponse,
 } from "@adapterkit/sdk";
@@ -36,16 +37,21 @@ export interface ChannelCredentials {
 /** How long the platform may take; under the service's 10 s (D11), so a hanging platform still gets an answer. */
 const PLATFORM_TIMEOUT_MS = 8_000;
 
-/** `/verify`: asks the platform who the token belongs to (`GET {api_url}/api/me`). */
-export async function verifyOnPlatform(credentials: ChannelCredentials, signal: AbortSignal) {
+/** What a handler calls out with: its abort signal and the SDK's guarded outbound path. */
+type CallOut = Pick<HandlerContext, "signal" | "outbound">;
+
+/** `/verify`: asks the platform who the token belongs to (`GET {api_url}/api/me`), through the outbound guard. */
+export async function verifyOnPlatform(credentials: ChannelCredentials, { signal, outbound }: CallOut) {
   let answer: Response;
   try {
-    answer = await fetch(`${credentials.api_url}/api/me`, {
+    answer = await outbound.fetch(`${credentials.api_url}/api/me`, {
       headers: { authorization: `Bearer ${credentials.token}` },
       signal: AbortSignal.any([signal, AbortSignal.timeout(PLATFORM_TIMEOUT_MS)]),
     });
   } catch {
-    throw new AdapterHttpError("platform_error", "the platform could not be reached");
+    // A URL in the credentials that cannot be reached makes them unusable: a refusal, in the same words whatever
+    // the cause (the guard's refusal, a closed port, a time-out), so they cannot map a network.
+    return { ok: false as const, error: "could not reach the configured server" };
   }
   if (answer.status >= 500) throw new AdapterHttpError("platform_error", `the platform answered ${answer.status}`);
   if (!answer.ok) return { ok: false as const, error: "the platform refused the token" };
@@ -79,7 +85,7 @@ export async function postToPlatform(options: {
   readonly token: string;
   readonly payload: Readonly<Record<string, unknown>>;
   readonly threadId: string | undefined;
-  readonly signal: AbortSignal;
+  readonly context: CallOut;
 }): Promise<DeliverResponse> {
   if (!/^https?:\/\//.test(options.address))
     throw new AdapterHttpError("invalid_request", "channel_address must be an http(s) URL", {
@@ -88,11 +94,11 @@ export async function postToPlatform(options: {
   const timeout = AbortSignal.timeout(PLATFORM_TIMEOUT_MS);
   let answer: Response;
   try {
-    answer = await fetch(options.address, {
+    answer = await options.context.outbound.fetch(options.address, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${options.token}` },
       body: JSON.stringify(options.payload),
-      signal: AbortSignal.any([options.signal, timeout]),
+      signal: AbortSignal.any([options.context.signal, timeout]),
     });
   } catch {
     if (timeout.aborted)

@@ -29,7 +29,7 @@ import {
  */
 const manifest = channelManifest("Corpus Slack v0", "slack-v0");
 
-const verify: VerifyHandler<typeof manifest> = ({ credentials }, { signal }) => verifyOnPlatform(credentials, signal);
+const verify: VerifyHandler<typeof manifest> = ({ credentials }, context) => verifyOnPlatform(credentials, context);
 
 const verifyWebhook: VerifyWebhookHandler<typeof manifest> = (envelope) =>
   verdictOf(() =>
@@ -64,7 +64,7 @@ const parseInbound: ParseInboundHandler<typeof manifest> = (request) => {
   };
 };
 
-const deliver: DeliverHandler<typeof manifest> = ({ credentials, channel_address, message }, { signal }) =>
+const deliver: DeliverHandler<typeof manifest> = ({ credentials, channel_address, message }, context) =>
   postToPlatform({
     address: channel_address,
     token: credentials.token,
@@ -74,7 +74,7 @@ const deliver: DeliverHandler<typeof manifest> = ({ credentials, channel_address
       bot_marker: botMarker(credentials.token, message.text),
     },
     threadId: message.thread_id,
-    signal,
+    context,
   });
 
 export const slackV0Adapter = defineAdapter({

@@ -28,7 +28,7 @@ import {
  */
 const manifest = channelManifest("Corpus Standard Webhooks", "standard-webhooks");
 
-const verify: VerifyHandler<typeof manifest> = ({ credentials }, { signal }) => verifyOnPlatform(credentials, signal);
+const verify: VerifyHandler<typeof manifest> = ({ credentials }, context) => verifyOnPlatform(credentials, context);
 
 const verifyWebhook: VerifyWebhookHandler<typeof manifest> = (envelope) =>
   verdictOf(() =>
@@ -59,7 +59,7 @@ const parseInbound: ParseInboundHandler<typeof manifest> = (request) => {
   };
 };
 
-const deliver: DeliverHandler<typeof manifest> = ({ credentials, channel_address, message }, { signal }) =>
+const deliver: DeliverHandler<typeof manifest> = ({ credentials, channel_address, message }, context) =>
   postToPlatform({
     address: channel_address,
     token: credentials.token,
@@ -69,7 +69,7 @@ const deliver: DeliverHandler<typeof manifest> = ({ credentials, channel_address
       bot_marker: botMarker(credentials.token, message.text),
     },
     threadId: message.thread_id,
-    signal,
+    context,
   });
 
 export const standardWebhooksAdapter = defineAdapter({
