@@ -1,6 +1,8 @@
 import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
+import { createInstallationTrigger } from "./pages/installation-actions.ts";
+import { installationDetail } from "./pages/installation-page.ts";
 import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
 import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
@@ -34,6 +36,8 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   marketplace,
   toggleFrontDesk,
   uninstall,
+  installationDetail,
+  createInstallationTrigger,
   installForm,
   install,
   connect,

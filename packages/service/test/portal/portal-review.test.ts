@@ -90,7 +90,7 @@ for (const lane of STORE_LANES) {
       const installed = await installer.post("/marketplace/apps/webhook/install", { cred_0_0: GOOD_SECRET });
       expect(installed.status).toBe(303);
       expect((await installer.get("/marketplace")).html).toMatch(
-        /<td>webhook<\/td>\s*<td><code>http:\/\/127\.0\.0\.1:\d+\/api\/v1\/apps\/[^/]+\/inbound<\/code>/,
+        /<td><a href="\/marketplace\/installations\/[^"]+">webhook<span[^<]*<\/span><\/a><\/td>\s*<td><code>http:\/\/127\.0\.0\.1:\d+\/api\/v1\/apps\/[^/]+\/inbound<\/code>/,
       );
     });
 

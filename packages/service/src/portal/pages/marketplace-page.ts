@@ -10,6 +10,7 @@ import { showInstallation } from "../../installations/show-installation.ts";
 import { uninstallInstallation } from "../../installations/uninstall-installation.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
+import { installationPath } from "./installation-page.ts";
 import { PAGE_SIZE, pagerOf, readPageNumber } from "./pager.ts";
 
 /** How a published App appears in the marketplace. */
@@ -107,6 +108,9 @@ export const toggleFrontDesk: PortalRoute = {
     const row = await getInstallationToChange(context, principal, request.params.id ?? "");
     if (row.state !== "active") throw new ServiceError("conflict", `Installation ${row.id} is uninstalled.`);
     await updateInstallation(context.store.db, row.id, { frontDesk: wanted === "on", now: context.now() });
+    // The installation's own page posts `back`, and gets its page again (D382).
+    if (request.form.get("back") === "installation")
+      return redirect(`${installationPath(row.id)}?front_desk=${wanted}`);
     return redirect("/marketplace");
   },
 };

@@ -11,6 +11,13 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <dt>Health</dt><dd>{{> health status=app.health.status}}{{#if app.health.version}} version {{app.health.version}}{{/if}}{{#if app.health.checked_at}}, checked {{app.health.checked_at}}{{/if}}</dd>
 </dl>
 <p><a href="/marketplace/apps/{{app.slug}}">Install {{app.name}}</a>{{#unless app.published_version}} (your organization may install its own draft to test it){{/unless}}</p>
+<h3 id="installations-heading">Installations in your project</h3>
+{{#if installations.items.length}}
+<ul aria-labelledby="installations-heading">{{#each installations.items}}<li><a href="/marketplace/installations/{{id}}">Installation {{id}}</a>, version {{version}}, installed {{created}}</li>{{/each}}</ul>
+{{#if (gt installations.total installations.items.length)}}<p>{{installations.total}} in all; the marketplace lists every one.</p>{{/if}}
+{{else}}
+<p>None yet.</p>
+{{/if}}
 <h3>Health history</h3>
 {{#if healthChecks.length}}
 <table>
@@ -127,19 +134,48 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if review.submitError}}<p class="field-error" role="alert">{{review.submitError}}</p>{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/reviews">
 {{> csrf}}
-<button type="submit"{{#unless review.canSubmit}} disabled{{/unless}}>Submit for Review</button>
+{{#if review.canSubmit}}
+<button type="submit">Submit version {{app.latest_version}} for Review</button>
+{{else}}
+<button type="submit" disabled aria-describedby="submit-reason">Submit for Review</button>
+<p class="reason" id="submit-reason">{{review.blockedReason}}</p>
+{{/if}}
 </form>
 {{#if review.items.length}}
 <table>
 <caption>Review history</caption>
-<thead><tr><th scope="col">Review</th><th scope="col">State</th><th scope="col">Submitted</th></tr></thead>
-<tbody>{{#each review.items}}<tr><td><a href="/developer/apps/{{../app.slug}}/reviews/{{id}}">Review {{id}}</a></td><td>{{state}}</td><td>{{created}}</td></tr>{{/each}}</tbody>
+<thead><tr><th scope="col">Review</th><th scope="col">Version</th><th scope="col">State</th><th scope="col">Submitted</th></tr></thead>
+<tbody>{{#each review.items}}<tr><td><a href="/developer/apps/{{../app.slug}}/reviews/{{id}}">Review {{id}}</a></td><td>{{version}}</td><td>{{> badge kind="state" value=state}}</td><td>{{created}}</td></tr>{{/each}}</tbody>
 </table>
 {{else}}
 <p>No reviews yet.</p>
 {{/if}}
 </section>
 {{/if}}
+
+<section aria-labelledby="versions-heading">
+<h2 id="versions-heading">Versions</h2>
+<table>
+<caption>Every version of the manifest, newest first</caption>
+<thead><tr><th scope="col">Version</th><th scope="col">State</th><th scope="col">Fetched</th><th scope="col">Review</th><th scope="col">Changes</th></tr></thead>
+<tbody>
+{{#each versions}}
+<tr id="version-{{version}}">
+<td>{{version}}</td>
+<td>{{> badge kind="state" value=state}}</td>
+<td>{{created}}</td>
+<td>{{#if review}}<a href="/developer/apps/{{../app.slug}}/reviews/{{review.id}}">Review {{review.id}}</a> ({{review.state}}){{else}}none{{/if}}</td>
+<td>{{#if first}}First version.{{else}}{{#if changes.length}}<details><summary>{{changes.length}} changed field(s) since version {{previousVersion}}</summary>
+<table>
+<caption>Changes in version {{version}}</caption>
+<thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
+<tbody>{{#each changes}}<tr><td><code>{{pointer}}</code></td><td>{{before}}</td><td>{{after}}</td></tr>{{/each}}</tbody>
+</table></details>{{else}}No change.{{/if}}{{/if}}</td>
+</tr>
+{{/each}}
+</tbody>
+</table>
+</section>
 
 <section aria-labelledby="manifest-heading">
 <h2 id="manifest-heading">Manifest (version {{app.version}})</h2>
