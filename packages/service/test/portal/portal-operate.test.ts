@@ -17,7 +17,7 @@ const ADMIN = "admin-token-for-portal-operate-0123456789";
 const RECORDER_CREDENTIALS = { recorder_token: "good", recorder_server: { host: "h", password: "p" } };
 
 for (const lane of STORE_LANES) {
-  describe.skipIf(lane.skip)(`operating Apps in the portal: versions, review gates, installations ${lane.title}`, () => {
+  describe.skipIf(lane.skip)(`portal: versions, review gates, installations ${lane.title}`, () => {
     let test: TestService;
     let author: Tenant;
     let sibling: Tenant;
@@ -202,7 +202,7 @@ for (const lane of STORE_LANES) {
       const fields = { workflow_id: String(workflow.id), name: "Tickets", event_type: "ticket.created" };
       const triggers = async () => {
         const response = await test.call(`/api/v1/workflows/${workflow.id}/triggers`, { token: author.token });
-        return ((await response.json()) as { items?: unknown[] } | unknown[]) as unknown[] | { items: unknown[] };
+        return (await response.json()) as { items?: unknown[] } | unknown[] as unknown[] | { items: unknown[] };
       };
       const count = async () => {
         const listed = await triggers();
@@ -227,7 +227,9 @@ for (const lane of STORE_LANES) {
       expect(created.location).toBe(`${path}?trigger=created`);
       const page = await client.get(created.location ?? "");
       expect(page.html).toContain("The app-event trigger was created.");
-      expect(page.html).toMatch(/<td>Tickets<\/td><td>Flow &lt;script&gt;[^<]*<\/td><td>ticket.created<\/td><td>echo<\/td>/);
+      expect(page.html).toMatch(
+        /<td>Tickets<\/td><td>Flow &lt;script&gt;[^<]*<\/td><td>ticket.created<\/td><td>echo<\/td>/,
+      );
       expect(await count()).toBe(1);
     });
   });
