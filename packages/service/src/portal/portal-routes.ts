@@ -6,7 +6,7 @@ import { installationDetail } from "./pages/installation-page.ts";
 import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
 import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
-import { jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
+import { htmlReport, jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
 import { signIn, signInPage, signOut } from "./pages/sign-in.ts";
 import { stylesheet } from "./pages/stylesheet.ts";
 import type { PortalRoute } from "./portal-route.ts";
@@ -33,6 +33,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   reviewPage,
   jsonReport,
   junitReport,
+  htmlReport,
   marketplace,
   toggleFrontDesk,
   uninstall,

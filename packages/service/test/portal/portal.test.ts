@@ -460,7 +460,7 @@ for (const lane of STORE_LANES) {
       expect((await client.get("/marketplace?installations_page=0")).status).toBe(400);
     });
 
-    it("shows a finished review's report by group, each failure with expected, actual, pointer and curl", async () => {
+    it("shows a finished review's report failures first, each failure with expected, actual, pointer and the CLI line", async () => {
       const id = await plantReview(test.service, "recorder");
       const client = await signedIn(author);
       const answer = await client.get(`/developer/apps/recorder/reviews/${id}`);
@@ -471,7 +471,31 @@ for (const lane of STORE_LANES) {
       expect(answer.html).toContain("<dt>Expected</dt><dd>true</dd>");
       expect(answer.html).toContain("<dt>Actual</dt><dd>false</dd>");
       expect(answer.html).toContain("<code>/events/0/is_bot</code>");
-      expect(answer.html).toContain("curl -sS -X POST &#x27;http://127.0.0.1:1/planted/parse-inbound&#x27;");
+      // D388: failures first, each linked to its check; the line to run it again names what only the author has.
+      const summary = answer.html.indexOf('id="failed-heading"');
+      expect(summary).toBeGreaterThan(-1);
+      expect(summary).toBeLessThan(answer.html.indexOf('id="group-parse-inbound"'));
+      expect(answer.html).toContain('<li><a href="#check-parse-inbound.bot-flag">parse-inbound.bot-flag</a>');
+      expect(answer.html).toContain('id="check-parse-inbound.bot-flag"');
+      expect(answer.html).not.toContain("curl -sS");
+      const app = (await (await test.call("/api/v1/apps/recorder", { token: author.token })).json()) as {
+        base_url: string;
+      };
+      expect(answer.html).toContain(
+        `ADAPTER_SIGNING_SECRET&#x3D;&lt;your App&#x27;s signing secret&gt; adapterkit conformance ${app.base_url} --only parse-inbound.bot-flag --fixtures &lt;path to your fixtures file&gt;`,
+      );
+      // The HTML report opens from the session, its own style allowed by hash and no script at all.
+      const html = await client.get(`/developer/apps/recorder/reviews/${id}/report.html`);
+      expect(html.status).toBe(200);
+      expect(html.headers.get("content-type")).toContain("text/html");
+      expect(html.headers.get("content-disposition")).toContain("inline");
+      const policy = html.headers.get("content-security-policy") ?? "";
+      expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
+      expect(policy).toContain("script-src 'none'");
+      expect(policy).toContain("sandbox");
+      expect((await new PortalBrowser(test.url).get(`/developer/apps/recorder/reviews/${id}/report.html`)).status).toBe(
+        303,
+      );
       const json = await client.get(`/developer/apps/recorder/reviews/${id}/report.json`);
       expect(json.status).toBe(200);
       expect(json.headers.get("content-disposition")).toContain("attachment");
@@ -483,6 +507,7 @@ for (const lane of STORE_LANES) {
       const stranger = await signedIn(other);
       expect((await stranger.get(`/developer/apps/recorder/reviews/${id}`)).status).toBe(404);
       expect((await stranger.get(`/developer/apps/recorder/reviews/${id}/report.json`)).status).toBe(404);
+      expect((await stranger.get(`/developer/apps/recorder/reviews/${id}/report.html`)).status).toBe(404);
       expect((await client.get("/developer/apps/recorder/reviews/999999")).status).toBe(404);
       expect((await client.get("/developer/apps/recorder/reviews/x")).status).toBe(404);
     });
