@@ -84,6 +84,48 @@ for (const lane of STORE_LANES) {
       expect(versions).toContain("First version.");
     });
 
+    it("ticks the getting-started checklist from what the service knows, and shows credentials as a table", async () => {
+      const client = await signedIn(author);
+      const before = await client.get("/developer/apps/hostile");
+      expect(before.html).toContain(
+        '<a href="#secret-heading">Set the signing secret on the adapter</a>: <strong>to do</strong>',
+      );
+      expect(before.html).toContain(
+        '<li class="done"><a href="#review-heading">Pass a review</a>: <strong>done</strong>',
+      );
+      expect(before.html).toContain('<li class="done"><a href="#versions-heading">Published in the marketplace</a>');
+      await client.post("/developer/apps/hostile/signing-secret/show");
+      const after = await client.get("/developer/apps/hostile");
+      expect(after.html).toContain(
+        '<li class="done"><a href="#secret-heading">Set the signing secret on the adapter</a>',
+      );
+      expect(after.html).toContain('<nav class="toc" aria-label="On this page">');
+      // D389: the manifest's credentials as a table and its setup steps as a list, every value escaped.
+      expect(after.html).toContain("<caption>Credentials the App asks for</caption>");
+      expect(after.html).toContain(
+        "<td><code>key&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#x27;&amp;</code></td><td>api_key</td>",
+      );
+      expect(after.html).toContain("<dt>setup_instructions</dt><dd><ol><li>&lt;script&gt;");
+      expect(after.html).not.toContain("<script>alert(1)</script>");
+    });
+
+    it("names ADAPTERKIT_ALLOWED_HOSTS when New App refuses a loopback address, with a placeholder it accepts", async () => {
+      const guarded = await startTestService(lane, { allowedHosts: [] });
+      try {
+        const tenant = await createTenant(guarded, "solo");
+        const client = new PortalBrowser(guarded.url);
+        await client.signIn(tenant.token);
+        const form = await client.get("/developer/new-app");
+        expect(form.html).toContain('placeholder="https://adapters.example.com/chat"');
+        const refused = await client.post("/developer/new-app", { base_url: recorder.url });
+        expect(refused.status).toBe(422);
+        expect(refused.html).toMatch(/id="base_url-error">base_url: [^<]*ADAPTERKIT_ALLOWED_HOSTS/);
+        expect((await client.get("/developer/apps")).html).not.toContain("recorder");
+      } finally {
+        await guarded.close();
+      }
+    });
+
     it("says why Submit is disabled, and refuses a submit without fixtures with that reason, changing nothing", async () => {
       const client = await signedIn(author);
       const answer = await client.get("/developer/apps/recorder");
@@ -104,7 +146,8 @@ for (const lane of STORE_LANES) {
       const file = { field: "fixtures_file", name: "fixtures.json", text: WEBHOOK_FIXTURES_TEXT };
       expect((await client.postFile("/developer/apps/recorder/fixtures", {}, file)).status).toBe(200);
       const ready = await client.get("/developer/apps/recorder");
-      expect(ready.html).toContain('<button type="submit">Submit version 2 for Review</button>');
+      expect(ready.html).toContain("<p>Submits version 2, the latest, to the conformance checks.</p>");
+      expect(ready.html).toContain('<button type="submit">Submit for Review</button>');
       const forged = await client.post("/developer/apps/recorder/reviews", {}, null);
       expect(forged.status).toBe(403);
       expect((await appState("recorder")).state).toBe("published");

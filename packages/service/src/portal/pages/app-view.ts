@@ -45,7 +45,7 @@ export async function appPage(
   const row = await getOwnApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
   const [secret, checks, reviews, fixtures, versions] = await Promise.all([
-    signingSecretOf(context, principal, slug, { rotate: false }),
+    signingSecretOf(context, principal, slug, { rotate: false, reveal: false }),
     listHealthChecks(context.store.db, row.id),
     listReviews(context, principal, slug),
     showFixtures(context, principal, slug),
@@ -92,6 +92,11 @@ export async function appPage(
           created: review.created_at,
         })),
       },
+      checklist: toChecklist(row, {
+        secretShown: row.signing_secret_shown_at !== null || extras.shownSecret !== undefined,
+        fixtures: fixtures.uploaded,
+        reviewPassed: reviews.some((review) => review.state === "passed"),
+      }),
       versions: toVersionItems(row, versions, reviews),
       installations: {
         items: installed.items.map((item) => ({ id: item.id, version: item.app_version, created: item.created_at })),
@@ -154,4 +159,17 @@ function toVersionItems(
       changes,
     };
   });
+}
+
+/** D391: the getting-started steps of an App, each ticked from what the service knows, with where to do it. */
+function toChecklist(
+  app: Pick<AppRow, "published_version">,
+  done: { secretShown: boolean; fixtures: boolean; reviewPassed: boolean },
+) {
+  return [
+    { label: "Set the signing secret on the adapter", done: done.secretShown, href: "#secret-heading" },
+    { label: "Upload the conformance fixtures", done: done.fixtures, href: "#fixtures-heading" },
+    { label: "Pass a review", done: done.reviewPassed || app.published_version !== null, href: "#review-heading" },
+    { label: "Published in the marketplace", done: app.published_version !== null, href: "#versions-heading" },
+  ];
 }

@@ -1,11 +1,31 @@
 /** `/developer/apps/:slug`: one App of the organization, with every action its author has. */
 export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if notice}}<p class="notice" role="status">{{notice}}</p>{{/if}}
+<nav class="toc" aria-label="On this page">
+<ul>
+<li><a href="#start-heading">Getting started</a></li>
+<li><a href="#overview-heading">Overview</a></li>
+<li><a href="#secret-heading">Signing secret</a></li>
+<li><a href="#verify-heading">Verify</a></li>
+<li><a href="#refresh-heading">Refresh</a></li>
+<li><a href="#edit-heading">Edit</a></li>
+<li><a href="#fixtures-heading">Fixtures</a></li>
+<li><a href="#review-heading">Review</a></li>
+<li><a href="#versions-heading">Versions</a></li>
+<li><a href="#manifest-heading">Manifest</a></li>
+</ul>
+</nav>
+<section aria-labelledby="start-heading">
+<h2 id="start-heading">Getting started</h2>
+<ol class="checklist">
+{{#each checklist}}<li{{#if done}} class="done"{{/if}}><a href="{{href}}">{{label}}</a>: <strong>{{#if done}}done{{else}}to do{{/if}}</strong></li>
+{{/each}}</ol>
+</section>
 <section aria-labelledby="overview-heading">
 <h2 id="overview-heading">Overview</h2>
 <dl>
 <dt>Slug</dt><dd>{{app.slug}}</dd>
-<dt>State</dt><dd>{{app.state}}</dd>
+<dt>State</dt><dd>{{> badge kind="state" value=app.state}}</dd>
 <dt>Base URL</dt><dd>{{app.base_url}}</dd>
 <dt>Version</dt><dd>{{app.version}} (latest {{app.latest_version}}, published {{#if app.published_version}}{{app.published_version}}{{else}}none{{/if}})</dd>
 <dt>Health</dt><dd>{{> health status=app.health.status}}{{#if app.health.version}} version {{app.health.version}}{{/if}}{{#if app.health.checked_at}}, checked {{app.health.checked_at}}{{/if}}</dd>
@@ -135,7 +155,8 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <form method="post" action="/developer/apps/{{app.slug}}/reviews">
 {{> csrf}}
 {{#if review.canSubmit}}
-<button type="submit">Submit version {{app.latest_version}} for Review</button>
+<p>Submits version {{app.latest_version}}, the latest, to the conformance checks.</p>
+<button type="submit">Submit for Review</button>
 {{else}}
 <button type="submit" disabled aria-describedby="submit-reason">Submit for Review</button>
 <p class="reason" id="submit-reason">{{review.blockedReason}}</p>
