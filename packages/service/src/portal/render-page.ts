@@ -3,6 +3,7 @@ import Handlebars from "handlebars";
 import { iconSvg } from "./icon-svg.ts";
 import { PORTAL_CSS_PATH } from "./portal-css.ts";
 import { APP_PAGE } from "./templates/app-page.ts";
+import { CONFIRM_PAGE } from "./templates/confirm-page.ts";
 import { APPS_PAGE, MANIFEST_FIELDS, NEW_APP_PAGE } from "./templates/developer-pages.ts";
 import { ERROR_PAGE, SIGN_IN_PAGE } from "./templates/errors.ts";
 import { INSTALLATION_PAGE } from "./templates/installation-page.ts";
@@ -37,6 +38,7 @@ const PAGES = {
   marketplace: MARKETPLACE_PAGE,
   install: INSTALL_PAGE,
   installation: INSTALLATION_PAGE,
+  confirm: CONFIRM_PAGE,
 } as const;
 
 /** A portal page template's name. */

@@ -107,6 +107,14 @@ for (const lane of STORE_LANES) {
       );
       expect(after.html).toContain("<dt>setup_instructions</dt><dd><ol><li>&lt;script&gt;");
       expect(after.html).not.toContain("<script>alert(1)</script>");
+      // D385: the confirmation step names the App escaped, and rotates nothing until confirmed.
+      const asked = await client.post("/developer/apps/hostile/signing-secret/rotate");
+      expect(asked.status).toBe(200);
+      expect(asked.html).toContain("<h1>Rotate the signing secret of Hostile &lt;script&gt;");
+      expect(asked.html).not.toContain("<script>alert(1)</script>");
+      expect(asked.html).toContain(
+        '<a class="button secondary" href="/developer/apps/hostile#secret-heading">Cancel</a>',
+      );
     });
 
     it("names ADAPTERKIT_ALLOWED_HOSTS when New App refuses a loopback address, with a placeholder it accepts", async () => {

@@ -202,7 +202,16 @@ for (const lane of STORE_LANES) {
 
     it("rotates the signing secret with the session's token, showing the new one once", async () => {
       const client = await signedIn(author);
-      const rotated = await client.post("/developer/apps/recorder/signing-secret/rotate");
+      // D385: the first post asks for confirmation and rotates nothing; the confirmed one rotates.
+      const before = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
+      const asked = await client.post("/developer/apps/recorder/signing-secret/rotate");
+      expect(asked.status).toBe(200);
+      expect(asked.html).toContain("<h1>Rotate the signing secret of Recorder?</h1>");
+      expect(asked.html).toContain('<input type="hidden" name="confirm" value="yes">');
+      expect(asked.html).not.toContain('<code class="secret">');
+      const unchanged = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
+      expect(await unchanged.json()).toEqual(await before.json());
+      const rotated = await client.post("/developer/apps/recorder/signing-secret/rotate", { confirm: "yes" });
       expect(rotated.status).toBe(200);
       const shown = /<code class="secret">(whsec_[^<]+)<\/code>/.exec(rotated.html)?.[1]?.replaceAll("&#x3D;", "=");
       const current = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
@@ -420,7 +429,13 @@ for (const lane of STORE_LANES) {
       expect(await active()).toBe(true);
       expect((await test.call(inbound, { body: "{}" })).status).not.toBe(410);
 
-      const uninstalled = await client.post(uninstallPath);
+      // D385: the first post asks, and changes nothing; the confirmed one uninstalls.
+      const asked = await client.post(uninstallPath);
+      expect(asked.status).toBe(200);
+      expect(asked.html).toContain(`Uninstall hostile installation ${id}?`);
+      expect(expectFormsRouted(uninstallPath, asked.html)).toBe(2);
+      expect(await active()).toBe(true);
+      const uninstalled = await client.post(uninstallPath, { confirm: "yes" });
       expect(uninstalled.status).toBe(303);
       expect(uninstalled.location).toBe("/marketplace?uninstalled=1");
       const after = await client.get("/marketplace?uninstalled=1");
@@ -429,7 +444,7 @@ for (const lane of STORE_LANES) {
       expect(await active()).toBe(false);
       expect((await test.call(inbound, { body: "{}" })).status).toBe(410);
       // A repeat changes nothing and still lands on the marketplace.
-      expect((await client.post(uninstallPath)).status).toBe(303);
+      expect((await client.post(uninstallPath, { confirm: "yes" })).status).toBe(303);
     });
 
     it("pages the installations list like the Apps lists, 50 a page", async () => {

@@ -72,7 +72,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if secret.previousExpiresAt}}<p>Calls also carry a signature with the previous secret until {{secret.previousExpiresAt}}.</p>{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/signing-secret/rotate">
 {{> csrf}}
-<button type="submit">Rotate signing secret</button>
+<button type="submit" class="danger">Rotate signing secret</button>
 </form>
 </section>
 

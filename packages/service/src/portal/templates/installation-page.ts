@@ -30,6 +30,11 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <p>The front desk is <strong>{{#if installation.front_desk}}on{{else}}off{{/if}}</strong>: {{#if installation.front_desk}}every inbound message becomes a front-desk task, and app-event triggers do not fire{{else}}inbound messages start the app-event triggers below{{/if}}.</p>
 <button type="submit" class="secondary">Turn the front desk {{#if installation.front_desk}}off{{else}}on{{/if}}</button>
 </form>
+<h3>Uninstall</h3>
+<form method="post" action="/marketplace/installations/{{installation.id}}/uninstall">
+{{> csrf}}
+<button type="submit" class="danger">Uninstall this installation</button>
+</form>
 {{else}}
 <p>The installation is uninstalled: its inbound URL answers 410 and nothing runs for it.</p>
 {{/if}}

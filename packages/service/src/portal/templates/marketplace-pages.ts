@@ -42,7 +42,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 <td>
 <form method="post" action="/marketplace/installations/{{id}}/uninstall">
 {{> csrf}}
-<button type="submit">Uninstall<span class="visually-hidden"> {{app}} installation {{id}}</span></button>
+<button type="submit" class="danger">Uninstall<span class="visually-hidden"> {{app}} installation {{id}}</span></button>
 </form>
 </td>
 </tr>
