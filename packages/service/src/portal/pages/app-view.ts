@@ -170,6 +170,6 @@ function toChecklist(
     { label: "Set the signing secret on the adapter", done: done.secretShown, href: "#secret-heading" },
     { label: "Upload the conformance fixtures", done: done.fixtures, href: "#fixtures-heading" },
     { label: "Pass a review", done: done.reviewPassed || app.published_version !== null, href: "#review-heading" },
-    { label: "Published in the marketplace", done: app.published_version !== null, href: "#versions-heading" },
+    { label: "Publish a version", done: app.published_version !== null, href: "#versions-heading" },
   ];
 }
