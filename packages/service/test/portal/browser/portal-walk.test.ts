@@ -192,7 +192,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
         for (const path of [installation, `${test.url}/developer/apps/webhook`, `${test.url}/marketplace`]) {
           await page.goto(path);
           await page.getByRole("heading", { level: 1 }).waitFor();
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          const width = await page.evaluate("document.documentElement.scrollWidth");
           expect(width, path).toBeLessThanOrEqual(390);
         }
         await browser.checkPage("app at 390 px");
