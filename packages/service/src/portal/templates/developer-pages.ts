@@ -53,8 +53,8 @@ export const NEW_APP_PAGE = `<h1>New App</h1>
 <form method="post" action="/developer/apps" class="stack">
 {{> csrf}}
 <input type="hidden" name="base_url" value="{{preview.base_url}}">
-<button type="submit"{{#if preview.slug_taken}} disabled{{/if}}>Create draft</button>
-{{#if preview.slug_taken}}<p class="field-error">The slug {{preview.slug}} is taken on this instance.</p>{{/if}}
+<button type="submit"{{#if preview.slug_taken}} disabled aria-describedby="create-reason"{{/if}}>Create draft</button>
+{{#if preview.slug_taken}}<p class="field-error" id="create-reason">The slug {{preview.slug}} is taken on this instance: the manifest's slug must be unique, so change it in the adapter and preview again.</p>{{/if}}
 </form>
 </section>
 {{/if}}
