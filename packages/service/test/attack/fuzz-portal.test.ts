@@ -26,6 +26,7 @@ const POSTS = [
   "/marketplace/installations/nope/front-desk",
   "/marketplace/installations/nope/uninstall",
   "/marketplace/installations/nope/triggers",
+  "/marketplace/installations/nope/test-event",
   "/developer/apps/recorder/reviews",
   "/developer/sign-in",
 ];

@@ -244,6 +244,29 @@ for (const lane of STORE_LANES) {
       expect((await client.post(`${path}/front-desk`, { front_desk: "sideways" })).status).toBe(400);
     });
 
+    it("says when a test event cannot be sent, and refuses one without fixtures, receive or a token", async () => {
+      const client = await signedIn(author);
+      const hostilePage = await client.get(`/marketplace/installations/${hostileInstallation}`);
+      expect(hostilePage.html).toContain('<button type="button" disabled aria-describedby="test-reason">');
+      expect(hostilePage.html).toContain("The App receives no events");
+      const noFixtures = await client.post(`/marketplace/installations/${hostileInstallation}/test-event`);
+      expect(noFixtures.status).toBe(409);
+      expect(noFixtures.html).toContain("has no fixtures file");
+      // The recorder has the webhook fixtures but receives no events: the page says so, and a post is refused with
+      // nothing logged. (The browser walk sends one through the webhook adapter, where it is accepted.)
+      const path = `/marketplace/installations/${recorderInstallation}`;
+      const before = await test.call(`/api/v1/installations/${recorderInstallation}/events`, { token: author.token });
+      const count = ((await before.json()) as { items: unknown[] }).items.length;
+      expect((await client.get(path)).html).toContain("The App receives no events");
+      expect((await client.post(`${path}/test-event`, {}, null)).status).toBe(403);
+      const sent = await client.post(`${path}/test-event`);
+      expect(sent.status).toBe(409);
+      expect(sent.html).toContain("The test event was refused: The App recorder receives no events");
+      const after = await test.call(`/api/v1/installations/${recorderInstallation}/events`, { token: author.token });
+      expect(((await after.json()) as { items: unknown[] }).items.length).toBe(count);
+      expect((await (await signedIn(sibling)).post(`${path}/test-event`)).status).toBe(404);
+    });
+
     it("creates an app-event trigger from the installation's page; a bad stage or a forged form creates none", async () => {
       const workflow = await createWorkflow(test, author.token, { name: `Flow ${HOSTILE}` });
       const client = await signedIn(author);

@@ -1,6 +1,7 @@
 import { triggerCreateSchema } from "@adapterkit/contract";
 import { toProblemIssues } from "../../errors/describe-issues.ts";
 import { isServiceError, ServiceError } from "../../errors/service-error.ts";
+import { sendTestEvent } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
 import { createTrigger } from "../../triggers/create-trigger.ts";
 import { type PortalRoute, redirect, sessionOf } from "../portal-route.ts";
@@ -70,3 +71,33 @@ export function readFrontDesk(value: string | undefined): boolean {
   if (value !== "on" && value !== "off") throw new ServiceError("invalid_request", "front_desk: expected on or off");
   return value === "on";
 }
+
+/**
+ * `POST /marketplace/installations/:id/test-event`: a signed sample from the App's fixtures through the real inbound
+ * pipeline (D392); the page again with the outcome, or with the pipeline's refusal (the event is in the log either way).
+ */
+export const sendInstallationTestEvent: PortalRoute = {
+  method: "POST",
+  pattern: "/marketplace/installations/:id/test-event",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const id = request.params.id ?? "";
+    try {
+      const answer = await sendTestEvent(context, principal, id);
+      const outcome = answer.kind === "event" ? answer.outcome : answer.kind;
+      return redirect(`${installationPath(id)}?tested=${outcome}`);
+    } catch (error) {
+      if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
+      const status = error.code === "conflict" ? 409 : 422;
+      const page = { id, query: new URLSearchParams() };
+      return installationPage(
+        context,
+        principal,
+        page,
+        { testError: `The test event was refused: ${error.message}` },
+        status,
+      );
+    }
+  },
+};

@@ -3,8 +3,10 @@ import type { Principal } from "../../auth/principal.ts";
 import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
 import { listInstallationDeliveries } from "../../front-desk/list-installation-deliveries.ts";
 import { listInstallationEvents } from "../../inbound/list-installation-events.ts";
+import { testEventIds, testSampleOf } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
 import { installedApp, showInstallation } from "../../installations/show-installation.ts";
+import { readFixtures } from "../../reviews/app-fixtures.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { listInstallationTriggers } from "../../triggers/list-installation-triggers.ts";
 import { listWorkflows } from "../../workflows/list-workflows.ts";
@@ -16,6 +18,7 @@ export interface InstallationPageExtras {
   readonly triggerError?: string | undefined;
   readonly triggerIssues?: readonly ProblemIssue[] | undefined;
   readonly triggerValues?: Readonly<Record<string, string>> | undefined;
+  readonly testError?: string | undefined;
 }
 
 /** The path of an installation's page. */
@@ -47,6 +50,14 @@ export async function installationPage(
     listInstallationTriggers(context.store.db, { organizationId: principal.organizationId, projectId }, row.id),
     listWorkflows(context.store.db, principal),
   ]);
+  const [tests, fixtures] = await Promise.all([
+    testEventIds(
+      context,
+      events.items.map((event) => event.id),
+    ),
+    readFixtures(context, app.id),
+  ]);
+  const receives = (manifest.capabilities ?? []).includes("receive");
   const path = installationPath(row.id);
   const issues = extras.triggerIssues;
   const values = extras.triggerValues ?? {};
@@ -66,6 +77,7 @@ export async function installationPage(
       events: events.items.map((event) => ({
         ...event,
         outcomeLabel: event.outcome.replaceAll("_", " "),
+        test: tests.has(event.id),
       })),
       olderEvents: events.next_cursor === null ? undefined : `${path}?cursor=${events.next_cursor}`,
       newestEvents: input.query.get("cursor") === null ? undefined : path,
@@ -78,6 +90,18 @@ export async function installationPage(
         delivered: delivery.delivered_at ?? "—",
         error: delivery.last_error ?? "",
       })),
+      test: {
+        available: installation.state === "active" && receives && testSampleOf(fixtures) !== undefined,
+        reason:
+          installation.state !== "active"
+            ? "The installation is uninstalled."
+            : !receives
+              ? "The App receives no events (its manifest's capabilities do not include receive)."
+              : fixtures === undefined
+                ? "The App has no fixtures file to take a sample from; its author uploads one on the App's page."
+                : "The App's fixtures have no signed message sample to send.",
+        error: extras.testError,
+      },
       triggers,
       trigger: {
         workflows: workflows.map((workflow) => ({
@@ -102,6 +126,10 @@ export async function installationPage(
 
 function noticeOf(query: URLSearchParams): string | undefined {
   if (query.get("trigger") !== null) return "The app-event trigger was created.";
+  const tested = query.get("tested");
+  if (tested !== null) {
+    return `The test event went through the inbound pipeline: ${/^[a-z_]{1,40}$/.test(tested) ? tested.replaceAll("_", " ") : "done"}. It is first in the log below.`;
+  }
   if (query.get("front_desk") !== null) return `The front desk is ${query.get("front_desk") === "on" ? "on" : "off"}.`;
   return undefined;
 }

@@ -4,6 +4,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <nav class="toc" aria-label="On this page">
 <ul>
 <li><a href="#overview-heading">Overview</a></li>
+<li><a href="#test-heading">Send a test event</a></li>
 <li><a href="#events-heading">Inbound events</a></li>
 <li><a href="#deliveries-heading">Deliveries</a></li>
 <li><a href="#triggers-heading">App-event triggers</a></li>
@@ -40,6 +41,21 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 {{/if}}
 </section>
 
+<section aria-labelledby="test-heading">
+<h2 id="test-heading">Send a test event</h2>
+{{#if test.error}}<p class="field-error" role="alert">{{test.error}}</p>{{/if}}
+{{#if test.available}}
+<p>Sends the first message sample of the App's fixtures file to this installation, signed as the platform signs it with your installation's credentials. It goes through the whole inbound pipeline (triggers or the front desk included) and is marked as a test in the log below.</p>
+<form method="post" action="/marketplace/installations/{{installation.id}}/test-event">
+{{> csrf}}
+<button type="submit" class="secondary">Send a test event</button>
+</form>
+{{else}}
+<button type="button" disabled aria-describedby="test-reason">Send a test event</button>
+<p class="reason" id="test-reason">{{test.reason}}</p>
+{{/if}}
+</section>
+
 <section aria-labelledby="events-heading">
 <h2 id="events-heading">Inbound events</h2>
 {{#if events.length}}
@@ -48,7 +64,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <thead><tr><th scope="col">Received</th><th scope="col">Outcome</th><th scope="col">Event type</th><th scope="col">Sender</th><th scope="col">Detail</th></tr></thead>
 <tbody>
 {{#each events}}
-<tr><td>{{received_at}}</td><td>{{> badge kind="state" value=outcomeLabel}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{detail}}{{#if workflow_run_ids.length}} runs {{#each workflow_run_ids}}{{this}} {{/each}}{{/if}}</td></tr>
+<tr><td>{{received_at}}</td><td>{{> badge kind="state" value=outcomeLabel}}{{#if test}} <span class="badge">test</span>{{/if}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{detail}}{{#if workflow_run_ids.length}} runs {{#each workflow_run_ids}}{{this}} {{/each}}{{/if}}</td></tr>
 {{/each}}
 </tbody>
 </table>

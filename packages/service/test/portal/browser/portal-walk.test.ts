@@ -175,6 +175,12 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await see(page, "The app-event trigger was created.");
       const triggers = page.getByRole("table", { name: "Triggers this installation's events start" });
       expect(await triggers.innerText()).toMatch(/New tickets\s+Tickets\s+ticket\.created\s+echo/);
+      // D392: a signed sample of the uploaded fixtures goes through the real pipeline and is marked as a test.
+      await page.getByRole("button", { name: "Send a test event" }).click();
+      await see(page, /^The test event went through the inbound pipeline: (accepted|unmatched)\./);
+      const events = page.getByRole("table", { name: "Inbound events, newest first" });
+      expect(await events.getByRole("row").nth(1).innerText()).toMatch(/(accepted|unmatched)\s+test/);
+      await browser.checkPage("installation test event");
       await page.getByRole("button", { name: "Turn the front desk on" }).click();
       await see(page, "The front desk is on.");
       await browser.checkPage("installation front desk on");
