@@ -15,6 +15,7 @@ interface Seeded {
   readonly token: string;
   readonly middle: string;
   readonly reviewId: number;
+  readonly installation: string;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -37,7 +38,7 @@ async function measure(request: () => Promise<Response>, samples = SAMPLES): Pro
 console.log(`seeding ${APPS} Apps on SQLite in the service's process…`);
 const server = await startChild(new URL("./service-server.ts", import.meta.url), { BENCH_APPS: String(APPS) });
 try {
-  const { url, token, middle, reviewId } = JSON.parse(server.ready) as Seeded;
+  const { url, token, middle, reviewId, installation } = JSON.parse(server.ready) as Seeded;
   const signIn = await fetch(`${url}/developer/sign-in`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -59,6 +60,7 @@ try {
     ["Marketplace, page 1", "/marketplace"],
     ["Marketplace, page 20", "/marketplace?page=20"],
     ["Install page", `/marketplace/apps/${middle}`],
+    ["Installation page (200 events)", `/marketplace/installations/${installation}`],
     ["Sign-in page", "/developer/sign-in"],
   ];
   for (const request of [baselineRequest, ...pages.map(([, path]) => page(path))]) await measure(request, WARMUP);

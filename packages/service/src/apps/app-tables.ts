@@ -24,6 +24,8 @@ export interface AppTable {
   signing_secret_created_at: string;
   previous_signing_secret_enc: string | null;
   previous_signing_expires_at: string | null;
+  /** D391: when the author last saw the secret (migration 0016); null before. */
+  signing_secret_shown_at: Generated<string | null>;
   /** An AppHealthStatus. */
   health_status: Generated<string>;
   health_version: string | null;

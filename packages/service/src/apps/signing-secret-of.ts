@@ -2,7 +2,7 @@ import type { AppSigningSecret } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { readAppSecrets, rotateAppSecret } from "./app-signing-secret.ts";
-import type { AppRow } from "./app-tables.ts";
+import { type AppRow, withAppTables } from "./app-tables.ts";
 import { authorizeAppManagement } from "./authorize-app-management.ts";
 import { findAppBySlug, getOwnApp } from "./find-app.ts";
 
@@ -17,15 +17,25 @@ function toSigningSecret(context: ServiceContext, app: AppRow): AppSigningSecret
   };
 }
 
-/** A3: shows, or rotates then shows, the signing secret of one of the organization's Apps. */
+/**
+ * A3: shows, or rotates then shows, the signing secret of one of the organization's Apps. Unless `reveal` is false (a
+ * page that only masks it), the author has now seen it, which is recorded (D391).
+ */
 export async function signingSecretOf(
   context: ServiceContext,
   principal: Principal,
   slug: string,
-  options: { rotate: boolean },
+  options: { rotate: boolean; reveal?: boolean },
 ): Promise<AppSigningSecret> {
   authorizeAppManagement(principal);
   const app = await getOwnApp(context.store.db, principal, slug);
+  if (options.reveal !== false) {
+    await withAppTables(context.store.db)
+      .updateTable("apps")
+      .set({ signing_secret_shown_at: context.now().toISOString() })
+      .where("id", "=", app.id)
+      .execute();
+  }
   if (!options.rotate) return toSigningSecret(context, app);
   await rotateAppSecret(context.store.db, context.serviceKeys, app, { now: context.now() });
   return toSigningSecret(context, (await findAppBySlug(context.store.db, slug)) ?? app);

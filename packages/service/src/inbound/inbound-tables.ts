@@ -20,6 +20,8 @@ export interface InboundEventTable {
   detail: string | null;
   /** D355: the deliveries the row stands for; more than 1 only on the row counting a minute's further refusals. */
   event_count: Generated<number>;
+  /** D392: 1 for a test event sent from the installation's page (migration 0016), 0 for a platform's. */
+  is_test: Generated<number>;
 }
 
 /** A9: the dedup keys an installation has taken; the primary key makes a second delivery of one event fail. */

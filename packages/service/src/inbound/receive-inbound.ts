@@ -2,6 +2,7 @@ import { type InboundOutcome, inboundKind } from "@adapterkit/contract";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { callInboundAdapter } from "./call-inbound-adapter.ts";
+import { withInboundTables } from "./inbound-tables.ts";
 import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
 import { recordRefusedSignature } from "./record-refused-signature.ts";
@@ -30,12 +31,14 @@ export async function receiveInbound(
   context: ServiceContext,
   installationId: string,
   request: ReceivedRequest,
+  options: { readonly test?: boolean } = {},
 ): Promise<InboundAnswer> {
   const open = await context.inboundCache.open(installationId);
   const receivedAt = context.now();
+  const test = options.test === true;
   pruneInboundEventsNow(context);
   const log = (outcome: InboundOutcome, detail: string) =>
-    recordInboundEvent(context.store.db, { installationId, outcome, receivedAt, detail });
+    recordInboundEvent(context.store.db, { installationId, outcome, receivedAt, detail, test });
   let verdict: Awaited<ReturnType<typeof callInboundAdapter>>;
   try {
     if (open.app.health_status === "down") {
@@ -50,7 +53,9 @@ export async function receiveInbound(
     });
   }
   if (verdict.kind === "rejected") {
-    await recordRefusedSignature(context, { installationId, receivedAt, detail: verdict.error });
+    // D392: a refused test is its own row, never folded into a minute's count of a platform's refusals (D355).
+    if (test) await log("rejected_signature", verdict.error);
+    else await recordRefusedSignature(context, { installationId, receivedAt, detail: verdict.error });
     throw new ServiceError("unauthorized", `The adapter refused the delivery's signature: ${verdict.error}`);
   }
   if (verdict.kind === "unreadable") {
@@ -77,6 +82,7 @@ export async function receiveInbound(
       dedupKey: response.dedup_key,
       threadId: response.thread_id,
       detail: "is_bot: the platform's echo of a message it sent",
+      test,
     });
     return { kind: "event", outcome: "dropped_bot", eventId: row.id, workflowRunIds: [] };
   }
@@ -91,7 +97,17 @@ export async function receiveInbound(
     },
     receivedAt,
   );
+  // D392: routing writes its row in a batch shared with platform events; a test's is marked once it committed.
+  if (test) await markTestEvent(context, routed.eventId);
   if (routed.workflowRunIds.length > 0) context.wakeWorker();
   if (routed.deliveryId != null) context.wakeDeliveries();
   return { kind: "event", ...routed };
+}
+
+async function markTestEvent(context: ServiceContext, eventId: number): Promise<void> {
+  await withInboundTables(context.store.db)
+    .updateTable("inbound_events")
+    .set({ is_test: 1 })
+    .where("id", "=", eventId)
+    .execute();
 }

@@ -15,6 +15,8 @@ export interface InboundEventRecord {
   readonly threadId?: string | null | undefined;
   readonly workflowRunIds?: readonly number[] | undefined;
   readonly detail?: string | null | undefined;
+  /** D392: a test event sent from the portal. */
+  readonly test?: boolean | undefined;
 }
 
 /** The columns of one event of the log, as stored. */
@@ -36,6 +38,7 @@ export function toInboundEventValues(event: InboundEventRecord): InboundEventVal
         : JSON.stringify(event.workflowRunIds),
     detail: event.detail === undefined || event.detail === null ? null : toStorableText(event.detail.slice(0, 2000)),
     event_count: 1,
+    is_test: event.test === true ? 1 : 0,
   };
 }
 

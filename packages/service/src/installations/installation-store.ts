@@ -72,13 +72,14 @@ export async function listInstallations(
 export async function listInstallationPage(
   db: Kysely<Database>,
   scope: { organizationId: number; projectId: number },
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; appId?: number | undefined },
 ): Promise<{ items: InstallationRow[]; total: number }> {
   const active = withInstallationTables(db)
     .selectFrom("installations")
     .where("organization_id", "=", scope.organizationId)
     .where((eb) => eb.or([eb("project_id", "=", scope.projectId), eb("project_id", "is", null)]))
-    .where("state", "=", "active");
+    .where("state", "=", "active")
+    .$if(page.appId !== undefined, (query) => query.where("app_id", "=", page.appId ?? 0));
   const [items, counted] = await Promise.all([
     active.selectAll().orderBy("created_at", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),
     active.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow(),

@@ -183,6 +183,10 @@ export async function handlePortalRequest(
       context.logger.error({ err: error, path: url.pathname }, "portal page failed");
       result = errorPage(500, "Something went wrong", "The page could not be built; the service log has the details.");
     }
+  } finally {
+    // D386: a form may have changed what the inbound pipeline reads (front desk, triggers, an uninstall), as the
+    // API's writes may; the next event reads it afresh.
+    if (req.method === "POST") context.inboundCache.forget();
   }
   send(res, result, session?.csrfToken);
 }

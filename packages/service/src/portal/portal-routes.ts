@@ -1,10 +1,12 @@
 import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
+import { createInstallationTrigger, sendInstallationTestEvent } from "./pages/installation-actions.ts";
+import { installationDetail } from "./pages/installation-page.ts";
 import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
 import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
-import { jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
+import { htmlReport, jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
 import { signIn, signInPage, signOut } from "./pages/sign-in.ts";
 import { stylesheet } from "./pages/stylesheet.ts";
 import type { PortalRoute } from "./portal-route.ts";
@@ -31,9 +33,13 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   reviewPage,
   jsonReport,
   junitReport,
+  htmlReport,
   marketplace,
   toggleFrontDesk,
   uninstall,
+  installationDetail,
+  createInstallationTrigger,
+  sendInstallationTestEvent,
   installForm,
   install,
   connect,

@@ -3,8 +3,10 @@ import Handlebars from "handlebars";
 import { iconSvg } from "./icon-svg.ts";
 import { PORTAL_CSS_PATH } from "./portal-css.ts";
 import { APP_PAGE } from "./templates/app-page.ts";
+import { CONFIRM_PAGE } from "./templates/confirm-page.ts";
 import { APPS_PAGE, MANIFEST_FIELDS, NEW_APP_PAGE } from "./templates/developer-pages.ts";
 import { ERROR_PAGE, SIGN_IN_PAGE } from "./templates/errors.ts";
+import { INSTALLATION_PAGE } from "./templates/installation-page.ts";
 import { LAYOUT, PARTIALS } from "./templates/layout.ts";
 import { LIVE_PROGRESS_SCRIPT } from "./templates/live-progress-script.ts";
 import { INSTALL_PAGE, MARKETPLACE_PAGE } from "./templates/marketplace-pages.ts";
@@ -13,6 +15,13 @@ import { REVIEW_PAGE } from "./templates/review-page.ts";
 // One Handlebars environment for the portal, escaping by default (D231: no triple-stash on data anywhere).
 const handlebars = Handlebars.create();
 handlebars.registerHelper("eq", (left: unknown, right: unknown) => left === right);
+handlebars.registerHelper("gt", (left: unknown, right: unknown) => Number(left) > Number(right));
+// A value as a class name's tail: lowercase letters, digits and dashes only.
+handlebars.registerHelper("slugOf", (value: unknown) =>
+  String(value)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-"),
+);
 // A manifest's icon name picks one of the portal's own drawings; the name itself never becomes markup.
 handlebars.registerHelper("icon", (name: unknown) => new Handlebars.SafeString(iconSvg(String(name))));
 for (const [name, source] of Object.entries({ ...PARTIALS, manifestFields: MANIFEST_FIELDS })) {
@@ -28,6 +37,8 @@ const PAGES = {
   review: REVIEW_PAGE,
   marketplace: MARKETPLACE_PAGE,
   install: INSTALL_PAGE,
+  installation: INSTALLATION_PAGE,
+  confirm: CONFIRM_PAGE,
 } as const;
 
 /** A portal page template's name. */

@@ -16,6 +16,7 @@ import { sourceChunksMigration } from "./migrations/0012-source-chunks.ts";
 import { toolServerRefreshMigration } from "./migrations/0013-tool-server-refresh.ts";
 import { credentialScopeMigration } from "./migrations/0014-credential-scope.ts";
 import { inboundRefusalCountMigration } from "./migrations/0015-inbound-refusal-count.ts";
+import { portalOperationsMigration } from "./migrations/0016-portal-operations.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -35,6 +36,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0013-tool-server-refresh": toolServerRefreshMigration(),
     "0014-credential-scope": credentialScopeMigration(dialect),
     "0015-inbound-refusal-count": inboundRefusalCountMigration(),
+    "0016-portal-operations": portalOperationsMigration(),
   };
 }
 

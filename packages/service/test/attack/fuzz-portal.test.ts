@@ -25,10 +25,26 @@ const POSTS = [
   "/marketplace/apps/recorder/connect",
   "/marketplace/installations/nope/front-desk",
   "/marketplace/installations/nope/uninstall",
+  "/marketplace/installations/nope/triggers",
+  "/marketplace/installations/nope/test-event",
+  "/developer/apps/recorder/reviews",
   "/developer/sign-in",
 ];
 
-const FIELD_NAMES = ["base_url", "cred_0_0", "cred_1_0", "cred_1_1", "cred_9_9", "fixtures_text", "token", "next"];
+const FIELD_NAMES = [
+  "base_url",
+  "cred_0_0",
+  "cred_1_0",
+  "cred_1_1",
+  "cred_9_9",
+  "fixtures_text",
+  "token",
+  "next",
+  "confirm",
+  "workflow_id",
+  "event_type",
+  "target_stage",
+];
 const value = fc.oneof(
   fc.string({ maxLength: 60 }),
   fc.constantFrom("http://127.0.0.1:1/x", "javascript:alert(1)", "%00", "\u0000", "a".repeat(5000), "bad", "good"),
@@ -93,7 +109,13 @@ for (const lane of STORE_LANES) {
     }, 120_000);
 
     it("answers every generated page path and query with a page or a redirect, never a 5xx", async () => {
-      const prefix = fc.constantFrom("/developer", "/developer/apps", "/marketplace", "/marketplace/apps");
+      const prefix = fc.constantFrom(
+        "/developer",
+        "/developer/apps",
+        "/marketplace",
+        "/marketplace/apps",
+        "/marketplace/installations",
+      );
       await checkProperty(
         fc.tuple(prefix, fc.array(segment, { maxLength: 4 }), fc.string({ maxLength: 30 })),
         async ([start, rest, query]) => {

@@ -79,7 +79,9 @@ for (const lane of STORE_LANES) {
       expect(report.html).toContain("State: <strong>passed</strong>");
       expect(report.html).toContain('<h2 id="group-feedback-loop">feedback-loop</h2>');
       expect(report.html).toContain("Download the JUnit report");
-      expect((await author.get("/developer/apps/webhook")).html).toContain("<dt>State</dt><dd>published</dd>");
+      expect((await author.get("/developer/apps/webhook")).html).toContain(
+        '<dt>State</dt><dd><span class="badge state-published">published</span></dd>',
+      );
 
       const market = await installer.get("/marketplace");
       expect(market.html).toContain('href="/marketplace/apps/webhook"');
@@ -90,7 +92,7 @@ for (const lane of STORE_LANES) {
       const installed = await installer.post("/marketplace/apps/webhook/install", { cred_0_0: GOOD_SECRET });
       expect(installed.status).toBe(303);
       expect((await installer.get("/marketplace")).html).toMatch(
-        /<td>webhook<\/td>\s*<td><code>http:\/\/127\.0\.0\.1:\d+\/api\/v1\/apps\/[^/]+\/inbound<\/code>/,
+        /<td><a href="\/marketplace\/installations\/[^"]+">webhook<span[^<]*<\/span><\/a><\/td>\s*<td><code>http:\/\/127\.0\.0\.1:\d+\/api\/v1\/apps\/[^/]+\/inbound<\/code>/,
       );
     });
 
@@ -103,8 +105,12 @@ for (const lane of STORE_LANES) {
       expect(report.html).toMatch(/<strong>Failed<\/strong> <code>feedback-loop\.[a-z-]+<\/code>/);
       expect(report.html).toContain("<dt>Expected</dt>");
       expect(report.html).toContain("<dt>JSON Pointer</dt>");
-      expect(report.html).toContain("<pre><code>curl ");
-      expect((await author.get(`/developer/apps/${slug}`)).html).toContain("<dt>State</dt><dd>draft</dd>");
+      expect(report.html).toContain(
+        "<pre><code>ADAPTER_SIGNING_SECRET&#x3D;&lt;your App&#x27;s signing secret&gt; adapterkit conformance ",
+      );
+      expect((await author.get(`/developer/apps/${slug}`)).html).toContain(
+        '<dt>State</dt><dd><span class="badge state-draft">draft</span></dd>',
+      );
       expect((await installer.get("/marketplace")).html).not.toContain(`/marketplace/apps/${slug}"`);
     });
   });

@@ -202,7 +202,16 @@ for (const lane of STORE_LANES) {
 
     it("rotates the signing secret with the session's token, showing the new one once", async () => {
       const client = await signedIn(author);
-      const rotated = await client.post("/developer/apps/recorder/signing-secret/rotate");
+      // D385: the first post asks for confirmation and rotates nothing; the confirmed one rotates.
+      const before = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
+      const asked = await client.post("/developer/apps/recorder/signing-secret/rotate");
+      expect(asked.status).toBe(200);
+      expect(asked.html).toContain("<h1>Rotate the signing secret of Recorder?</h1>");
+      expect(asked.html).toContain('<input type="hidden" name="confirm" value="yes">');
+      expect(asked.html).not.toContain('<code class="secret">');
+      const unchanged = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
+      expect(await unchanged.json()).toEqual(await before.json());
+      const rotated = await client.post("/developer/apps/recorder/signing-secret/rotate", { confirm: "yes" });
       expect(rotated.status).toBe(200);
       const shown = /<code class="secret">(whsec_[^<]+)<\/code>/.exec(rotated.html)?.[1]?.replaceAll("&#x3D;", "=");
       const current = await test.call("/api/v1/apps/recorder/signing-secret", { token: author.token });
@@ -420,7 +429,13 @@ for (const lane of STORE_LANES) {
       expect(await active()).toBe(true);
       expect((await test.call(inbound, { body: "{}" })).status).not.toBe(410);
 
-      const uninstalled = await client.post(uninstallPath);
+      // D385: the first post asks, and changes nothing; the confirmed one uninstalls.
+      const asked = await client.post(uninstallPath);
+      expect(asked.status).toBe(200);
+      expect(asked.html).toContain(`Uninstall hostile installation ${id}?`);
+      expect(expectFormsRouted(uninstallPath, asked.html)).toBe(2);
+      expect(await active()).toBe(true);
+      const uninstalled = await client.post(uninstallPath, { confirm: "yes" });
       expect(uninstalled.status).toBe(303);
       expect(uninstalled.location).toBe("/marketplace?uninstalled=1");
       const after = await client.get("/marketplace?uninstalled=1");
@@ -429,7 +444,7 @@ for (const lane of STORE_LANES) {
       expect(await active()).toBe(false);
       expect((await test.call(inbound, { body: "{}" })).status).toBe(410);
       // A repeat changes nothing and still lands on the marketplace.
-      expect((await client.post(uninstallPath)).status).toBe(303);
+      expect((await client.post(uninstallPath, { confirm: "yes" })).status).toBe(303);
     });
 
     it("pages the installations list like the Apps lists, 50 a page", async () => {
@@ -460,7 +475,7 @@ for (const lane of STORE_LANES) {
       expect((await client.get("/marketplace?installations_page=0")).status).toBe(400);
     });
 
-    it("shows a finished review's report by group, each failure with expected, actual, pointer and curl", async () => {
+    it("shows a finished review's report failures first, each failure with expected, actual, pointer and the CLI line", async () => {
       const id = await plantReview(test.service, "recorder");
       const client = await signedIn(author);
       const answer = await client.get(`/developer/apps/recorder/reviews/${id}`);
@@ -471,7 +486,31 @@ for (const lane of STORE_LANES) {
       expect(answer.html).toContain("<dt>Expected</dt><dd>true</dd>");
       expect(answer.html).toContain("<dt>Actual</dt><dd>false</dd>");
       expect(answer.html).toContain("<code>/events/0/is_bot</code>");
-      expect(answer.html).toContain("curl -sS -X POST &#x27;http://127.0.0.1:1/planted/parse-inbound&#x27;");
+      // D388: failures first, each linked to its check; the line to run it again names what only the author has.
+      const summary = answer.html.indexOf('id="failed-heading"');
+      expect(summary).toBeGreaterThan(-1);
+      expect(summary).toBeLessThan(answer.html.indexOf('id="group-parse-inbound"'));
+      expect(answer.html).toContain('<li><a href="#check-parse-inbound.bot-flag">parse-inbound.bot-flag</a>');
+      expect(answer.html).toContain('id="check-parse-inbound.bot-flag"');
+      expect(answer.html).not.toContain("curl -sS");
+      const app = (await (await test.call("/api/v1/apps/recorder", { token: author.token })).json()) as {
+        base_url: string;
+      };
+      expect(answer.html).toContain(
+        `ADAPTER_SIGNING_SECRET&#x3D;&lt;your App&#x27;s signing secret&gt; adapterkit conformance ${app.base_url} --only parse-inbound.bot-flag --fixtures &lt;path to your fixtures file&gt;`,
+      );
+      // The HTML report opens from the session, its own style allowed by hash and no script at all.
+      const html = await client.get(`/developer/apps/recorder/reviews/${id}/report.html`);
+      expect(html.status).toBe(200);
+      expect(html.headers.get("content-type")).toContain("text/html");
+      expect(html.headers.get("content-disposition")).toContain("inline");
+      const policy = html.headers.get("content-security-policy") ?? "";
+      expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
+      expect(policy).toContain("script-src 'none'");
+      expect(policy).toContain("sandbox");
+      expect((await new PortalBrowser(test.url).get(`/developer/apps/recorder/reviews/${id}/report.html`)).status).toBe(
+        303,
+      );
       const json = await client.get(`/developer/apps/recorder/reviews/${id}/report.json`);
       expect(json.status).toBe(200);
       expect(json.headers.get("content-disposition")).toContain("attachment");
@@ -483,6 +522,7 @@ for (const lane of STORE_LANES) {
       const stranger = await signedIn(other);
       expect((await stranger.get(`/developer/apps/recorder/reviews/${id}`)).status).toBe(404);
       expect((await stranger.get(`/developer/apps/recorder/reviews/${id}/report.json`)).status).toBe(404);
+      expect((await stranger.get(`/developer/apps/recorder/reviews/${id}/report.html`)).status).toBe(404);
       expect((await client.get("/developer/apps/recorder/reviews/999999")).status).toBe(404);
       expect((await client.get("/developer/apps/recorder/reviews/x")).status).toBe(404);
     });

@@ -10,6 +10,7 @@ import { readCredentialForm } from "../credential-form.ts";
 import { diffManifests } from "../manifest-diff.ts";
 import { type PortalRoute, sessionOf } from "../portal-route.ts";
 import { appPage } from "./app-view.ts";
+import { confirmStep } from "./confirm-step.ts";
 
 /** `GET /developer/apps/:slug`. */
 export const appDetail: PortalRoute = {
@@ -29,6 +30,18 @@ export const rotateSecret: PortalRoute = {
   async handle(request, context) {
     const { principal } = sessionOf(request);
     const slug = request.params.slug ?? "";
+    const app = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
+    const confirm = confirmStep(request, {
+      title: `Rotate the signing secret of ${app.name}`,
+      section: "developer",
+      heading: `Rotate the signing secret of ${app.name}?`,
+      message:
+        "A new secret signs every call from now on; the current one keeps working for a day, so set the new one as the adapter's ADAPTER_SIGNING_SECRET within that day.",
+      action: `/developer/apps/${slug}/signing-secret/rotate`,
+      button: "Rotate signing secret",
+      back: `/developer/apps/${slug}#secret-heading`,
+    });
+    if (confirm !== undefined) return confirm;
     const rotated = await signingSecretOf(context, principal, slug, { rotate: true });
     const notice = "The signing secret was rotated; the previous one keeps working for a day.";
     return appPage(context, principal, slug, { notice, shownSecret: rotated.secret, secretRotated: true });

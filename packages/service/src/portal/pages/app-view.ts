@@ -1,13 +1,17 @@
 import type { ProblemIssue } from "@adapterkit/contract";
 import { listHealthChecks } from "../../apps/app-health-history.ts";
+import type { AppRow } from "../../apps/app-tables.ts";
 import { getOwnApp } from "../../apps/find-app.ts";
+import { listAppVersions } from "../../apps/list-app-versions.ts";
 import { showApp } from "../../apps/show-app.ts";
 import { signingSecretOf } from "../../apps/signing-secret-of.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
+import { listInstallationPage } from "../../installations/installation-store.ts";
 import { listReviews, showFixtures } from "../../reviews/index.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { credentialFieldsOf } from "../credential-form.ts";
-import type { ManifestChange } from "../manifest-diff.ts";
+import { diffManifests, type ManifestChange } from "../manifest-diff.ts";
 import { toManifestFields } from "../manifest-view.ts";
 import { type PortalAnswer, page } from "../portal-route.ts";
 
@@ -40,12 +44,16 @@ export async function appPage(
 ): Promise<PortalAnswer> {
   const row = await getOwnApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
-  const [secret, checks, reviews, fixtures] = await Promise.all([
-    signingSecretOf(context, principal, slug, { rotate: false }),
+  const [secret, checks, reviews, fixtures, versions] = await Promise.all([
+    signingSecretOf(context, principal, slug, { rotate: false, reveal: false }),
     listHealthChecks(context.store.db, row.id),
     listReviews(context, principal, slug),
     showFixtures(context, principal, slug),
+    listAppVersions(context.store.db, row.id),
   ]);
+  const scope = { organizationId: principal.organizationId, projectId: await projectOfPrincipal(context, principal) };
+  const installed = await listInstallationPage(context.store.db, scope, { offset: 0, limit: 50, appId: row.id });
+  const blocked = submitBlockedReason(row, { fixtures: fixtures.uploaded, health: app.health.status });
   return page(
     "app",
     { title: app.name, section: "developer" },
@@ -75,12 +83,93 @@ export async function appPage(
         fixtures: fixtures.uploaded ? `${fixtures.bytes} bytes, uploaded ${fixtures.updated_at}` : undefined,
         fixturesError: extras.fixturesError,
         submitError: extras.submitError,
-        canSubmit: app.state === "draft",
-        items: reviews.map((review) => ({ id: review.id, state: review.state, created: review.created_at })),
+        canSubmit: blocked === undefined,
+        blockedReason: blocked,
+        items: reviews.map((review) => ({
+          id: review.id,
+          version: review.version,
+          state: review.state,
+          created: review.created_at,
+        })),
+      },
+      checklist: toChecklist(row, {
+        secretShown: row.signing_secret_shown_at !== null || extras.shownSecret !== undefined,
+        fixtures: fixtures.uploaded,
+        reviewPassed: reviews.some((review) => review.state === "passed"),
+      }),
+      versions: toVersionItems(row, versions, reviews),
+      installations: {
+        items: installed.items.map((item) => ({ id: item.id, version: item.app_version, created: item.created_at })),
+        total: installed.total,
       },
       edit: { value: extras.editValue ?? app.base_url, error: extras.editError },
       diff: { shown: extras.diff !== undefined, changes: extras.diff ?? [] },
     },
     status,
   );
+}
+
+/**
+ * Why Submit for Review cannot be pressed now, in words the page shows beside the disabled button (D380), or
+ * undefined when it can: the same rules as the server applies on submit.
+ */
+export function submitBlockedReason(
+  app: Pick<AppRow, "state" | "latest_version" | "published_version">,
+  status: { fixtures: boolean; health: string },
+): string | undefined {
+  if (app.state === "in_review") return `Version ${app.latest_version} is in review; wait for its verdict.`;
+  if (app.state === "published" && app.latest_version === app.published_version) {
+    return `Version ${app.latest_version} is published and there is no newer version: change the adapter's manifest, then Refresh, to get one to submit.`;
+  }
+  if (!status.fixtures) return "Upload a fixtures file first: the review runs the conformance checks with it.";
+  if (status.health === "down" || status.health === "unready") {
+    return `The adapter's /health is ${status.health}; a review would fail. Make it ready, then submit.`;
+  }
+  return undefined;
+}
+
+/** A version's state as its row on the App's page says it. */
+function versionState(app: AppRow, version: number, reviewState: string | undefined): string {
+  if (version === app.published_version) return "published";
+  if (app.state === "in_review" && version === app.latest_version) return "in review";
+  if (reviewState !== undefined && reviewState !== "queued" && reviewState !== "running")
+    return `review ${reviewState}`;
+  if (version === app.latest_version) return "draft";
+  return app.published_version !== null && version < app.published_version ? "superseded" : "never published";
+}
+
+/** The App's versions, newest first, each with its state, its newest review and what changed since the one before. */
+function toVersionItems(
+  app: AppRow,
+  versions: readonly { version: number; manifest: string; created_at: string }[],
+  reviews: readonly { id: number; version: number; state: string }[],
+) {
+  return versions.map((row, index) => {
+    const previous = versions[index + 1];
+    const review = reviews.find((item) => item.version === row.version);
+    const changes =
+      previous === undefined ? [] : diffManifests(JSON.parse(previous.manifest), JSON.parse(row.manifest));
+    return {
+      version: row.version,
+      created: row.created_at,
+      state: versionState(app, row.version, review?.state),
+      review: review === undefined ? undefined : { id: review.id, state: review.state },
+      first: previous === undefined,
+      previousVersion: previous?.version,
+      changes,
+    };
+  });
+}
+
+/** D391: the getting-started steps of an App, each ticked from what the service knows, with where to do it. */
+function toChecklist(
+  app: Pick<AppRow, "published_version">,
+  done: { secretShown: boolean; fixtures: boolean; reviewPassed: boolean },
+) {
+  return [
+    { label: "Set the signing secret on the adapter", done: done.secretShown, href: "#secret-heading" },
+    { label: "Upload the conformance fixtures", done: done.fixtures, href: "#fixtures-heading" },
+    { label: "Pass a review", done: done.reviewPassed || app.published_version !== null, href: "#review-heading" },
+    { label: "Publish a version", done: app.published_version !== null, href: "#versions-heading" },
+  ];
 }

@@ -10,6 +10,8 @@ import { showInstallation } from "../../installations/show-installation.ts";
 import { uninstallInstallation } from "../../installations/uninstall-installation.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
+import { confirmStep } from "./confirm-step.ts";
+import { installationPath } from "./installation-page.ts";
 import { PAGE_SIZE, pagerOf, readPageNumber } from "./pager.ts";
 
 /** How a published App appears in the marketplace. */
@@ -107,6 +109,9 @@ export const toggleFrontDesk: PortalRoute = {
     const row = await getInstallationToChange(context, principal, request.params.id ?? "");
     if (row.state !== "active") throw new ServiceError("conflict", `Installation ${row.id} is uninstalled.`);
     await updateInstallation(context.store.db, row.id, { frontDesk: wanted === "on", now: context.now() });
+    // The installation's own page posts `back`, and gets its page again (D382).
+    if (request.form.get("back") === "installation")
+      return redirect(`${installationPath(row.id)}?front_desk=${wanted}`);
     return redirect("/marketplace");
   },
 };
@@ -117,7 +122,23 @@ export const uninstall: PortalRoute = {
   pattern: "/marketplace/installations/:id/uninstall",
   signedIn: true,
   async handle(request, context) {
-    await uninstallInstallation(context, sessionOf(request).principal, request.params.id ?? "");
+    const { principal } = sessionOf(request);
+    const row = await getInstallationToChange(context, principal, request.params.id ?? "");
+    if (row.state === "active") {
+      const { app } = await showInstallation(context, row);
+      const confirm = confirmStep(request, {
+        title: `Uninstall ${app} installation ${row.id}`,
+        section: "marketplace",
+        heading: `Uninstall ${app} installation ${row.id}?`,
+        message:
+          "Its inbound URL then answers 410 to the platform, its deliveries, syncs and health polling stop, and the Skill it created is removed. A new install gets a new inbound URL.",
+        action: `/marketplace/installations/${row.id}/uninstall`,
+        button: "Uninstall",
+        back: installationPath(row.id),
+      });
+      if (confirm !== undefined) return confirm;
+    }
+    await uninstallInstallation(context, principal, row.id);
     return redirect("/marketplace?uninstalled=1");
   },
 };

@@ -23,6 +23,16 @@ function readBaseUrl(value: string | undefined): { ok: true; url: string } | { o
   return { ok: false, error: parsed.error.issues[0]?.message ?? "expected an http(s) URL" };
 }
 
+/**
+ * D390: the outbound guard's refusal of a loopback or private address says how an operator allows it, so an author
+ * trying a local adapter knows it is the instance's setting and not their adapter.
+ */
+export function withAllowedHostsHint(message: string): string {
+  if (!/^base_url: /.test(message) || message.includes("ADAPTERKIT_ALLOWED_HOSTS")) return message;
+  if (!/not a public address|local or metadata host/.test(message)) return message;
+  return `${message}; the service only calls such an address when its operator lists the host in ADAPTERKIT_ALLOWED_HOSTS (for example ADAPTERKIT_ALLOWED_HOSTS=127.0.0.1:3100)`;
+}
+
 /** Runs a step that calls the adapter; its refusal is shown at the base URL field. */
 async function atBaseUrl(baseUrl: string, step: () => Promise<PortalAnswer>): Promise<PortalAnswer> {
   try {
@@ -30,7 +40,7 @@ async function atBaseUrl(baseUrl: string, step: () => Promise<PortalAnswer>): Pr
   } catch (error) {
     if (!isServiceError(error) || error.code === "not_found") throw error;
     const issues = error.code === "adapter_failed" ? (error.errors ?? []) : [];
-    return again(baseUrl, error.message, 422, issues);
+    return again(baseUrl, withAllowedHostsHint(error.message), 422, issues);
   }
 }
 

@@ -1,7 +1,8 @@
+import { getOwnApp } from "../../apps/find-app.ts";
 import { isServiceError } from "../../errors/service-error.ts";
-import { putFixtures, submitForReview } from "../../reviews/index.ts";
+import { putFixtures, showFixtures, submitForReview } from "../../reviews/index.ts";
 import { type PortalRoute, redirect, sessionOf } from "../portal-route.ts";
-import { appPage } from "./app-view.ts";
+import { appPage, submitBlockedReason } from "./app-view.ts";
 
 /** `POST /developer/apps/:slug/fixtures`: the conformance fixtures file (a file input, or pasted text). */
 export const uploadFixtures: PortalRoute = {
@@ -27,7 +28,11 @@ export const uploadFixtures: PortalRoute = {
   },
 };
 
-/** `POST /developer/apps/:slug/reviews`: Submit for Review, then the review's page. */
+/**
+ * `POST /developer/apps/:slug/reviews`: Submit for Review, then the review's page. D381: the portal refuses (409, the
+ * reason beside the button) what the page shows disabled: no fixtures file, an adapter whose /health is down or
+ * unready, nothing new to review.
+ */
 export const submitReview: PortalRoute = {
   method: "POST",
   pattern: "/developer/apps/:slug/reviews",
@@ -35,6 +40,10 @@ export const submitReview: PortalRoute = {
   async handle(request, context) {
     const { principal } = sessionOf(request);
     const slug = request.params.slug ?? "";
+    const app = await getOwnApp(context.store.db, principal, slug);
+    const fixtures = await showFixtures(context, principal, slug);
+    const blocked = submitBlockedReason(app, { fixtures: fixtures.uploaded, health: app.health_status });
+    if (blocked !== undefined) return appPage(context, principal, slug, { submitError: blocked }, 409);
     try {
       const review = await submitForReview(context, principal, slug);
       return redirect(`/developer/apps/${slug}/reviews/${review.id}`);

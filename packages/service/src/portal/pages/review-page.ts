@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ReviewJson } from "@adapterkit/contract";
 import { getOwnApp } from "../../apps/find-app.ts";
 import { showApp } from "../../apps/show-app.ts";
@@ -12,8 +13,20 @@ function reviewIdOf(value: string | undefined): number {
   return Number(value);
 }
 
-function toView(review: ReviewJson) {
+/**
+ * D388: how to run one failed check again on the author's machine: the CLI against the adapter, with the two things
+ * only the author has named as placeholders (the signing secret in the environment, the fixtures file's path).
+ */
+export function reproduceCommand(baseUrl: string, checkId: string): string {
+  const quoted = (value: string) => (/^[\w./:@%+=,-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`);
+  return `ADAPTER_SIGNING_SECRET=<your App's signing secret> adapterkit conformance ${quoted(baseUrl)} --only ${quoted(checkId)} --fixtures <path to your fixtures file>`;
+}
+
+function toView(review: ReviewJson, baseUrl: string) {
   const running = review.state === "queued" || review.state === "running";
+  const failed = (review.groups ?? []).flatMap((group) =>
+    group.checks.filter((check) => check.status === "failed").map((check) => ({ id: check.id, group: group.group })),
+  );
   return {
     review: {
       id: review.id,
@@ -24,10 +37,15 @@ function toView(review: ReviewJson) {
       error: review.error,
     },
     counts: running ? undefined : review.counts,
+    failed,
     downloads: review.result !== null,
     groups: (review.groups ?? []).map((group) => ({
       name: group.group,
-      checks: group.checks.map((check) => ({ ...check, statusLabel: STATUS_LABELS[check.status] })),
+      checks: group.checks.map((check) => ({
+        ...check,
+        statusLabel: STATUS_LABELS[check.status],
+        reproduce: check.status === "failed" ? reproduceCommand(baseUrl, check.id) : undefined,
+      })),
     })),
   };
 }
@@ -44,9 +62,10 @@ export const reviewPage: PortalRoute = {
   async handle(request, context) {
     const { principal } = sessionOf(request);
     const slug = request.params.slug ?? "";
-    const { name } = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
+    const app = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
+    const { name } = app;
     const review = await showReview(context, principal, slug, reviewIdOf(request.params.id));
-    const view = toView(review);
+    const view = toView(review, app.base_url);
     return page(
       "review",
       {
@@ -58,6 +77,21 @@ export const reviewPage: PortalRoute = {
     );
   },
 };
+
+// D387: the runner's HTML report carries its own <style>; the policy lets exactly that style in, by its hash, and no
+// script at all, and the page is sandboxed so it cannot act as the portal even if the report were ever wrong.
+function htmlReportHeaders(body: string): Record<string, string> {
+  const styles = [...body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) =>
+      `'sha256-${createHash("sha256")
+        .update(css ?? "")
+        .digest("base64")}'`,
+  );
+  const style = styles.length === 0 ? "'none'" : styles.join(" ");
+  return {
+    "Content-Security-Policy": `default-src 'none'; style-src ${style}; img-src 'self' data:; script-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox`,
+  };
+}
 
 function reportRoute(suffix: string, format: ReportFormat): PortalRoute {
   return {
@@ -75,7 +109,8 @@ function reportRoute(suffix: string, format: ReportFormat): PortalRoute {
         body: report.body,
         headers: {
           "Cache-Control": "no-store",
-          "Content-Disposition": `attachment; filename="${slug}-review-${id}.${suffix}"`,
+          "Content-Disposition": `${format === "html" ? "inline" : "attachment"}; filename="${slug}-review-${id}.${suffix}"`,
+          ...(format === "html" ? htmlReportHeaders(report.body) : {}),
         },
       };
     },
@@ -87,3 +122,6 @@ export const jsonReport = reportRoute("json", "json");
 
 /** `GET …/reviews/:id/report.xml`: the report as JUnit XML, to download. */
 export const junitReport = reportRoute("xml", "junit");
+
+/** `GET …/reviews/:id/report.html`: the runner's HTML report, opened in the browser with the portal's session. */
+export const htmlReport = reportRoute("html", "html");

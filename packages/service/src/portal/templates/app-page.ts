@@ -1,16 +1,43 @@
 /** `/developer/apps/:slug`: one App of the organization, with every action its author has. */
 export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if notice}}<p class="notice" role="status">{{notice}}</p>{{/if}}
+<nav class="toc" aria-label="On this page">
+<ul>
+<li><a href="#start-heading">Getting started</a></li>
+<li><a href="#overview-heading">Overview</a></li>
+<li><a href="#secret-heading">Signing secret</a></li>
+<li><a href="#verify-heading">Verify</a></li>
+<li><a href="#refresh-heading">Refresh</a></li>
+<li><a href="#edit-heading">Edit</a></li>
+<li><a href="#fixtures-heading">Fixtures</a></li>
+<li><a href="#review-heading">Review</a></li>
+<li><a href="#versions-heading">Versions</a></li>
+<li><a href="#manifest-heading">Manifest</a></li>
+</ul>
+</nav>
+<section aria-labelledby="start-heading">
+<h2 id="start-heading">Getting started</h2>
+<ol class="checklist">
+{{#each checklist}}<li{{#if done}} class="done"{{/if}}><a href="{{href}}">{{label}}</a>: <strong>{{#if done}}done{{else}}to do{{/if}}</strong></li>
+{{/each}}</ol>
+</section>
 <section aria-labelledby="overview-heading">
 <h2 id="overview-heading">Overview</h2>
 <dl>
 <dt>Slug</dt><dd>{{app.slug}}</dd>
-<dt>State</dt><dd>{{app.state}}</dd>
+<dt>State</dt><dd>{{> badge kind="state" value=app.state}}</dd>
 <dt>Base URL</dt><dd>{{app.base_url}}</dd>
 <dt>Version</dt><dd>{{app.version}} (latest {{app.latest_version}}, published {{#if app.published_version}}{{app.published_version}}{{else}}none{{/if}})</dd>
 <dt>Health</dt><dd>{{> health status=app.health.status}}{{#if app.health.version}} version {{app.health.version}}{{/if}}{{#if app.health.checked_at}}, checked {{app.health.checked_at}}{{/if}}</dd>
 </dl>
 <p><a href="/marketplace/apps/{{app.slug}}">Install {{app.name}}</a>{{#unless app.published_version}} (your organization may install its own draft to test it){{/unless}}</p>
+<h3 id="installations-heading">Installations in your project</h3>
+{{#if installations.items.length}}
+<ul aria-labelledby="installations-heading">{{#each installations.items}}<li><a href="/marketplace/installations/{{id}}">Installation {{id}}</a>, version {{version}}, installed {{created}}</li>{{/each}}</ul>
+{{#if (gt installations.total installations.items.length)}}<p>{{installations.total}} in all; the marketplace lists every one.</p>{{/if}}
+{{else}}
+<p>None yet.</p>
+{{/if}}
 <h3>Health history</h3>
 {{#if healthChecks.length}}
 <table>
@@ -45,7 +72,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if secret.previousExpiresAt}}<p>Calls also carry a signature with the previous secret until {{secret.previousExpiresAt}}.</p>{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/signing-secret/rotate">
 {{> csrf}}
-<button type="submit">Rotate signing secret</button>
+<button type="submit" class="danger">Rotate signing secret</button>
 </form>
 </section>
 
@@ -127,19 +154,49 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if review.submitError}}<p class="field-error" role="alert">{{review.submitError}}</p>{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/reviews">
 {{> csrf}}
-<button type="submit"{{#unless review.canSubmit}} disabled{{/unless}}>Submit for Review</button>
+{{#if review.canSubmit}}
+<p>Submits version {{app.latest_version}}, the latest, to the conformance checks.</p>
+<button type="submit">Submit for Review</button>
+{{else}}
+<button type="submit" disabled aria-describedby="submit-reason">Submit for Review</button>
+<p class="reason" id="submit-reason">{{review.blockedReason}}</p>
+{{/if}}
 </form>
 {{#if review.items.length}}
 <table>
 <caption>Review history</caption>
-<thead><tr><th scope="col">Review</th><th scope="col">State</th><th scope="col">Submitted</th></tr></thead>
-<tbody>{{#each review.items}}<tr><td><a href="/developer/apps/{{../app.slug}}/reviews/{{id}}">Review {{id}}</a></td><td>{{state}}</td><td>{{created}}</td></tr>{{/each}}</tbody>
+<thead><tr><th scope="col">Review</th><th scope="col">Version</th><th scope="col">State</th><th scope="col">Submitted</th></tr></thead>
+<tbody>{{#each review.items}}<tr><td><a href="/developer/apps/{{../app.slug}}/reviews/{{id}}">Review {{id}}</a></td><td>{{version}}</td><td>{{> badge kind="state" value=state}}</td><td>{{created}}</td></tr>{{/each}}</tbody>
 </table>
 {{else}}
 <p>No reviews yet.</p>
 {{/if}}
 </section>
 {{/if}}
+
+<section aria-labelledby="versions-heading">
+<h2 id="versions-heading">Versions</h2>
+<table>
+<caption>Every version of the manifest, newest first</caption>
+<thead><tr><th scope="col">Version</th><th scope="col">State</th><th scope="col">Fetched</th><th scope="col">Review</th><th scope="col">Changes</th></tr></thead>
+<tbody>
+{{#each versions}}
+<tr id="version-{{version}}">
+<td>{{version}}</td>
+<td>{{> badge kind="state" value=state}}</td>
+<td>{{created}}</td>
+<td>{{#if review}}<a href="/developer/apps/{{../app.slug}}/reviews/{{review.id}}">Review {{review.id}}</a> ({{review.state}}){{else}}none{{/if}}</td>
+<td>{{#if first}}First version.{{else}}{{#if changes.length}}<details><summary>{{changes.length}} changed field(s) since version {{previousVersion}}</summary>
+<table>
+<caption>Changes in version {{version}}</caption>
+<thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
+<tbody>{{#each changes}}<tr><td><code>{{pointer}}</code></td><td>{{before}}</td><td>{{after}}</td></tr>{{/each}}</tbody>
+</table></details>{{else}}No change.{{/if}}{{/if}}</td>
+</tr>
+{{/each}}
+</tbody>
+</table>
+</section>
 
 <section aria-labelledby="manifest-heading">
 <h2 id="manifest-heading">Manifest (version {{app.version}})</h2>

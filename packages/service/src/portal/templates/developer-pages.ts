@@ -23,7 +23,8 @@ export const NEW_APP_PAGE = `<h1>New App</h1>
 {{> csrf}}
 <div class="field">
 <label for="base_url">Adapter base URL</label>
-<input id="base_url" name="base_url" type="url" value="{{baseUrl}}" required placeholder="http://127.0.0.1:3100/chat"{{#if error}} aria-invalid="true" aria-describedby="base_url-error"{{/if}}>
+<input id="base_url" name="base_url" type="url" value="{{baseUrl}}" required placeholder="https://adapters.example.com/chat" aria-describedby="base_url-hint{{#if error}} base_url-error{{/if}}"{{#if error}} aria-invalid="true"{{/if}}>
+<p class="hint" id="base_url-hint">The address the adapter serves <code>/manifest.json</code> under. The service refuses loopback and private addresses unless its operator lists the host in <code>ADAPTERKIT_ALLOWED_HOSTS</code>.</p>
 {{> fieldError id="base_url" error=error}}
 </div>
 <button type="submit">Preview</button>
@@ -52,8 +53,8 @@ export const NEW_APP_PAGE = `<h1>New App</h1>
 <form method="post" action="/developer/apps" class="stack">
 {{> csrf}}
 <input type="hidden" name="base_url" value="{{preview.base_url}}">
-<button type="submit"{{#if preview.slug_taken}} disabled{{/if}}>Create draft</button>
-{{#if preview.slug_taken}}<p class="field-error">The slug {{preview.slug}} is taken on this instance.</p>{{/if}}
+<button type="submit"{{#if preview.slug_taken}} disabled aria-describedby="create-reason"{{/if}}>Create draft</button>
+{{#if preview.slug_taken}}<p class="field-error" id="create-reason">The slug {{preview.slug}} is taken on this instance: the manifest's slug must be unique, so change it in the adapter and preview again.</p>{{/if}}
 </form>
 </section>
 {{/if}}
@@ -61,5 +62,9 @@ export const NEW_APP_PAGE = `<h1>New App</h1>
 
 /** The manifest's fields as a description list (every value escaped by Handlebars). */
 export const MANIFEST_FIELDS = `<dl class="manifest">
-{{#each fields}}<dt>{{name}}</dt><dd>{{#if problem}}<span class="field-error">{{problem}}</span> {{/if}}{{value}}</dd>
+{{#each fields}}<dt>{{name}}</dt><dd>{{#if problem}}<span class="field-error">{{problem}}</span> {{/if}}{{#if credentials}}<table>
+<caption>Credentials the App asks for</caption>
+<thead><tr><th scope="col">Key</th><th scope="col">Type</th><th scope="col">Label</th><th scope="col">Sent as</th><th scope="col">Fields</th></tr></thead>
+<tbody>{{#each credentials}}<tr><td><code>{{key}}</code></td><td>{{type}}</td><td>{{label}}</td><td>{{mapsTo}}</td><td>{{fields}}</td></tr>{{/each}}</tbody>
+</table>{{else}}{{#if steps}}<ol>{{#each steps}}<li>{{this}}</li>{{/each}}</ol>{{else}}{{value}}{{/if}}{{/if}}</dd>
 {{/each}}</dl>`;

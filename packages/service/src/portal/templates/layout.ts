@@ -50,4 +50,6 @@ export const PARTIALS: Readonly<Record<string, string>> = {
 </div>
 {{/each}}`,
   health: `<span class="health health-{{status}}">{{status}}</span>`,
+  // A state as a badge: its words, and a colour that only repeats them (D384).
+  badge: `<span class="badge {{kind}}-{{slugOf value}}">{{value}}</span>`,
 };

@@ -28,7 +28,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 <tbody>
 {{#each installations}}
 <tr>
-<td>{{app}}</td>
+<td><a href="/marketplace/installations/{{id}}">{{app}}<span class="visually-hidden"> installation {{id}}</span></a></td>
 <td><code>{{inboundUrl}}</code></td>
 <td>{{> health status=health}}{{#if needsReauth}} (needs reconnecting){{/if}}</td>
 <td>
@@ -42,7 +42,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 <td>
 <form method="post" action="/marketplace/installations/{{id}}/uninstall">
 {{> csrf}}
-<button type="submit">Uninstall<span class="visually-hidden"> {{app}} installation {{id}}</span></button>
+<button type="submit" class="danger">Uninstall<span class="visually-hidden"> {{app}} installation {{id}}</span></button>
 </form>
 </td>
 </tr>

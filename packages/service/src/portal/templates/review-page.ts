@@ -10,14 +10,21 @@ export const REVIEW_PAGE = `<h1>Review {{review.id}} of {{app.name}}</h1>
 {{/if}}
 {{#if counts}}
 <h2>Summary</h2>
+{{#if failed.length}}
+<div class="problems">
+<h3 id="failed-heading">{{failed.length}} failed check(s)</h3>
+<ul aria-labelledby="failed-heading">{{#each failed}}<li><a href="#check-{{id}}">{{id}}</a> ({{group}})</li>{{/each}}</ul>
+</div>
+{{/if}}
 <dl>
-<dt>Passed</dt><dd>{{counts.passed}}</dd>
 <dt>Failed</dt><dd>{{counts.failed}}</dd>
+<dt>Passed</dt><dd>{{counts.passed}}</dd>
 <dt>Not applicable</dt><dd>{{counts.not_applicable}}</dd>
 </dl>
 {{/if}}
 {{#if downloads}}
 <ul>
+<li><a href="/developer/apps/{{app.slug}}/reviews/{{review.id}}/report.html">Open the HTML report</a></li>
 <li><a href="/developer/apps/{{app.slug}}/reviews/{{review.id}}/report.json" download>Download the JSON report</a></li>
 <li><a href="/developer/apps/{{app.slug}}/reviews/{{review.id}}/report.xml" download>Download the JUnit report</a></li>
 </ul>
@@ -27,7 +34,7 @@ export const REVIEW_PAGE = `<h1>Review {{review.id}} of {{app.name}}</h1>
 <h2 id="group-{{name}}">{{name}}</h2>
 <ul class="checks">
 {{#each checks}}
-<li class="check-{{status}}"><strong>{{statusLabel}}</strong> <code>{{id}}</code> ({{level}}): {{rationale}}{{#if reason}} — {{reason}}{{/if}}
+<li class="check-{{status}}" id="check-{{id}}"><strong>{{statusLabel}}</strong> <code>{{id}}</code> ({{level}}): {{rationale}}{{#if reason}} — {{reason}}{{/if}}
 {{#if failures.length}}
 <ul>
 {{#each failures}}
@@ -39,11 +46,12 @@ export const REVIEW_PAGE = `<h1>Review {{review.id}} of {{app.name}}</h1>
 {{#if actual}}<dt>Actual</dt><dd>{{actual}}</dd>{{/if}}
 {{#if pointer}}<dt>JSON Pointer</dt><dd><code>{{pointer}}</code></dd>{{/if}}
 </dl>
-{{#if curl}}<pre><code>{{curl}}</code></pre>{{/if}}
 </li>
 {{/each}}
 </ul>
 {{/if}}
+{{#if reproduce}}<p>Run it again on your machine:</p>
+<pre><code>{{reproduce}}</code></pre>{{/if}}
 </li>
 {{/each}}
 </ul>

@@ -58,7 +58,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
     it("installs with the connected account and lists the installation", async () => {
       await page.getByRole("button", { name: "Install", exact: true }).click();
       await see(page, "Installed.");
-      expect(await page.getByRole("cell", { name: "tasks", exact: true }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole("link", { name: /^tasks installation inst_/ }).count()).toBeGreaterThan(0);
       await browser.checkPage("installed");
       const installations = await test.service.apps.installations({ organization: "acme" });
       expect(installations.map((installation) => installation.app)).toEqual(["tasks"]);

@@ -47,7 +47,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await page.getByRole("heading", { name: /^Review \d+ of Broken webhook$/ }).waitFor();
     });
 
-    it("shows the failed checks by group, each with expected and actual, JSON Pointer and a curl line", async () => {
+    it("shows the failed checks by group, each with expected and actual, JSON Pointer and the line that runs it again", async () => {
       expect(await watchUntilVerdict(page)).toBe("failed");
       await browser.checkPage("review failed");
       const group = page.getByRole("region", { name: "feedback-loop" });
@@ -59,7 +59,9 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       const expected = await first.locator("dt:text-is('Expected') + dd").first().innerText();
       const actual = await first.locator("dt:text-is('Actual') + dd").first().innerText();
       expect(expected).not.toBe(actual);
-      expect(await first.locator("pre code").first().innerText()).toMatch(/^curl /);
+      expect(await first.locator("pre code").first().innerText()).toMatch(
+        /^ADAPTER_SIGNING_SECRET=<your App.s signing secret> adapterkit conformance \S+ --only \S+ --fixtures <path to your fixtures file>$/,
+      );
       await page.getByRole("link", { name: "Download the JSON report" }).waitFor();
     });
 

@@ -2,7 +2,13 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../../helpers/store-lanes.ts";
-import { createTenant, startTestService, type Tenant, type TestService } from "../../helpers/test-service.ts";
+import {
+  createTenant,
+  createWorkflow,
+  startTestService,
+  type Tenant,
+  type TestService,
+} from "../../helpers/test-service.ts";
 import { type BrowserSession, openBrowserSession } from "./browser-session.ts";
 import { CHROMIUM } from "./find-chromium.ts";
 import { appState, see, watchUntilVerdict } from "./portal-steps.ts";
@@ -112,10 +118,29 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       expect(await watchUntilVerdict(page)).toBe("passed");
       await page.getByRole("link", { name: "Download the JSON report" }).waitFor();
       await browser.checkPage("review passed");
+      // The runner's HTML report opens with the session's cookie (a sandboxed page runs no script, so neither axe
+      // nor a locator can look inside it; the fetch-level test checks its policy).
+      const href = await page.getByRole("link", { name: "Open the HTML report" }).getAttribute("href");
+      const report = await page.request.get(`${test.url}${href}`);
+      expect(report.status()).toBe(200);
+      expect(await report.text()).toContain("<h1>Conformance report: webhook</h1>");
       await page.getByRole("link", { name: "Back to Webhook" }).click();
       expect(await appState(page)).toBe("published");
+      const checklist = page.getByRole("region", { name: "Getting started" });
+      expect(await checklist.getByText("to do").count()).toBe(0);
+      const versions = page.getByRole("table", { name: "Every version of the manifest, newest first" });
+      expect(await versions.getByRole("row").nth(1).innerText()).toMatch(/^1\s+published/);
+      await see(page, "Version 1 is published and there is no newer version");
       await browser.checkPage("app published");
     }, 120_000);
+
+    it("asks before rotating the signing secret, on a page of its own, and goes back on Cancel", async () => {
+      await page.getByRole("button", { name: "Rotate signing secret" }).click();
+      await page.getByRole("heading", { name: "Rotate the signing secret of Webhook?", level: 1 }).waitFor();
+      await browser.checkPage("confirm rotate");
+      await page.getByRole("link", { name: "Cancel" }).click();
+      await page.getByRole("heading", { name: "Webhook", level: 1 }).waitFor();
+    });
 
     it("lists the published App in the marketplace and installs it with the manifest's credentials form", async () => {
       await page.getByRole("link", { name: "Marketplace" }).click();
@@ -131,6 +156,55 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await installations.waitFor();
       expect(await installations.innerText()).toMatch(/\/api\/v1\/apps\/[\w-]+\/inbound/);
       await browser.checkPage("installations");
+    });
+
+    it("opens the installation's page, creates an app-event trigger there and switches its front desk", async () => {
+      await createWorkflow(test, author.token, { name: "Tickets" });
+      await page.getByRole("table", { name: "Installations of your organization" }).getByRole("link").first().click();
+      await page.getByRole("heading", { name: "Webhook installation", level: 1 }).waitFor();
+      await see(page, "No inbound events yet");
+      await browser.checkPage("installation");
+      await page.getByLabel("Trigger name").fill("New tickets");
+      await page.getByLabel("Event type").fill("ticket.created");
+      await page.getByLabel("Target stage").fill("nowhere");
+      await page.getByRole("button", { name: "Create trigger" }).click();
+      await page.getByLabel("Target stage").and(page.locator("[aria-invalid=true]")).waitFor();
+      await browser.checkPage("installation trigger refused");
+      await page.getByLabel("Target stage").fill("echo");
+      await page.getByRole("button", { name: "Create trigger" }).click();
+      await see(page, "The app-event trigger was created.");
+      const triggers = page.getByRole("table", { name: "Triggers this installation's events start" });
+      expect(await triggers.innerText()).toMatch(/New tickets\s+Tickets\s+ticket\.created\s+echo/);
+      // D392: a signed sample of the uploaded fixtures goes through the real pipeline and is marked as a test.
+      await page.getByRole("button", { name: "Send a test event" }).click();
+      await see(page, /^The test event went through the inbound pipeline: (accepted|unmatched)\./);
+      const events = page.getByRole("table", { name: "Inbound events, newest first" });
+      expect(await events.getByRole("row").nth(1).innerText()).toMatch(/(accepted|unmatched)\s+test/);
+      await browser.checkPage("installation test event");
+      await page.getByRole("button", { name: "Turn the front desk on" }).click();
+      await see(page, "The front desk is on.");
+      await browser.checkPage("installation front desk on");
+      await page.getByRole("button", { name: "Uninstall this installation" }).click();
+      await page.getByRole("heading", { name: /^Uninstall webhook installation .+\?$/, level: 1 }).waitFor();
+      await browser.checkPage("confirm uninstall");
+      await page.getByRole("link", { name: "Cancel" }).click();
+      await page.getByRole("heading", { name: "Webhook installation", level: 1 }).waitFor();
+    });
+
+    it("fits a 390 px wide screen without scrolling sideways", async () => {
+      const installation = page.url();
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        for (const path of [installation, `${test.url}/developer/apps/webhook`, `${test.url}/marketplace`]) {
+          await page.goto(path);
+          await page.getByRole("heading", { level: 1 }).waitFor();
+          const width = await page.evaluate("document.documentElement.scrollWidth");
+          expect(width, path).toBeLessThanOrEqual(390);
+        }
+        await browser.checkPage("app at 390 px");
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
     });
 
     it("answers an unknown App with an error page that leads back", async () => {

@@ -1,0 +1,160 @@
+/** `/marketplace/installations/:id`: one installation, its inbound log, deliveries and app-event triggers. */
+export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
+{{#if notice}}<p class="notice" role="status">{{notice}}</p>{{/if}}
+<nav class="toc" aria-label="On this page">
+<ul>
+<li><a href="#overview-heading">Overview</a></li>
+<li><a href="#test-heading">Send a test event</a></li>
+<li><a href="#events-heading">Inbound events</a></li>
+<li><a href="#deliveries-heading">Deliveries</a></li>
+<li><a href="#triggers-heading">App-event triggers</a></li>
+</ul>
+</nav>
+<section aria-labelledby="overview-heading">
+<h2 id="overview-heading">Overview</h2>
+<dl>
+<dt>Installation</dt><dd><code>{{installation.id}}</code></dd>
+<dt>App</dt><dd>{{#if installation.ownApp}}<a href="/developer/apps/{{installation.app}}">{{installation.name}}</a>{{else}}<a href="/marketplace/apps/{{installation.app}}">{{installation.name}}</a>{{/if}} ({{installation.app}})</dd>
+<dt>State</dt><dd>{{> badge kind="state" value=installation.state}}</dd>
+<dt>Version</dt><dd>{{installation.app_version}}{{#if installation.published}} (the App's published version is {{installation.published}}){{/if}}</dd>
+<dt>Inbound URL</dt><dd><code>{{installation.inbound_url}}</code></dd>
+<dt>Verified as</dt><dd>{{#if installation.verified_user}}{{installation.verified_user}}{{else}}—{{/if}}</dd>
+<dt>Installed</dt><dd>{{installation.created_at}}</dd>
+{{#if installation.needs_reauth.length}}<dt>Action needed</dt><dd>{{> badge kind="state" value="action needed"}} reconnect {{#each installation.needs_reauth}}<code>{{this}}</code> {{/each}}</dd>{{/if}}
+</dl>
+<h3>Front desk</h3>
+{{#if installation.active}}
+<form method="post" action="/marketplace/installations/{{installation.id}}/front-desk">
+{{> csrf}}
+<input type="hidden" name="back" value="installation">
+<input type="hidden" name="front_desk" value="{{#if installation.front_desk}}off{{else}}on{{/if}}">
+<p>The front desk is <strong>{{#if installation.front_desk}}on{{else}}off{{/if}}</strong>: {{#if installation.front_desk}}every inbound message becomes a front-desk task, and app-event triggers do not fire{{else}}inbound messages start the app-event triggers below{{/if}}.</p>
+<button type="submit" class="secondary">Turn the front desk {{#if installation.front_desk}}off{{else}}on{{/if}}</button>
+</form>
+<h3>Uninstall</h3>
+<form method="post" action="/marketplace/installations/{{installation.id}}/uninstall">
+{{> csrf}}
+<button type="submit" class="danger">Uninstall this installation</button>
+</form>
+{{else}}
+<p>The installation is uninstalled: its inbound URL answers 410 and nothing runs for it.</p>
+{{/if}}
+</section>
+
+<section aria-labelledby="test-heading">
+<h2 id="test-heading">Send a test event</h2>
+{{#if test.error}}<p class="field-error" role="alert">{{test.error}}</p>{{/if}}
+{{#if test.available}}
+<p>Sends the first message sample of the App's fixtures file to this installation, signed as the platform signs it with your installation's credentials. It goes through the whole inbound pipeline (triggers or the front desk included) and is marked as a test in the log below.</p>
+<form method="post" action="/marketplace/installations/{{installation.id}}/test-event">
+{{> csrf}}
+<button type="submit" class="secondary">Send a test event</button>
+</form>
+{{else}}
+<button type="button" disabled aria-describedby="test-reason">Send a test event</button>
+<p class="reason" id="test-reason">{{test.reason}}</p>
+{{/if}}
+</section>
+
+<section aria-labelledby="events-heading">
+<h2 id="events-heading">Inbound events</h2>
+{{#if events.length}}
+<table>
+<caption>Inbound events, newest first</caption>
+<thead><tr><th scope="col">Received</th><th scope="col">Outcome</th><th scope="col">Event type</th><th scope="col">Sender</th><th scope="col">Detail</th></tr></thead>
+<tbody>
+{{#each events}}
+<tr><td>{{received_at}}</td><td>{{> badge kind="state" value=outcomeLabel}}{{#if test}} <span class="badge">test</span>{{/if}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{detail}}{{#if workflow_run_ids.length}} runs {{#each workflow_run_ids}}{{this}} {{/each}}{{/if}}</td></tr>
+{{/each}}
+</tbody>
+</table>
+{{else}}
+<p>No inbound events {{#if newestEvents}}older than these{{else}}yet: the platform posts them to the inbound URL{{/if}}.</p>
+{{/if}}
+<nav class="pager" aria-label="Inbound event pages">
+{{#if newestEvents}}<a href="{{newestEvents}}">Newest events</a>{{/if}}
+{{#if olderEvents}}<a href="{{olderEvents}}" rel="next">Older events</a>{{/if}}
+</nav>
+</section>
+
+<section aria-labelledby="deliveries-heading">
+<h2 id="deliveries-heading">Deliveries</h2>
+{{#if deliveries.length}}
+<table>
+<caption>Front-desk replies sent through the adapter, newest first</caption>
+<thead><tr><th scope="col">Delivery</th><th scope="col">Status</th><th scope="col">To</th><th scope="col">Attempts</th><th scope="col">Created</th><th scope="col">Delivered</th><th scope="col">Last error</th></tr></thead>
+<tbody>
+{{#each deliveries}}
+<tr><td>{{id}}</td><td>{{> badge kind="state" value=status}}</td><td>{{to}}</td><td>{{attempts}}</td><td>{{created}}</td><td>{{delivered}}</td><td>{{error}}</td></tr>
+{{/each}}
+</tbody>
+</table>
+{{else}}
+<p>No deliveries yet: the front desk's replies are listed here.</p>
+{{/if}}
+</section>
+
+<section aria-labelledby="triggers-heading">
+<h2 id="triggers-heading">App-event triggers</h2>
+{{#if triggers.length}}
+<table>
+<caption>Triggers this installation's events start</caption>
+<thead><tr><th scope="col">Trigger</th><th scope="col">Workflow</th><th scope="col">Event type</th><th scope="col">Stage</th><th scope="col">Enabled</th><th scope="col">Fired</th></tr></thead>
+<tbody>
+{{#each triggers}}
+<tr><td>{{name}}</td><td>{{workflowName}}</td><td>{{eventType}}</td><td>{{targetStage}}</td><td>{{#if enabled}}yes{{else}}no{{/if}}</td><td>{{fireCount}}</td></tr>
+{{/each}}
+</tbody>
+</table>
+{{else}}
+<p>No app-event triggers for this installation yet.</p>
+{{/if}}
+<h3 id="new-trigger-heading">Create an app-event trigger</h3>
+{{#if installation.active}}
+{{#if trigger.workflows.length}}
+{{#if trigger.error}}<p class="field-error" role="alert">{{trigger.error}}</p>{{/if}}
+<form method="post" action="/marketplace/installations/{{installation.id}}/triggers" class="stack" aria-labelledby="new-trigger-heading">
+{{> csrf}}
+<div class="field">
+<label for="trigger_workflow">Workflow</label>
+<select id="trigger_workflow" name="workflow_id" required>
+{{#each trigger.workflows}}<option value="{{id}}"{{#if selected}} selected{{/if}}>{{name}} (stages: {{stages}})</option>{{/each}}
+</select>
+</div>
+<div class="field">
+<label for="trigger_name">Trigger name</label>
+<input id="trigger_name" name="name" type="text" required maxlength="200" value="{{trigger.values.name}}"{{#if trigger.errors.name}} aria-invalid="true" aria-describedby="trigger_name-error"{{/if}}>
+{{> fieldError id="trigger_name" error=trigger.errors.name}}
+</div>
+<div class="field">
+<label for="trigger_event_type">Event type</label>
+<input id="trigger_event_type" name="event_type" type="text" required maxlength="200" value="{{trigger.values.event_type}}"{{#if trigger.errors.event_type}} aria-invalid="true" aria-describedby="trigger_event_type-error"{{/if}}>
+{{> fieldError id="trigger_event_type" error=trigger.errors.event_type}}
+</div>
+<div class="field">
+<label for="trigger_target_stage">Target stage</label>
+<input id="trigger_target_stage" name="target_stage" type="text" required maxlength="100" value="{{trigger.values.target_stage}}"{{#if trigger.errors.target_stage}} aria-invalid="true" aria-describedby="trigger_target_stage-error"{{/if}}>
+{{> fieldError id="trigger_target_stage" error=trigger.errors.target_stage}}
+</div>
+<fieldset>
+<legend>Filter (optional)</legend>
+<div class="field">
+<label for="trigger_message_contains">Message contains</label>
+<input id="trigger_message_contains" name="message_contains" type="text" value="{{trigger.values.message_contains}}">
+</div>
+<div class="field">
+<label for="trigger_sender">Sender</label>
+<input id="trigger_sender" name="sender" type="text" value="{{trigger.values.sender}}">
+</div>
+{{> fieldError id="trigger_filter" error=trigger.errors.event_filter}}
+</fieldset>
+<button type="submit">Create trigger</button>
+</form>
+{{else}}
+<p>Your project has no workflow yet; create one through the API, then its triggers here.</p>
+{{/if}}
+{{else}}
+<p>An uninstalled installation takes no new triggers.</p>
+{{/if}}
+</section>
+`;
