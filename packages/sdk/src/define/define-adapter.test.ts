@@ -21,7 +21,16 @@ describe("defineAdapter", () => {
     const adapter = fixtureAdapter();
     expect(adapter.slug).toBe("fixture");
     expect([...adapter.handlers.keys()].sort()).toEqual(
-      ["deliver", "fetch-file", "format", "list-changes", "parse-inbound", "verify", "verify-webhook"].sort(),
+      [
+        "deliver",
+        "fetch-file",
+        "format",
+        "inbound",
+        "list-changes",
+        "parse-inbound",
+        "verify",
+        "verify-webhook",
+      ].sort(),
     );
     expect(adapter.notImplemented).toEqual([]);
   });

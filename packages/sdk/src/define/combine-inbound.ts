@@ -1,0 +1,25 @@
+import { verifyWebhookResponseSchema } from "@adapterkit/contract";
+import { AdapterHttpError } from "../errors/adapter-http-error.ts";
+import type { HandlerContext } from "./handler-types.ts";
+import type { AnyHandler } from "./resolve-handlers.ts";
+
+/**
+ * D410 (A19): the combined `/inbound` handler from an author's two: `verifyWebhook` on the envelope (the request
+ * without `mode`, as `/verify-webhook` reads it), its refusal answered as it is, else `parseInbound` on the whole
+ * request. A verdict outside D3 is the adapter's bug, answered 500 as `/verify-webhook` would.
+ */
+export function combineInbound(verifyWebhook: AnyHandler, parseInbound: AnyHandler): AnyHandler {
+  return async (input: unknown, context: HandlerContext) => {
+    const { mode: _mode, ...envelope } = input as Record<string, unknown>;
+    const verdict = verifyWebhookResponseSchema.safeParse(await verifyWebhook(envelope, context));
+    if (!verdict.success) {
+      context.log.error("the verifyWebhook handler answered outside the contract");
+      throw new AdapterHttpError(
+        "internal_error",
+        "The adapter produced an answer that breaks the contract; see its log.",
+      );
+    }
+    if (!verdict.data.ok) return verdict.data;
+    return parseInbound(input, context);
+  };
+}
