@@ -1,6 +1,7 @@
 import { inboundResponseSchema, manifestSchema } from "@adapterkit/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
+import { SignatureError } from "../helpers/index.ts";
 import { FIXTURE_HANDLERS, FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "../http/fixture-adapter.ts";
 import { type StartedAdapter, startAdapter } from "../testing/start-adapter.ts";
 import { AdapterDefinitionError, defineAdapter } from "./define-adapter.ts";
@@ -69,6 +70,20 @@ describe("combined /inbound (D410)", () => {
     expect(combined.body).toEqual({ ok: false, error: "bad platform signature" });
     expect(combined.body).toEqual(verified.body);
     expect(parses).toBe(1); // the separate /parse-inbound call only
+  });
+
+  it("answers a SignatureError thrown by verifyWebhook as the refusal /verify-webhook answers", async () => {
+    started = await startAdapter(
+      signedFixture({
+        verifyWebhook: () => {
+          throw new SignatureError("mismatch", "the gateway signature does not match");
+        },
+      }),
+    );
+    const { combined, verified } = await answersOf(REQUEST);
+    expect(verified.body).toEqual({ ok: false, error: "the gateway signature does not match" });
+    expect(combined.status).toBe(200);
+    expect(combined.body).toEqual(verified.body);
   });
 
   it("answers a handshake and an ignored event as /parse-inbound does", async () => {
@@ -161,7 +176,11 @@ describe("combined /inbound (D410)", () => {
       ...FIXTURE_HANDLERS,
       manifest: { ...FIXTURE_MANIFEST, endpoints: ["future-thing"] },
     });
-    started = (await startAdapter(adapter)) as never;
-    expect((await started?.client.manifest())?.body).toMatchObject({ endpoints: ["future-thing", "inbound"] });
+    const served = await startAdapter(adapter);
+    try {
+      expect((await served.client.manifest()).body).toMatchObject({ endpoints: ["future-thing", "inbound"] });
+    } finally {
+      await served.close();
+    }
   });
 });
