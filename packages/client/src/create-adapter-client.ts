@@ -59,7 +59,7 @@ export interface AdapterClient {
     options?: RequestOptions,
   ): Promise<ClientResult<EndpointValues["parse-inbound"]>>;
   /**
-   * D410 (A19): verify and parse in one call, for an adapter whose manifest declares `inbound`; answers the verify
+   * D410: verify and parse in one call, for an adapter whose manifest declares `inbound`; answers the verify
    * refusal or the D4 answer, as `verifyWebhook` then `parseInbound` would.
    */
   inbound(request: ParseInboundRequest, options?: RequestOptions): Promise<ClientResult<EndpointValues["inbound"]>>;

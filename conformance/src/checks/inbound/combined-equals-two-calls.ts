@@ -14,7 +14,7 @@ import { show } from "../shared/labels.ts";
 import { type SignatureCase, signatureCases } from "./signature-cases.ts";
 
 /**
- * A19 (D412): for every inbound sample and every signature case, `/inbound` answers what `/verify-webhook` then
+ * D412: for every inbound sample and every signature case, `/inbound` answers what `/verify-webhook` then
  * `/parse-inbound` answer in turn: the verify refusal when it refuses, the parse answer otherwise.
  */
 export const combinedEqualsTwoCalls: ConformanceCheck = {
@@ -23,7 +23,7 @@ export const combinedEqualsTwoCalls: ConformanceCheck = {
   level: "required",
   rationale:
     "The combined /inbound answers exactly what /verify-webhook then /parse-inbound answer, on every sample and " +
-    "signature case (DESIGN A19, D410).",
+    "signature case (D410, D412).",
   appliesWhen: receives,
   async run(ctx) {
     if (!declaresEndpoint(ctx.manifest, "inbound")) {

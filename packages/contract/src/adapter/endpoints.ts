@@ -193,7 +193,7 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
     id: "inbound",
     path: "/inbound",
     summary:
-      "Verify and parse one inbound request in one call (A19, D410): the /verify-webhook refusal when the signature " +
+      "Verify and parse one inbound request in one call (D410): the /verify-webhook refusal when the signature " +
       "fails, the /parse-inbound answer otherwise. Served when the manifest's `endpoints` lists `inbound`.",
     timeoutMs: 10_000,
     handler: "inbound",

@@ -75,7 +75,7 @@ export const parseInboundTriggerResponseSchema = z
   .meta({ title: "Parse-inbound response (trigger mode)" });
 
 /**
- * D410 (A19): `POST /inbound` answers what `/verify-webhook` then `/parse-inbound` would have: the verify refusal
+ * D410: `POST /inbound` answers what `/verify-webhook` then `/parse-inbound` would have: the verify refusal
  * when the signature fails, the D4 answer otherwise.
  */
 export const inboundResponseSchema = z

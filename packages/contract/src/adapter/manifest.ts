@@ -123,8 +123,8 @@ export const manifestSchema = z
       .optional()
       .meta({
         description:
-          "Optional endpoints the adapter serves beyond SPEC's table, by id (D410): `inbound` is the combined " +
-          "verify-and-parse call (A19). Ids the service does not know are ignored.",
+          "Optional endpoints the adapter serves beyond the contract's table, by id (D410): `inbound` is the combined " +
+          "verify-and-parse call. Ids the service does not know are ignored.",
         examples: [["inbound"]],
       }),
   })

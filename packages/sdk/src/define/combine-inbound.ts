@@ -5,7 +5,7 @@ import type { HandlerContext } from "./handler-types.ts";
 import type { AnyHandler } from "./resolve-handlers.ts";
 
 /**
- * D410 (A19): the combined `/inbound` handler from an author's two: `verifyWebhook` on the envelope (the request
+ * D410: the combined `/inbound` handler from an author's two: `verifyWebhook` on the envelope (the request
  * without `mode`, as `/verify-webhook` reads it), its refusal answered as it is, else `parseInbound` on the whole
  * request. A `SignatureError` out of `verifyWebhook` is its refusal, and a verdict outside D3 the adapter's bug,
  * answered 500, both as `/verify-webhook` answers them.

@@ -19,7 +19,7 @@ function refusedDelivery(result: ClientResult<unknown>): string | undefined {
 }
 
 /**
- * A9 steps 2–3 through the one adapter-call module (A7). When the pinned manifest declares `inbound` (A19, D411),
+ * A9 steps 2–3 through the one adapter-call module (A7). When the pinned manifest declares `inbound` (D411),
  * one call to it with the D2 envelope and the mode; otherwise `/verify-webhook` with the envelope, then, when it
  * says ok, `/parse-inbound` with the envelope and the mode the front-desk toggle selects. A 400 or 413 from the
  * parsing call means the body is one the adapter cannot read. Every call is signed with the App's secret and

@@ -29,7 +29,7 @@ const inboundOnly = (calls: Record<string, number>) =>
   Object.fromEntries(Object.entries(calls).filter(([endpoint]) => INBOUND_ENDPOINTS.includes(endpoint)));
 
 for (const lane of STORE_LANES) {
-  describe.skipIf(lane.skip)(`one adapter call per inbound event (A19, D411) ${lane.title}`, () => {
+  describe.skipIf(lane.skip)(`one adapter call per inbound event (D411) ${lane.title}`, () => {
     let world: InboundWorld | undefined;
     afterEach(async () => {
       await world?.close();
