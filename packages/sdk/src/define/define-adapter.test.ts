@@ -78,7 +78,7 @@ describe("defineAdapter", () => {
   it("accepts an app without capabilities or credentials and no handlers at all", () => {
     const adapter = defineAdapter({ manifest: { schema_version: "1.0", name: "Bare" } });
     expect(adapter.handlers.size).toBe(0);
-    expect(adapter.notImplemented).toHaveLength(7);
+    expect(adapter.notImplemented).toHaveLength(8);
   });
 
   it("refuses one sources handler without the other", () => {

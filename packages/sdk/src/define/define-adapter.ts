@@ -65,7 +65,7 @@ export function defineAdapter<const M extends ManifestInput>(definition: Adapter
 
 /**
  * D410: `/inbound` is served from the two inbound handlers when both are written, with no work for the author;
- * otherwise it is not offered (answered 501 without a start-up warning, as an optional endpoint left out).
+ * otherwise it answers 501 and is listed in `notImplemented`, without a start-up warning (an optional endpoint left out).
  */
 function addCombinedInbound(resolved: ResolvedHandlers, manifest: Manifest): void {
   const verify = resolved.handlers.get("verify-webhook");
@@ -75,6 +75,7 @@ function addCombinedInbound(resolved: ResolvedHandlers, manifest: Manifest): voi
     resolved.handlers.set("inbound", combineInbound(verify, parse));
     return;
   }
+  resolved.notImplemented.push("inbound");
   if (declaresEndpoint(manifest, "inbound")) {
     resolved.problems.push('the manifest declares "inbound", which needs the verifyWebhook and parseInbound handlers');
   }
