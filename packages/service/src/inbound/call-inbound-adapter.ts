@@ -36,11 +36,10 @@ export async function callInboundAdapter(
   const mode: InboundMode = open.installation.front_desk === 1 ? "front_desk" : "trigger";
   if (declaresEndpoint(open.manifest, "inbound")) {
     const answered = await client.inbound({ ...envelope, mode });
-    const response = settleParsing(context, { target, endpoint: "inbound" }, answered);
-    if (response.kind === "parsed" && "ok" in response.response) {
-      return { kind: "rejected", error: response.response.error };
-    }
-    return response as AdapterVerdict;
+    const settled = settleParsing(context, { target, endpoint: "inbound" }, answered);
+    if (settled.kind === "unreadable") return settled;
+    const answer = settled.response;
+    return "ok" in answer ? { kind: "rejected", error: answer.error } : { kind: "parsed", response: answer };
   }
   const verdict = settleAdapterCall(
     context,
