@@ -21,33 +21,26 @@ export function pipelineRequests(inboundPath: string, slackSecret: string): Requ
 }
 
 /**
- * The floor: the same deliveries sent straight to the adapter, as the service sends them: `/verify-webhook` with the
- * D2 envelope, then `/parse-inbound` with the same envelope in trigger mode, each signed with the App's secret (D9).
+ * The floor: the same deliveries sent straight to the adapter, as the service sends them to an adapter that declares
+ * the combined endpoint (D410): one `/inbound` call with the D2 envelope in trigger mode, signed with the App's
+ * secret (D9).
  */
 export function floorRequests(adapterUrl: string, appSecret: string, credentials: Record<string, string>): Request[] {
   const url = new URL(adapterUrl);
   const prefix = url.pathname.replace(/\/$/, "");
-  const signed = (request: Request, body: string): Request => ({
-    ...request,
-    body,
-    headers: { "content-type": "application/json", ...signRequest({ secret: appSecret, body }) },
-  });
   return [
     {
       method: "POST",
-      path: `${prefix}/verify-webhook`,
-      setupRequest: (request, context) => {
+      path: `${prefix}/inbound`,
+      setupRequest: (request) => {
         const envelope = envelopeOf(signedChatEvent(credentials.signing_secret ?? ""), url.host, credentials);
-        context.envelope = envelope;
-        return signed(request, JSON.stringify(envelope));
+        const body = JSON.stringify({ ...envelope, mode: "trigger" });
+        return {
+          ...request,
+          body,
+          headers: { "content-type": "application/json", ...signRequest({ secret: appSecret, body }) },
+        };
       },
-      onResponse: expecting(/^\{"ok":true\}$/),
-    },
-    {
-      method: "POST",
-      path: `${prefix}/parse-inbound`,
-      setupRequest: (request, context) =>
-        signed(request, JSON.stringify({ ...(context.envelope as object), mode: "trigger" })),
       onResponse: expecting(/"is_bot":false/),
     },
   ];

@@ -1,9 +1,9 @@
 // bench/inbound (A16, issue 15): signed chat platform deliveries through the whole inbound pipeline — POST
-// /api/v1/apps/{installation_id}/inbound: /verify-webhook, /parse-inbound, dedup, routing to an app-event trigger, the
-// event and a queued run committed (SQLite, synchronous=FULL) before the 200 — against the floor: the same deliveries
-// sent straight to the chat adapter's /verify-webhook and /parse-inbound (both calls per event, the same signing),
-// which the pipeline cannot beat. Every request is a new event signed at send time. Floor and pipeline alternate
-// within each round (DESIGN D30), with a third load beside them: a bare relay making only the two adapter calls,
+// /api/v1/apps/{installation_id}/inbound: the adapter's combined /inbound (D410), dedup, routing to an app-event
+// trigger, the event and a queued run committed (SQLite, synchronous=FULL) before the 200 — against the floor: the
+// same deliveries sent straight to the chat adapter's /inbound (one call per event, the same signing; D413), which
+// the pipeline cannot beat. Every request is a new event signed at send time. Floor and pipeline alternate
+// within each round (DESIGN D30), with a third load beside them: a bare relay making only the adapter call,
 // which shows what of the service's CPU per event is the calls and what is its own work (D310). Goal: at least 0.5
 // of the floor's events/s, p99 under 50 ms at 50 connections. Beside throughput it prints CPU per event of each
 // process (the service, the adapter), since on a loaded machine CPU per event moves much less than events/s. Knobs:
@@ -16,10 +16,10 @@ import { measureFloor, measurePipeline, measureRelay, type Sample } from "./meas
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL = { ratio: 0.5, p99Ms: 50 };
-const FLOOR = "floor (adapter, 2 calls)";
+const FLOOR = "floor (adapter, 1 call)";
 const PIPELINE = "pipeline (service)";
-// Not part of the goal: how far a process doing only the two calls gets, so the service's own share is visible.
-const RELAY = "relay (two calls only)";
+// Not part of the goal: how far a process doing only the adapter call gets, so the service's own share is visible.
+const RELAY = "relay (the call only)";
 const VARIANTS = [
   { name: FLOOR, measure: measureFloor },
   { name: PIPELINE, measure: measurePipeline },
@@ -32,7 +32,7 @@ function show(name: string, sample: Sample): string {
     sample.serviceCpuUs === undefined
       ? ""
       : `  ${name === RELAY ? "relay  " : "service"} ${pad(sample.serviceCpuUs, 4)}`;
-  const p99 = name === FLOOR ? "p99/call" : "p99";
+  const p99 = "p99";
   return (
     `  ${name.padEnd(25)} ${pad(sample.events, 6)} events/s  ${p99} ${pad(sample.p99, 3)} ms` +
     `  CPU µs/event: adapter ${pad(sample.adapterCpuUs, 4)}${service}` +
@@ -76,14 +76,14 @@ async function main(): Promise<void> {
   console.log(
     `\npipeline vs floor: ${Math.round(pipeline.events)} vs ${Math.round(floor.events)} events/s, ratio ` +
       `${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}); p99 ${pipeline.p99} ms (goal < ${GOAL.p99Ms} ms; the floor's ` +
-      `${floor.p99} ms is per call): ${met ? "met" : "NOT MET"}`,
+      `${floor.p99} ms): ${met ? "met" : "NOT MET"}`,
   );
   const serviceUs = pipeline.serviceCpuUs ?? Number.NaN;
   const total = serviceUs + pipeline.adapterCpuUs;
   const cores = (us: number, events: number) => ((us * events) / 1e6).toFixed(2);
   console.log(
     `CPU per event in the pipeline: ${Math.round(total)} µs = service ${Math.round(serviceUs)} ` +
-      `(${Math.round((serviceUs / total) * 100)} %) + adapter's two calls ${Math.round(pipeline.adapterCpuUs)} ` +
+      `(${Math.round((serviceUs / total) * 100)} %) + adapter's call ${Math.round(pipeline.adapterCpuUs)} ` +
       `(floor: ${Math.round(floor.adapterCpuUs)}); cores busy during the load: service ` +
       `${cores(serviceUs, pipeline.events)}, adapter ${cores(pipeline.adapterCpuUs, pipeline.events)} (floor: ` +
       `adapter ${cores(floor.adapterCpuUs, floor.events)}). The service's one thread bounds the pipeline near ` +
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   );
   const relayUs = relay.serviceCpuUs ?? Number.NaN;
   console.log(
-    `The relay (the platform's POST and the same two adapter calls through the same client, nothing stored): ` +
+    `The relay (the platform's POST and the same adapter call through the same client, nothing stored): ` +
       `${Math.round(relay.events)} events/s, ratio ${(relay.events / floor.events).toFixed(2)}, ` +
       `${Math.round(relayUs)} µs/event; the service's own work (admission, dedup, routing, the committed event and ` +
       `run) is the other ${Math.round(serviceUs - relayUs)} µs`,

@@ -23,7 +23,7 @@ const CONNECTIONS = 50;
 /** The Slack signing secret the stand-in hands out, and the App's secret the adapter checks (fresh per run). */
 const SECRETS = { slack: randomBytes(16).toString("hex"), app: `whsec_${randomBytes(32).toString("base64")}` };
 
-/** Runs one load; `perEvent` requests make one event (the floor's two calls). Fails on any wrong answer. */
+/** Runs one load; `perEvent` requests make one event. Fails on any wrong answer. */
 async function load(url: string, requests: Request[], perEvent: number, duration: number) {
   wrongAnswers.length = 0;
   const rate = Number(process.env.BENCH_RATE ?? 0) * perEvent;
@@ -55,14 +55,14 @@ const startAdapter = async () => {
 const cpuPerEventUs = (report: Map<string, string>, events: number) =>
   ((Number(report.get("CPU")) - Number(report.get("MARK"))) * 1000) / events;
 
-/** The floor: the adapter alone, each event its `/verify-webhook` and `/parse-inbound` calls. */
+/** The floor: the adapter alone, each event its one combined `/inbound` call (D413). */
 export async function measureFloor(duration: number): Promise<Sample> {
   const adapter = await startAdapter();
   const requests = floorRequests(adapter.url, SECRETS.app, adapter.credentials);
   try {
-    await load(adapter.url, requests, 2, 1); // warm-up: JIT, connections
+    await load(adapter.url, requests, 1, 1); // warm-up: JIT, connections
     adapter.child.child.kill("SIGUSR2");
-    const { total, ...measured } = await load(adapter.url, requests, 2, duration);
+    const { total, ...measured } = await load(adapter.url, requests, 1, duration);
     const report = await stopChild(adapter.child);
     return {
       ...measured,
@@ -74,9 +74,9 @@ export async function measureFloor(duration: number): Promise<Sample> {
   }
 }
 
-/** The pipeline: the platform's POST to the service's inbound URL, which calls the same adapter twice and commits. */
+/** The pipeline: the platform's POST to the service's inbound URL, which calls the adapter's `/inbound` and commits. */
 export const measurePipeline = (duration: number) => measureInbound(duration, "./service-server.ts");
-/** The bare relay: the platform's POST to a process that only makes the same two adapter calls and answers. */
+/** The bare relay: the platform's POST to a process that only makes the same adapter call and answers. */
 export const measureRelay = (duration: number) => measureInbound(duration, "./relay-server.ts");
 
 async function measureInbound(duration: number, entry: string): Promise<Sample> {

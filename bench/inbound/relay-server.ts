@@ -1,6 +1,6 @@
-// Child process: a bare relay, the least any service following the SPEC's inbound flow must do per event: take the
-// platform's POST, call the adapter's /verify-webhook and then /parse-inbound with the D2 envelope through the same
-// adapter client the service uses (signed, validated, one keep-alive Agent), and answer 200. No store, no dedup, no
+// Child process: a bare relay, the least any service must do per event: take the platform's POST, call the adapter's
+// combined /inbound with the D2 envelope (D410) through the same adapter client the service uses (signed,
+// validated, one keep-alive Agent), and answer 200. No store, no dedup, no
 // routing: what is left of the service's CPU per event after this is the service's own. Prints `READY <url>`.
 import { createServer } from "node:http";
 import { createAdapterClient } from "@adapterkit/client";
@@ -28,9 +28,8 @@ const server = createServer((request, response) => {
       headers,
       body: decoder.decode(Buffer.concat(parts)),
     };
-    const verified = await client.verifyWebhook(envelope);
-    const parsed = verified.ok ? await client.parseInbound({ ...envelope, mode: "trigger" }) : verified;
-    const ok = parsed.ok;
+    const parsed = await client.inbound({ ...envelope, mode: "trigger" });
+    const ok = parsed.ok && !("ok" in parsed.value);
     response.writeHead(ok ? 200 : 502, { "content-type": "application/json" });
     response.end(ok ? '{"outcome":"accepted","event_id":1,"workflow_run_ids":[1]}' : JSON.stringify(parsed));
   });

@@ -32,7 +32,8 @@ const [installation] = await service.apps.installDemoApps(
   },
 );
 if (installation === undefined) throw new Error("the chat App did not install");
-const { token } = await service.createToken({ organization: "demo", project: "main" });
+// The demo Apps are installed into the demo project ("default"), which the trigger must be in (D336).
+const { token } = await service.createToken({ organization: "demo", project: "default" });
 async function post(path: string, json: unknown): Promise<{ id: number }> {
   const response = await fetch(`${base}${path}`, {
     method: "POST",

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createOutbound } from "@adapterkit/sdk";
 import { deliver, format } from "./reference/deliver.ts";
-import { parseInbound, standardWebhookProblem, verifyWebhook } from "./reference/inbound.ts";
+import { combinedInbound, parseInbound, standardWebhookProblem, verifyWebhook } from "./reference/inbound.ts";
 import { REFERENCE_HEALTH, REFERENCE_MANIFEST, REFERENCE_SLUG } from "./reference/manifest.ts";
 import { fetchFile, listChanges } from "./reference/sources.ts";
 import {
@@ -60,6 +60,7 @@ const ROUTES: Record<string, { id: ReferenceRoute; handler: ReferenceHandler }> 
   "POST /verify": { id: "verify", handler: verify },
   "POST /verify-webhook": { id: "verify-webhook", handler: verifyWebhook },
   "POST /parse-inbound": { id: "parse-inbound", handler: parseInbound },
+  "POST /inbound": { id: "inbound", handler: combinedInbound },
   "POST /deliver": { id: "deliver", handler: deliver },
   "POST /format": { id: "format", handler: format },
   "POST /sources/list-changes": { id: "list-changes", handler: listChanges },

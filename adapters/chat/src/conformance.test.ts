@@ -15,6 +15,7 @@ describe("chat adapter conformance", () => {
         "feedback-loop.own-echo-is-bot",
         "feedback-loop.person-is-not-bot",
         "parse-inbound.content-byte-exact",
+        "inbound.combined-equals-two-calls",
         "verify.outbound-guard",
       ]),
     );

@@ -17,6 +17,7 @@ describe("mail adapter conformance", () => {
         "feedback-loop.own-echo-is-bot",
         "feedback-loop.person-is-not-bot",
         "parse-inbound.content-byte-exact",
+        "inbound.combined-equals-two-calls",
         "deliver.thread-id-honoured",
         "verify.outbound-guard",
       ]),

@@ -15,6 +15,7 @@ describe("webhook adapter conformance", () => {
         "feedback-loop.own-echo-is-bot",
         "feedback-loop.person-is-not-bot",
         "parse-inbound.content-byte-exact",
+        "inbound.combined-equals-two-calls",
       ]),
     );
     // Its delivery URL comes from events, not credentials: the guard check has no field to aim (adapter test instead).

@@ -4,6 +4,7 @@ import { endpointsChecks } from "./endpoints/index.ts";
 import { feedbackLoopChecks } from "./feedback-loop/index.ts";
 import { formatChecks } from "./format/index.ts";
 import { healthChecks } from "./health/index.ts";
+import { inboundChecks } from "./inbound/index.ts";
 import { manifestChecks } from "./manifest/index.ts";
 import { parseInboundChecks } from "./parse-inbound/index.ts";
 import { performanceChecks } from "./performance/index.ts";
@@ -22,6 +23,7 @@ export const ALL_CHECKS: readonly ConformanceCheck[] = [
   ...verifyChecks,
   ...verifyWebhookChecks,
   ...parseInboundChecks,
+  ...inboundChecks,
   ...feedbackLoopChecks,
   ...deliverChecks,
   ...formatChecks,

@@ -11,6 +11,7 @@ export const CHECK_GROUPS = [
   "verify",
   "verify-webhook",
   "parse-inbound",
+  "inbound",
   "feedback-loop",
   "deliver",
   "format",

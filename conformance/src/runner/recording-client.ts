@@ -8,6 +8,7 @@ const TYPED_METHODS = {
   verify: "verify",
   verifyWebhook: "verify-webhook",
   parseInbound: "parse-inbound",
+  inbound: "inbound",
   deliver: "deliver",
   format: "format",
   listChanges: "list-changes",

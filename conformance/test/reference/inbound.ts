@@ -79,3 +79,10 @@ export function parseInbound(request: ReferenceRequest): ReferenceResponse {
 function bodyBytes(envelope: { body: string; body_encoding?: "base64" | undefined }): Buffer {
   return Buffer.from(envelope.body, envelope.body_encoding === "base64" ? "base64" : "utf8");
 }
+
+/** `POST /inbound` (D410): `/verify-webhook` on the request, its refusal as it is, else `/parse-inbound` on it. */
+export function combinedInbound(request: ReferenceRequest): ReferenceResponse {
+  const verdict = verifyWebhook(request);
+  if (verdict.status !== 200 || (verdict.body as { ok?: unknown }).ok !== true) return verdict;
+  return parseInbound(request);
+}

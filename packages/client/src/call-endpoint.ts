@@ -4,7 +4,12 @@ import type { CallResult, ClientResult, SentRequest } from "./client-result.ts";
 import { readFetchFile } from "./read-fetch-file.ts";
 import { readResponse } from "./read-response.ts";
 import type { CallOptions, ClientConfig } from "./request-options.ts";
-import { type EndpointValues, RESPONSE_SHAPES, TRIGGER_MODE_RESPONSE_SHAPE } from "./response-shapes.ts";
+import {
+  type EndpointValues,
+  RESPONSE_SHAPES,
+  TRIGGER_MODE_INBOUND_SHAPE,
+  TRIGGER_MODE_RESPONSE_SHAPE,
+} from "./response-shapes.ts";
 import { type SendOptions, sendRequest } from "./send-request.ts";
 
 /**
@@ -41,7 +46,8 @@ export async function callEndpoint<Id extends AdapterEndpointId>(
 
 // SPEC: in trigger mode a parsed message must carry event_type, so the request's mode picks the response shape.
 function responseShapeFor(id: AdapterEndpointId, body: unknown): AdapterShapeName {
-  const trigger =
-    id === "parse-inbound" && typeof body === "object" && body !== null && "mode" in body && body.mode === "trigger";
-  return trigger ? TRIGGER_MODE_RESPONSE_SHAPE : RESPONSE_SHAPES[id];
+  const trigger = typeof body === "object" && body !== null && "mode" in body && body.mode === "trigger";
+  if (trigger && id === "parse-inbound") return TRIGGER_MODE_RESPONSE_SHAPE;
+  if (trigger && id === "inbound") return TRIGGER_MODE_INBOUND_SHAPE;
+  return RESPONSE_SHAPES[id];
 }

@@ -58,6 +58,11 @@ export interface AdapterClient {
     request: ParseInboundRequest,
     options?: RequestOptions,
   ): Promise<ClientResult<EndpointValues["parse-inbound"]>>;
+  /**
+   * D410: verify and parse in one call, for an adapter whose manifest declares `inbound`; answers the verify
+   * refusal or the D4 answer, as `verifyWebhook` then `parseInbound` would.
+   */
+  inbound(request: ParseInboundRequest, options?: RequestOptions): Promise<ClientResult<EndpointValues["inbound"]>>;
   /** A D5 `{ ok: false }` is a successful call whose value says the platform refused. */
   deliver(request: DeliverRequest, options?: RequestOptions): Promise<ClientResult<EndpointValues["deliver"]>>;
   format(request: FormatRequest, options?: RequestOptions): Promise<ClientResult<EndpointValues["format"]>>;
@@ -129,6 +134,7 @@ export function createAdapterClient(options: AdapterClientOptions): AdapterClien
     verify: (request, opts) => typed("verify", request, opts),
     verifyWebhook: (envelope, opts) => typed("verify-webhook", envelope, opts),
     parseInbound: (request, opts) => typed("parse-inbound", request, opts),
+    inbound: (request, opts) => typed("inbound", request, opts),
     deliver: (request, opts) => typed("deliver", request, opts),
     format: (request, opts) => typed("format", request, opts),
     listChanges: (request, opts) => typed("list-changes", request, opts),

@@ -4,6 +4,7 @@ import type {
   DeliverResponse,
   FormatResponse,
   HealthResponse,
+  InboundResponse,
   ListChangesResponse,
   Manifest,
   ParseInboundResponse,
@@ -19,6 +20,7 @@ export const RESPONSE_SHAPES = {
   verify: "verify-response",
   "verify-webhook": "verify-webhook-response",
   "parse-inbound": "parse-inbound-response",
+  inbound: "inbound-response",
   deliver: "deliver-response",
   format: "format-response",
   "list-changes": "list-changes-response",
@@ -28,6 +30,9 @@ export const RESPONSE_SHAPES = {
 /** `/parse-inbound` in trigger mode must answer a message with `event_type` (SPEC), so it has its own shape. */
 export const TRIGGER_MODE_RESPONSE_SHAPE = "parse-inbound-trigger-response" satisfies AdapterShapeName;
 
+/** The combined `/inbound` (D410) in trigger mode, likewise. */
+export const TRIGGER_MODE_INBOUND_SHAPE = "inbound-trigger-response" satisfies AdapterShapeName;
+
 /** The value a successful call to each endpoint yields. */
 export interface EndpointValues {
   manifest: Manifest;
@@ -35,6 +40,7 @@ export interface EndpointValues {
   verify: VerifyResponse;
   "verify-webhook": VerifyWebhookResponse;
   "parse-inbound": ParseInboundResponse;
+  inbound: InboundResponse;
   deliver: DeliverResponse;
   format: FormatResponse;
   "list-changes": ListChangesResponse;

@@ -10,7 +10,7 @@ import { validBody } from "../shared/valid-bodies.ts";
 
 const SAMPLES = 12;
 /** Endpoints whose calls have no effect on the platform, so they can be repeated freely. */
-const SIDE_EFFECT_FREE = new Set<AdapterEndpointId>(["verify", "verify-webhook", "parse-inbound", "format"]);
+const SIDE_EFFECT_FREE = new Set<AdapterEndpointId>(["verify", "verify-webhook", "parse-inbound", "inbound", "format"]);
 
 /**
  * Calls each side-effect-free endpoint {@link SAMPLES} times, one at a time with nothing else running, and wants

@@ -47,6 +47,6 @@ async function probe(ctx: ConformanceContext, id: Parameters<typeof validBody>[1
 
 /** The inbound envelopes carry the edges in their platform body (a JSON event) rather than a text field. */
 function withEdges(id: string, body: unknown): unknown {
-  if (id !== "verify-webhook" && id !== "parse-inbound") return body;
+  if (id !== "verify-webhook" && id !== "parse-inbound" && id !== "inbound") return body;
   return { ...(body as Record<string, unknown>), body: JSON.stringify({ type: "message", text: UNICODE_EDGES }) };
 }

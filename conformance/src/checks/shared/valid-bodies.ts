@@ -21,6 +21,7 @@ export function validBody(ctx: ConformanceContext, id: AdapterEndpointId, text =
     case "verify-webhook":
       return envelope;
     case "parse-inbound":
+    case "inbound":
       return { ...envelope, mode: "trigger" };
     case "deliver":
       return {

@@ -24,7 +24,7 @@ export const rejectsWrongSecret: ConformanceCheck = {
 };
 
 /** A random secret shaped like the real one (`whsec_` + base64 for Standard Webhooks, else hex of its length). */
-function otherSecretLike(secret: string): string {
+export function otherSecretLike(secret: string): string {
   if (secret.startsWith("whsec_")) return `whsec_${randomBytes(32).toString("base64")}`;
   const length = Math.max(secret.length, 16);
   let other = randomBytes(length).toString("hex").slice(0, length);

@@ -6,12 +6,14 @@ import { formatRequestSchema, formatResponseSchema } from "./format.ts";
 import { healthResponseSchema } from "./health.ts";
 import {
   inboundEnvelopeSchema,
+  inboundResponseSchema,
+  inboundTriggerResponseSchema,
   parseInboundRequestSchema,
   parseInboundResponseSchema,
   parseInboundTriggerResponseSchema,
   verifyWebhookResponseSchema,
 } from "./inbound.ts";
-import { isChannelApp, type Manifest, manifestSchema } from "./manifest.ts";
+import { declaresEndpoint, isChannelApp, type Manifest, manifestSchema } from "./manifest.ts";
 import {
   fetchFileJsonResponseSchema,
   fetchFileRequestSchema,
@@ -41,6 +43,7 @@ export type AdapterEndpointId =
   | "verify"
   | "verify-webhook"
   | "parse-inbound"
+  | "inbound"
   | "deliver"
   | "format"
   | "list-changes"
@@ -180,6 +183,26 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
     ok: {
       description: "A normalized message, a handshake answer, or an ignored event (D4).",
       variants: [{ when: 'the request\'s mode is "trigger"', schema: parseInboundTriggerResponseSchema }],
+    },
+    example: {
+      request: { ...CREDS, mode: "trigger", method: "POST", path: "/", query: {}, headers: {}, body: '{"text":"hi"}' },
+      response: { event_type: "message.received", sender: "U123", message: "hi", is_bot: false, dedup_key: "Ev1" },
+    },
+  }),
+  post({
+    id: "inbound",
+    path: "/inbound",
+    summary:
+      "Verify and parse one inbound request in one call (D410): the /verify-webhook refusal when the signature " +
+      "fails, the /parse-inbound answer otherwise. Served when the manifest's `endpoints` lists `inbound`.",
+    timeoutMs: 10_000,
+    handler: "inbound",
+    requirement: (manifest) => (declaresEndpoint(manifest, "inbound") ? "required" : "optional"),
+    request: parseInboundRequestSchema,
+    response: inboundResponseSchema,
+    ok: {
+      description: "The verify refusal (D3), or a normalized message, a handshake answer, or an ignored event (D4).",
+      variants: [{ when: 'the request\'s mode is "trigger"', schema: inboundTriggerResponseSchema }],
     },
     example: {
       request: { ...CREDS, mode: "trigger", method: "POST", path: "/", query: {}, headers: {}, body: '{"text":"hi"}' },

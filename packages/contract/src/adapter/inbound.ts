@@ -74,6 +74,19 @@ export const parseInboundTriggerResponseSchema = z
   .union([ignoredEventSchema, triggerModeMessageSchema, handshakeResponseSchema])
   .meta({ title: "Parse-inbound response (trigger mode)" });
 
+/**
+ * D410: `POST /inbound` answers what `/verify-webhook` then `/parse-inbound` would have: the verify refusal
+ * when the signature fails, the D4 answer otherwise.
+ */
+export const inboundResponseSchema = z
+  .union([verifyFailureSchema, ignoredEventSchema, normalizedMessageSchema, handshakeResponseSchema])
+  .meta({ title: "Inbound response" });
+
+/** D410 in trigger mode: a message must carry `event_type`. */
+export const inboundTriggerResponseSchema = z
+  .union([verifyFailureSchema, ignoredEventSchema, triggerModeMessageSchema, handshakeResponseSchema])
+  .meta({ title: "Inbound response (trigger mode)" });
+
 export type InboundMode = (typeof INBOUND_MODES)[number];
 export type InboundEnvelope = z.infer<typeof inboundEnvelopeSchema>;
 export type ParseInboundRequest = z.infer<typeof parseInboundRequestSchema>;
@@ -82,6 +95,7 @@ export type NormalizedMessage = z.infer<typeof normalizedMessageSchema>;
 export type HandshakeResponse = z.infer<typeof handshakeResponseSchema>;
 export type IgnoredEvent = z.infer<typeof ignoredEventSchema>;
 export type ParseInboundResponse = z.infer<typeof parseInboundResponseSchema>;
+export type InboundResponse = z.infer<typeof inboundResponseSchema>;
 
 /** Which D4 kind an answer is. */
 export function inboundKind(response: ParseInboundResponse): "message" | "handshake" | "ignored" {

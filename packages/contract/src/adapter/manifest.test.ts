@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jsonSchemaAccepts } from "../../test/json-schema-verdict.ts";
-import { isChannelApp, manifestSchema, slugOf } from "./manifest.ts";
+import { declaresEndpoint, isChannelApp, manifestSchema, slugOf } from "./manifest.ts";
 
 const FULL = {
   schema_version: "1.0",
@@ -143,5 +143,17 @@ describe("slugOf", () => {
   it("calls an app with capabilities a channel app", () => {
     expect(isChannelApp({ capabilities: ["send"] })).toBe(true);
     expect(isChannelApp({})).toBe(false);
+  });
+
+  it("reads an old manifest without endpoints as declaring no optional endpoint (D410)", () => {
+    const old = manifestSchema.parse({ schema_version: "1.0", name: "Chat" });
+    expect(declaresEndpoint(old, "inbound")).toBe(false);
+    const declared = manifestSchema.parse({ schema_version: "1.0", name: "Chat", endpoints: ["inbound", "later"] });
+    expect(declaresEndpoint(declared, "inbound")).toBe(true);
+  });
+
+  it("refuses endpoints that are not a list of ids (D410)", () => {
+    expect(manifestSchema.safeParse({ schema_version: "1.0", name: "Chat", endpoints: "inbound" }).success).toBe(false);
+    expect(manifestSchema.safeParse({ schema_version: "1.0", name: "Chat", endpoints: [""] }).success).toBe(false);
   });
 });

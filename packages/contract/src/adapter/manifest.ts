@@ -118,6 +118,15 @@ export const manifestSchema = z
     author: authorSchema.optional(),
     homepage: webUrlSchema.optional(),
     logo_url: webUrlSchema.optional(),
+    endpoints: z
+      .array(z.string().min(1))
+      .optional()
+      .meta({
+        description:
+          "Optional endpoints the adapter serves beyond the contract's table, by id (D410): `inbound` is the combined " +
+          "verify-and-parse call. Ids the service does not know are ignored.",
+        examples: [["inbound"]],
+      }),
   })
   .meta({ title: "Adapter manifest", description: "Served by every adapter at GET /manifest.json." });
 
@@ -148,6 +157,17 @@ export function slugOf(manifest: Pick<Manifest, "name" | "slug">): string {
 /** D9a: an app that declares `send` or `receive` is a channel app. */
 export function isChannelApp(manifest: Pick<Manifest, "capabilities">): boolean {
   return (manifest.capabilities ?? []).length > 0;
+}
+
+/** D410: the optional endpoints a manifest may declare under `endpoints`. */
+export const OPTIONAL_ENDPOINTS = ["inbound"] as const;
+
+/** An optional endpoint a manifest may declare (D410). */
+export type OptionalEndpoint = (typeof OPTIONAL_ENDPOINTS)[number];
+
+/** Whether the manifest declares an optional endpoint (D410); an old manifest without `endpoints` declares none. */
+export function declaresEndpoint(manifest: Pick<Manifest, "endpoints">, id: OptionalEndpoint): boolean {
+  return (manifest.endpoints ?? []).includes(id);
 }
 
 /** Whether the manifest declares the capability. */

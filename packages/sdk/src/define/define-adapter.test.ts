@@ -21,7 +21,16 @@ describe("defineAdapter", () => {
     const adapter = fixtureAdapter();
     expect(adapter.slug).toBe("fixture");
     expect([...adapter.handlers.keys()].sort()).toEqual(
-      ["deliver", "fetch-file", "format", "list-changes", "parse-inbound", "verify", "verify-webhook"].sort(),
+      [
+        "deliver",
+        "fetch-file",
+        "format",
+        "inbound",
+        "list-changes",
+        "parse-inbound",
+        "verify",
+        "verify-webhook",
+      ].sort(),
     );
     expect(adapter.notImplemented).toEqual([]);
   });
@@ -69,7 +78,7 @@ describe("defineAdapter", () => {
   it("accepts an app without capabilities or credentials and no handlers at all", () => {
     const adapter = defineAdapter({ manifest: { schema_version: "1.0", name: "Bare" } });
     expect(adapter.handlers.size).toBe(0);
-    expect(adapter.notImplemented).toHaveLength(7);
+    expect(adapter.notImplemented).toHaveLength(8);
   });
 
   it("refuses one sources handler without the other", () => {

@@ -1,10 +1,11 @@
-import { type AdapterEndpointId, manifestSchema, slugOf } from "@adapterkit/contract";
+import { type AdapterEndpointId, declaresEndpoint, type Manifest, manifestSchema, slugOf } from "@adapterkit/contract";
 import type { z } from "zod";
 import { toIssues } from "../errors/to-issues.ts";
+import { combineInbound } from "./combine-inbound.ts";
 import { credentialsSchemaFor } from "./credentials-schema.ts";
 import type { AdapterDefinition } from "./handler-types.ts";
 import type { ManifestInput } from "./manifest-input.ts";
-import { type AnyHandler, resolveHandlers } from "./resolve-handlers.ts";
+import { type AnyHandler, type ResolvedHandlers, resolveHandlers } from "./resolve-handlers.ts";
 
 /** A checked adapter, ready for `serve()`, `toExpressRouter()` or the test kit. */
 export interface Adapter<M extends ManifestInput = ManifestInput> {
@@ -49,6 +50,7 @@ export function defineAdapter<const M extends ManifestInput>(definition: Adapter
   }
   const manifest = parsed.data;
   const resolved = resolveHandlers(definition as Record<string, unknown>, manifest);
+  addCombinedInbound(resolved, manifest);
   if (resolved.problems.length > 0) throw new AdapterDefinitionError(resolved.problems);
   const slug = slugOf(manifest);
   if (slug.length < 2) throw new AdapterDefinitionError([`the manifest gives no usable slug ("${slug}"); set "slug"`]);
@@ -59,4 +61,22 @@ export function defineAdapter<const M extends ManifestInput>(definition: Adapter
     notImplemented: Object.freeze(resolved.notImplemented),
     credentialsSchema: credentialsSchemaFor(manifest),
   });
+}
+
+/**
+ * D410: `/inbound` is served from the two inbound handlers when both are written, with no work for the author;
+ * otherwise it answers 501 and is listed in `notImplemented`, without a start-up warning (an optional endpoint left out).
+ */
+function addCombinedInbound(resolved: ResolvedHandlers, manifest: Manifest): void {
+  const verify = resolved.handlers.get("verify-webhook");
+  const parse = resolved.handlers.get("parse-inbound");
+  const written = (id: AdapterEndpointId) => !resolved.notImplemented.includes(id);
+  if (verify && parse && written("verify-webhook") && written("parse-inbound")) {
+    resolved.handlers.set("inbound", combineInbound(verify, parse));
+    return;
+  }
+  resolved.notImplemented.push("inbound");
+  if (declaresEndpoint(manifest, "inbound")) {
+    resolved.problems.push('the manifest declares "inbound", which needs the verifyWebhook and parseInbound handlers');
+  }
 }

@@ -5,8 +5,8 @@ import { isPlaceholder } from "./not-implemented.ts";
 /** A handler with its types erased, as the serving layer calls it. */
 export type AnyHandler = (input: unknown, context: HandlerContext) => unknown;
 
-/** Endpoints the SDK answers itself rather than through an author's handler. */
-export const BUILT_IN_HANDLERS: ReadonlySet<string> = new Set(["manifest", "health"]);
+/** Endpoints the SDK answers itself rather than through an author's handler (`inbound` from the two inbound ones, D410). */
+export const BUILT_IN_HANDLERS: ReadonlySet<string> = new Set(["manifest", "health", "inbound"]);
 
 /** Rows of the endpoint table an author writes a handler for. */
 export const HANDLER_ENDPOINTS: readonly AdapterEndpointDef[] = ADAPTER_ENDPOINTS.filter(

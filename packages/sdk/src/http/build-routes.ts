@@ -22,7 +22,7 @@ export function buildRoutes(adapter: Adapter, settings: Settings): Map<string, R
 }
 
 function routeHandle(row: AdapterEndpointDef, adapter: Adapter, settings: Settings): Route["handle"] {
-  if (row.handler === "manifest") return createManifestRoute(adapter);
+  if (row.handler === "manifest") return createManifestRoute(adapter, settings);
   if (row.handler === "health") return createHealthRoute(adapter, settings);
   if (row.method !== "POST") throw new Error(`no built-in handler serves ${row.method} ${row.path}`);
   return createPostRoute(row, adapter, settings);

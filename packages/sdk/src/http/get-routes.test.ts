@@ -15,7 +15,7 @@ describe("manifest and health", () => {
     const result = await started.client.manifest();
     expect(result.status).toBe(200);
     expect(result.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(manifestSchema.parse(result.body)).toEqual(FIXTURE_MANIFEST);
+    expect(manifestSchema.parse(result.body)).toEqual({ ...FIXTURE_MANIFEST, endpoints: ["inbound"] });
   });
 
   it("answers /health ready with the version and the slug it is mounted under", async () => {

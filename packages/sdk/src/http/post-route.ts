@@ -3,6 +3,7 @@ import type { AdapterEndpointDef } from "@adapterkit/contract";
 import type { Adapter } from "../define/define-adapter.ts";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { checkServiceSignature } from "./check-service-signature.ts";
+import { servesCombinedInbound } from "./get-routes.ts";
 import { idempotencyKeyOf } from "./idempotency-cache.ts";
 import { parseInput } from "./parse-input.ts";
 import { readBody } from "./read-body.ts";
@@ -19,7 +20,8 @@ export function createPostRoute(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const requestSchema = row.request?.schema;
   if (!requestSchema) throw new Error(`endpoint ${row.id} has no request schema`);
-  const handler = adapter.handlers.get(row.id);
+  const handler =
+    row.id === "inbound" && !servesCombinedInbound(adapter, settings) ? undefined : adapter.handlers.get(row.id);
   const { signingSecret, bodyLimit } = settings;
   const adapterLog = settings.log.child({ adapter: adapter.slug });
 

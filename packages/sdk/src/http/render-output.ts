@@ -1,5 +1,9 @@
 import type { ServerResponse } from "node:http";
-import { type AdapterEndpointDef, parseInboundTriggerResponseSchema } from "@adapterkit/contract";
+import {
+  type AdapterEndpointDef,
+  inboundTriggerResponseSchema,
+  parseInboundTriggerResponseSchema,
+} from "@adapterkit/contract";
 import type { z } from "zod";
 import type { FileBytes, FileStream } from "../define/handler-types.ts";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
@@ -71,9 +75,9 @@ function serialise(output: unknown, options: { row: AdapterEndpointDef; log: () 
 
 /** The 200 schema of a row; in trigger mode `/parse-inbound` messages must also carry `event_type` (SPEC). */
 function responseSchemaFor(row: AdapterEndpointDef, input: unknown): z.ZodType {
-  if (row.id === "parse-inbound" && (input as { mode?: unknown }).mode === "trigger") {
-    return parseInboundTriggerResponseSchema;
-  }
+  const trigger = (input as { mode?: unknown }).mode === "trigger";
+  if (trigger && row.id === "parse-inbound") return parseInboundTriggerResponseSchema;
+  if (trigger && row.id === "inbound") return inboundTriggerResponseSchema;
   const schema = row.responses[200]?.schema;
   if (!schema) throw new Error(`endpoint ${row.id} has no 200 schema`);
   return schema;

@@ -35,6 +35,11 @@ export interface AdapterHandlerOptions {
    * private, such as a local stand-in of the platform; defaults to `ADAPTER_ALLOWED_HOSTS` (comma-separated).
    */
   allowedHosts?: readonly string[];
+  /**
+   * D410: answer the combined `POST /inbound` (and list it in the served manifest's `endpoints`) when the adapter
+   * has both inbound handlers; default true. `false` serves the two endpoints only, as an adapter without it.
+   */
+  combinedInbound?: boolean;
   /** Replaces `dns.lookup` for outbound calls; tests stub it so that no outside name is resolved. */
   lookup?: typeof dns.lookup;
 }
@@ -55,6 +60,7 @@ export interface Settings {
   lifecycle: Lifecycle;
   idempotency: IdempotencyCache | undefined;
   outbound: Outbound;
+  combinedInbound: boolean;
 }
 
 /** Applies the defaults (environment included) to serving options. */
@@ -72,6 +78,7 @@ export function toSettings(options: AdapterHandlerOptions, lifecycle: Lifecycle 
     validateResponses: options.validateResponses ?? true,
     now: options.now,
     lifecycle,
+    combinedInbound: options.combinedInbound ?? true,
     idempotency: options.idempotency === false ? undefined : createIdempotencyCache(options.idempotency),
     outbound: createOutbound({
       allowedHosts: options.allowedHosts ?? parseAllowedHosts(process.env[ADAPTER_ALLOWED_HOSTS]),

@@ -113,7 +113,8 @@ describe("scaffoldAdapter", () => {
       const manifest = manifestSchema.parse((await client.manifest()).body);
       expect(manifest).toMatchObject({ name: "Acme Demo", slug: "acme-demo" });
       expect(adapter.handlers.size).toBe(kind === "source" ? 3 : 5);
-      expect(adapter.notImplemented).toHaveLength(7);
+      // Every handler endpoint, and the combined /inbound their placeholders cannot make (D410).
+      expect(adapter.notImplemented).toHaveLength(8);
       const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
       const result = await client.post("/verify", JSON.stringify({ credentials: fixtures.credentials.good }));
       expect(result).toMatchObject({ status: 501, body: { code: "not_implemented" } });

@@ -1,5 +1,5 @@
 import type { ClientResult } from "@adapterkit/client";
-import type { InboundMode, ParseInboundResponse } from "@adapterkit/contract";
+import { declaresEndpoint, type InboundMode, type ParseInboundResponse } from "@adapterkit/contract";
 import { settleAdapterCall } from "../adapters/call-adapter.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { CachedInstallation } from "./inbound-cache.ts";
@@ -19,11 +19,12 @@ function refusedDelivery(result: ClientResult<unknown>): string | undefined {
 }
 
 /**
- * A9 steps 2–3 through the one adapter-call module (A7): `/verify-webhook` with the D2 envelope and the
- * installation's credentials, then, when it says ok, `/parse-inbound` with the same envelope and the mode the
- * front-desk toggle selects; a 400 or 413 from it means the body is one the adapter cannot read. Both are signed
- * with the App's secret and carry the installation's context headers, through the installation's cached client
- * (D176); a failed or late call throws the call module's ServiceError.
+ * A9 steps 2–3 through the one adapter-call module (A7). When the pinned manifest declares `inbound` (D411),
+ * one call to it with the D2 envelope and the mode; otherwise `/verify-webhook` with the envelope, then, when it
+ * says ok, `/parse-inbound` with the envelope and the mode the front-desk toggle selects. A 400 or 413 from the
+ * parsing call means the body is one the adapter cannot read. Every call is signed with the App's secret and
+ * carries the installation's context headers, through the installation's cached client (D176); a failed or late
+ * call throws the call module's ServiceError.
  */
 export async function callInboundAdapter(
   context: ServiceContext,
@@ -32,18 +33,34 @@ export async function callInboundAdapter(
 ): Promise<AdapterVerdict> {
   const { credentials, target, client } = await open.call();
   const envelope = toInboundEnvelope(request, credentials);
+  const mode: InboundMode = open.installation.front_desk === 1 ? "front_desk" : "trigger";
+  if (declaresEndpoint(open.manifest, "inbound")) {
+    const answered = await client.inbound({ ...envelope, mode });
+    const settled = settleParsing(context, { target, endpoint: "inbound" }, answered);
+    if (settled.kind === "unreadable") return settled;
+    const answer = settled.response;
+    return "ok" in answer ? { kind: "rejected", error: answer.error } : { kind: "parsed", response: answer };
+  }
   const verdict = settleAdapterCall(
     context,
     { target, endpoint: "verify-webhook" },
     await client.verifyWebhook(envelope),
   );
   if (!verdict.ok) return { kind: "rejected", error: verdict.error };
-  const mode: InboundMode = open.installation.front_desk === 1 ? "front_desk" : "trigger";
   const parsed = await client.parseInbound({ ...envelope, mode });
+  return settleParsing(context, { target, endpoint: "parse-inbound" }, parsed);
+}
+
+/** The parsing call's answer counted (A7), a 400 or 413 read as a delivery the adapter cannot read. */
+function settleParsing<T>(
+  context: ServiceContext,
+  call: Parameters<typeof settleAdapterCall>[1],
+  result: ClientResult<T>,
+): { kind: "parsed"; response: T } | { kind: "unreadable"; error: string } {
   try {
-    return { kind: "parsed", response: settleAdapterCall(context, { target, endpoint: "parse-inbound" }, parsed) };
+    return { kind: "parsed", response: settleAdapterCall(context, call, result) };
   } catch (error) {
-    const refused = refusedDelivery(parsed);
+    const refused = refusedDelivery(result);
     if (refused !== undefined) return { kind: "unreadable", error: refused };
     throw error;
   }

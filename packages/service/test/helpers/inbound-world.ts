@@ -30,12 +30,26 @@ export interface InboundWorld {
   close(): Promise<void>;
 }
 
+/**
+ * Whether the sample adapters serve the combined `/inbound` (D410); `ADAPTERKIT_TEST_TWO_CALL_INBOUND=1` runs every
+ * inbound test on the two-call fallback instead, as against adapters whose manifest does not declare it.
+ */
+export const COMBINED_INBOUND = process.env.ADAPTERKIT_TEST_TWO_CALL_INBOUND !== "1";
+
+/** How the world's adapters are served. */
+export interface InboundWorldOptions {
+  /** Serve (and declare) the combined `/inbound`; default {@link COMBINED_INBOUND}. */
+  readonly combinedInbound?: boolean;
+}
+
 async function serveSigned(
   adapter: Parameters<typeof serve>[0],
   secret: string | undefined,
   allowedHosts: readonly string[],
+  combinedInbound: boolean,
 ): Promise<AdapterServer> {
   return serve(adapter, {
+    combinedInbound,
     allowedHosts,
     port: 0,
     host: "127.0.0.1",
@@ -50,7 +64,12 @@ async function serveSigned(
  * Starts the service, the chat, webhook and mail stand-ins and the three sample adapters (each checking its App's signing
  * secret), and installs both Apps in the demo organization as `npm start` does (D123).
  */
-export async function startInboundWorld(lane: StoreLane, options: ServiceOptions = {}): Promise<InboundWorld> {
+export async function startInboundWorld(
+  lane: StoreLane,
+  options: ServiceOptions = {},
+  world: InboundWorldOptions = {},
+): Promise<InboundWorld> {
+  const combined = world.combinedInbound ?? COMBINED_INBOUND;
   const test = await startTestService(lane, { healthPolling: false, ...options });
   const chat = await startChatStandIn();
   const webhook = await startWebhookStandIn();
@@ -58,9 +77,9 @@ export async function startInboundWorld(lane: StoreLane, options: ServiceOptions
   const secrets = await test.service.apps.demoSigningSecrets(["chat", "webhook", "mail"]);
   // The adapters' outbound guard (A18) lets them reach the stand-ins, as npm start does, and nothing else on loopback.
   const standIns = [new URL(chat.url).host, new URL(webhook.url).host, `${mail.host}:${mail.port}`];
-  const chatServer = await serveSigned(chatAdapter, secrets.get("chat"), standIns);
-  const webhookServer = await serveSigned(webhookAdapter, secrets.get("webhook"), standIns);
-  const mailServer = await serveSigned(mailAdapter, secrets.get("mail"), standIns);
+  const chatServer = await serveSigned(chatAdapter, secrets.get("chat"), standIns, combined);
+  const webhookServer = await serveSigned(webhookAdapter, secrets.get("webhook"), standIns, combined);
+  const mailServer = await serveSigned(mailAdapter, secrets.get("mail"), standIns, combined);
   const url = (server: AdapterServer) => server.url.replace("localhost", "127.0.0.1");
   const [chatInstallation, webhookInstallation, mailInstallation] = await test.service.apps.installDemoApps(
     { organization: "demo" },

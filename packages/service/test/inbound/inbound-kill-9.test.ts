@@ -12,6 +12,7 @@ import { withFrontDeskTables } from "../../src/front-desk/front-desk-tables.ts";
 import { openStore } from "../../src/index.ts";
 import { exited } from "../helpers/child-service.ts";
 import { type InboundChild, startInboundChild } from "../helpers/inbound-child.ts";
+import { COMBINED_INBOUND } from "../helpers/inbound-world.ts";
 import { STORE_LANES, type StoreLocation } from "../helpers/store-lanes.ts";
 
 const APP_SECRET = `whsec_${randomBytes(32).toString("base64")}`;
@@ -68,6 +69,7 @@ for (const lane of STORE_LANES) {
 
     beforeAll(async () => {
       adapter = await serve(webhookAdapter, {
+        combinedInbound: COMBINED_INBOUND,
         port: 0,
         host: "127.0.0.1",
         handleSignals: false,
@@ -157,6 +159,7 @@ for (const lane of STORE_LANES) {
       platform = await startWebhookStandIn({ signingSecret: PLATFORM_SECRET, answerDelayMs: 300 });
       adapter = await serve(webhookAdapter, {
         allowedHosts: [new URL(platform.url).host],
+        combinedInbound: COMBINED_INBOUND,
         port: 0,
         host: "127.0.0.1",
         handleSignals: false,

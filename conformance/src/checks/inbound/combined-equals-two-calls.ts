@@ -1,0 +1,80 @@
+import { isDeepStrictEqual } from "node:util";
+import type { ClientResult } from "@adapterkit/client";
+import { declaresEndpoint } from "@adapterkit/contract";
+import type { CheckFailure } from "../../check.ts";
+import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
+import { notApplicable, outcomeOf } from "../../outcome.ts";
+import { checkFailure } from "../parse-inbound/call-failure.ts";
+import { inboundSamples } from "../parse-inbound/inbound-samples.ts";
+import { prepareSample } from "../parse-inbound/prepare-sample.ts";
+import { receives } from "../parse-inbound/receives.ts";
+import { toEnvelope } from "../parse-inbound/to-envelope.ts";
+import { goodCredentials } from "../shared/good-credentials.ts";
+import { show } from "../shared/labels.ts";
+import { type SignatureCase, signatureCases } from "./signature-cases.ts";
+
+/**
+ * D412: for every inbound sample and every signature case, `/inbound` answers what `/verify-webhook` then
+ * `/parse-inbound` answer in turn: the verify refusal when it refuses, the parse answer otherwise.
+ */
+export const combinedEqualsTwoCalls: ConformanceCheck = {
+  id: "inbound.combined-equals-two-calls",
+  group: "inbound",
+  level: "required",
+  rationale:
+    "The combined /inbound answers exactly what /verify-webhook then /parse-inbound answer, on every sample and " +
+    "signature case (D410, D412).",
+  appliesWhen: receives,
+  async run(ctx) {
+    if (!declaresEndpoint(ctx.manifest, "inbound")) {
+      return notApplicable('the manifest does not declare the combined endpoint (endpoints lacks "inbound")');
+    }
+    const samples = inboundSamples(ctx);
+    if (samples.length === 0) return notApplicable("the fixtures hold no inbound sample");
+    const failures: CheckFailure[] = [];
+    let compared = 0;
+    for (const sample of samples) {
+      const prepared = prepareSample(ctx, sample);
+      for (const signed of signatureCases(ctx, sample, prepared)) {
+        const failure = await compareCase(ctx, signed, prepared.mode, `sample "${sample.name}" ${signed.name}`);
+        if (failure) failures.push(failure);
+        compared += 1;
+      }
+    }
+    return outcomeOf(failures, `${compared} request(s) of ${samples.length} sample(s)`);
+  },
+};
+
+async function compareCase(
+  ctx: ConformanceContext,
+  signed: SignatureCase,
+  mode: "trigger" | "front_desk",
+  what: string,
+): Promise<CheckFailure | undefined> {
+  const envelope = toEnvelope(signed.request, goodCredentials(ctx), signed.signature);
+  const verified = await ctx.client.verifyWebhook(envelope);
+  const refused = !verified.ok || !verified.value.ok;
+  const twoCalls = refused ? verified : await ctx.client.parseInbound({ ...envelope, mode });
+  const body = { ...envelope, mode };
+  const combined = await ctx.client.inbound(body);
+  const expected = verdictOf(twoCalls);
+  const actual = verdictOf(combined);
+  if (isDeepStrictEqual(expected, actual)) return undefined;
+  return checkFailure(
+    ctx,
+    { endpoint: "inbound", body },
+    {
+      message: `${what}: /inbound answered otherwise than ${refused ? "/verify-webhook" : "/verify-webhook then /parse-inbound"}`,
+      expected: show(expected),
+      actual: show(actual),
+    },
+  );
+}
+
+/** What an answer says, comparable across endpoints: the 200 body, or the status and D8 code, or the failure kind. */
+function verdictOf(result: ClientResult<unknown>): unknown {
+  if (result.ok) return { status: 200, body: result.value };
+  const { error } = result;
+  if (error.kind === "http_status") return { status: error.status, code: error.body?.code ?? null };
+  return { failure: error.kind };
+}
