@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark under bench/<name>/main.ts in turn (or those named as arguments).
-// Each prints its figures as ratios against a baseline measured in the same run (DESIGN D30).
+// Each prints its figures as ratios against a baseline measured in the same run (D30).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";

@@ -1,6 +1,6 @@
 // bench/conformance-runs: a whole conformance run (runAgainstAdapter: serve, run every default check, report) per
 // sample adapter, as a median of warm runs, and as a ratio against the webhook sample's run measured in the same
-// process (DESIGN D30). D170 keeps figures; the issue-19 goal is every sample's run under 2 s.
+// process (D30). D170 keeps figures; the issue-19 goal is every sample's run under 2 s.
 import { fileURLToPath } from "node:url";
 import { type AdapterRunOptions, runAgainstAdapter } from "@adapterkit/conformance/testing";
 import { chatAdapter } from "../../adapters/chat/src/index.ts";

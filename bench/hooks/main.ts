@@ -1,6 +1,6 @@
 // bench/hooks: sustained POST /api/v1/hooks/:token against the real service on SQLite (durable writes), with a
 // minimal node:http + better-sqlite3 server doing one insert per request as the baseline, measured in the same run
-// (DESIGN D30). Goal (issue 6): at least 0.5 of the baseline's throughput, p99 under 25 ms at 50 connections.
+// (D30). Goal (issue 6): at least 0.5 of the baseline's throughput, p99 under 25 ms at 50 connections.
 // The goal is judged on the hook path — the service with its run worker off — because the baseline accepts and
 // executes nothing; the service with its worker executing the runs alongside is measured and printed too, with
 // the runs it got through, so nothing is hidden (docs/decisions.md D102). Both run with SQLite synchronous=FULL, the

@@ -3,7 +3,7 @@
 // trigger, the event and a queued run committed (SQLite, synchronous=FULL) before the 200 — against the floor: the
 // same deliveries sent straight to the chat adapter's /inbound (one call per event, the same signing; D413), which
 // the pipeline cannot beat. Every request is a new event signed at send time. Floor and pipeline alternate
-// within each round (DESIGN D30), with a third load beside them: a bare relay making only the adapter call,
+// within each round (D30), with a third load beside them: a bare relay making only the adapter call,
 // which shows what of the service's CPU per event is the calls and what is its own work (D310). Goal: at least 0.5
 // of the floor's events/s, p99 under 50 ms at 50 connections. Beside throughput it prints CPU per event of each
 // process (the service, the adapter), since on a loaded machine CPU per event moves much less than events/s. Knobs:

@@ -1,5 +1,5 @@
 // bench/portal: every portal page's time on SQLite with 1,000 Apps listed, against a baseline measured in the same
-// run (DESIGN D30): the JSON API's `GET /api/v1/apps/{slug}` for one of the same Apps, the cheapest authenticated
+// run (D30): the JSON API's `GET /api/v1/apps/{slug}` for one of the same Apps, the cheapest authenticated
 // read. The service runs in its own process; requests go one at a time over loopback, so each sample is the
 // server's time plus a loopback round trip. Goal (issue 16): p99 under 50 ms per page. No assertions: it prints.
 import { startChild } from "../lib/start-child.ts";

@@ -1,6 +1,6 @@
 // bench/scheduler: 100,000 enabled schedule triggers, 10,000 of them due in the same minute, on SQLite. The
 // scheduler wakes for the due minute by itself; we measure the lag from each slot to its run's creation and the
-// firings per second, against a baseline measured in the same run (DESIGN D30): the same rows (run, session,
+// firings per second, against a baseline measured in the same run (D30): the same rows (run, session,
 // trigger run, counters) for the same 10,000 triggers, written by a plain loop from the due instant with no
 // scheduler, one firing and four single-row statements to a transaction (the scheduler writes a group's rows with
 // multi-row statements, D100). Goal (issue 7): p99 lag under 1 s on SQLite. No assertions: it prints. The seed is checkpointed into

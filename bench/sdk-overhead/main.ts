@@ -1,5 +1,5 @@
 // bench/sdk-overhead: POST /parse-inbound through serve() and toExpressRouter(), each against a
-// hand-written handler doing the same parse and validation, measured in the same run (DESIGN D30).
+// hand-written handler doing the same parse and validation, measured in the same run (D30).
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";

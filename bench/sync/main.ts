@@ -3,10 +3,11 @@
 // service's default), started and followed through the public API, against the floor: the same PROPFIND walk and a
 // GET of every file straight from the stand-in, at the same concurrency (the service's 8, D206). Each process is its own:
 // the stand-in, the adapter, the service; the floor runs in this one. Floor and sync alternate within each round
-// (DESIGN D30), and the ratio is the median of each round's own (its floor and its sync ran side by side in time). Goal: at least 0.7 of the floor's files/s, and the service's memory flat as the files arrive: its
-// RSS, and its live heap (after a collection it is asked for), are printed when 1,000 and when all files have
-// arrived. CPU time of each process per round is printed too
-// (from /proc: Linux only). Knobs: BENCH_FILES, BENCH_ROUNDS (default 3), BENCH_CONCURRENCY (default 8).
+// (D30), and the ratio is the median of each round's own (its floor and its sync ran side by side in time). Goal: at
+// least 0.7 of the floor's files/s, and the service's memory flat as the files arrive: its RSS, and its live heap
+// (after a collection it is asked for), are printed when 1,000 and when all files have arrived. CPU time of each
+// process per round is printed too (from /proc: Linux only). Knobs: BENCH_FILES, BENCH_ROUNDS (default 3),
+// BENCH_CONCURRENCY (default 8).
 import { median } from "../lib/median.ts";
 import { startChild } from "../lib/start-child.ts";
 import { stopChild } from "../lib/stop-child.ts";

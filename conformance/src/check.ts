@@ -5,7 +5,9 @@ import type { CHECK_GROUPS, CHECK_LEVELS, CHECK_STATUSES, checkFailureSchema } f
 /** How much a check weighs: review passes when every required check passes (D29). */
 export type CheckLevel = (typeof CHECK_LEVELS)[number];
 
-/** The areas checks are grouped by (DESIGN §6); `--only`/`--skip` accept these as well as check ids. */
+/**
+ * The areas checks are grouped by (architecture.md#check-groups); `--only`/`--skip` accept these as well as check ids.
+ */
 export type CheckGroup = (typeof CHECK_GROUPS)[number];
 
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
@@ -21,13 +23,13 @@ export interface CheckOutcome {
   readonly failures?: readonly CheckFailure[];
 }
 
-/** A conformance check: data plus one async function (DESIGN §6). */
+/** A conformance check: data plus one async function (architecture.md#conformance-runner). */
 export interface Check<Context = unknown> {
   /** Stable id, `<group>.<name>` in kebab-case, e.g. `health.status-ready`. */
   readonly id: string;
   readonly group: CheckGroup;
   readonly level: CheckLevel;
-  /** One line: what is checked and where the rule comes from (SPEC section or DESIGN D-number). */
+  /** One line: what is checked and where the rule comes from (a contract.md section or a D-number). */
   readonly rationale: string;
   /** False makes the check `not_applicable` (e.g. a capability the manifest does not declare). */
   readonly appliesWhen: (manifest: Manifest, context: Context) => boolean | string;
@@ -63,7 +65,10 @@ export interface CapturedDelivery {
   readonly receivedAt: number;
 }
 
-/** The runner's local stand-in of the adapter's platform, programmed from the fixtures (DESIGN §6). */
+/**
+ * The runner's local stand-in of the adapter's platform, programmed from the fixtures
+ * (architecture.md#conformance-runner).
+ */
 export interface StandInPlatform {
   /** Base URL of its HTTP side, `{{platform_url}}` in fixtures. */
   readonly url: string;

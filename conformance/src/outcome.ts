@@ -15,7 +15,7 @@ export function outcomeOf(failures: readonly CheckFailure[], reason?: string): C
   return failures.length === 0 ? passed(reason) : failed(failures, reason);
 }
 
-/** A check that does not apply to this adapter (never a pass or a failure, DESIGN §6). */
+/** A check that does not apply to this adapter (never a pass or a failure, architecture.md#check-groups). */
 export function notApplicable(reason: string): CheckOutcome {
   return { status: "not_applicable", reason };
 }

@@ -39,8 +39,8 @@ export interface ReferenceAdapterOptions {
   /** Largest body read before answering 413; default 1 MiB. */
   readonly bodyLimitBytes?: number;
   /**
-   * Hosts its verify may reach although loopback (DESIGN A18); default `127.0.0.1`, where the runner's stand-in
-   * platform listens on a port of its own choosing.
+   * Hosts its verify may reach although loopback (architecture.md#a18); default `127.0.0.1`, where the runner's
+   * stand-in platform listens on a port of its own choosing.
    */
   readonly allowedHosts?: readonly string[];
 }

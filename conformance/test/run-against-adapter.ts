@@ -31,7 +31,8 @@ export interface AdapterRun {
 /**
  * Serves an SDK adapter on a free port with a D9 signing secret, runs every check against it with the given
  * fixtures, signed as the service signs, and closes it again. The runner's stand-in platform is started first, and
- * the adapter's outbound guard allows exactly its addresses, as `npm start` allows its own stand-ins (DESIGN A18).
+ * the adapter's outbound guard allows exactly its addresses, as `npm start` allows its own stand-ins
+ * (architecture.md#a18).
  * @example const { failures } = await runAgainstAdapter(chatAdapter, { fixtures: FIXTURES }); // failures: {}
  */
 export async function runAgainstAdapter<M extends ManifestInput>(

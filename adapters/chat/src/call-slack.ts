@@ -22,7 +22,7 @@ export type SlackResult =
 
 /** Options of {@link callSlack}. */
 export interface CallSlackOptions {
-  /** The handler's `context.outbound`: the only way this adapter connects anywhere (DESIGN A18). */
+  /** The handler's `context.outbound`: the only way this adapter connects anywhere (architecture.md#a18). */
   outbound: OutboundPath;
   /** `credentials.api_base_url`, else Slack's own. */
   baseUrl?: string | undefined;
@@ -65,7 +65,7 @@ export async function callSlack(method: string, options: CallSlackOptions): Prom
   return readAnswer(response);
 }
 
-/** What any failure to reach the Web API is reported as, whatever the cause (DESIGN A18). */
+/** What any failure to reach the Web API is reported as, whatever the cause (architecture.md#a18). */
 export const UNREACHABLE = {
   ok: false,
   error: `network_error: ${OUTBOUND_UNREACHABLE}`,

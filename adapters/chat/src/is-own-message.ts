@@ -1,9 +1,9 @@
 import { type SlackEvent, type SlackPayload, stringOf } from "./slack-event.ts";
 
 /**
- * The feedback-loop rule for chat (SPEC): a message is the platform's own when it carries a `bot_id`, has subtype
- * `bot_message`, or was written by this app's bot user — named in the credentials, or in the payload's
- * `authorizations` entries that are bots.
+ * The feedback-loop rule for chat (contract.md#is-bot-rule): a message is the platform's own when it carries a
+ * `bot_id`, has subtype `bot_message`, or was written by this app's bot user — named in the credentials, or in the
+ * payload's `authorizations` entries that are bots.
  */
 export function isOwnMessage(payload: SlackPayload, event: SlackEvent, botUserId: string | undefined): boolean {
   if (stringOf(event.bot_id) !== undefined || event.subtype === "bot_message") return true;

@@ -139,7 +139,7 @@ export function webdavGet(settings: WebdavSettings, request: WebdavGetRequest): 
       },
     };
     try {
-      // The handler's guarded dispatcher (DESIGN A18): base_url is tenant data.
+      // The handler's guarded dispatcher (architecture.md#a18): base_url is tenant data.
       settings.context.outbound.dispatcher.dispatch(
         {
           origin: url.origin,

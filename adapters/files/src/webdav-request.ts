@@ -77,7 +77,8 @@ export function isCredentialRefusal(error: AdapterHttpError): boolean {
 
 /**
  * The D8 error of a request that failed before its answer: 502 in one sentence whether it was refused, timed out or
- * stopped by the outbound guard, so that base_url cannot map a network (DESIGN A18); the cause stays in the log.
+ * stopped by the outbound guard, so that base_url cannot map a network (architecture.md#a18); the cause stays in the
+ * log.
  */
 export function toTransportError(reason: unknown): AdapterHttpError {
   return new AdapterHttpError("platform_error", OUTBOUND_UNREACHABLE, { cause: reason });

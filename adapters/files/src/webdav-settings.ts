@@ -13,7 +13,10 @@ export interface WebdavSettings {
   /** The `Authorization` header value (HTTP Basic). */
   authorization: string;
   username: string;
-  /** The handler's outbound path (DESIGN A18) and log: base_url is tenant data, so every request goes through it. */
+  /**
+   * The handler's outbound path (architecture.md#a18) and log: base_url is tenant data, so every request goes through
+   * it.
+   */
   context: WebdavContext;
 }
 

@@ -20,7 +20,7 @@ interface NodemailerError {
  * Turns a nodemailer error into a {@link SmtpFailure}; 4xx SMTP replies are retryable, 5xx are not. Only what an
  * SMTP server said (a reply, a failed login) is named; anything short of that (refused, timed out, not found, not
  * SMTP, TLS that never started, the outbound guard's refusal) is one {@link OUTBOUND_UNREACHABLE}, so the host and
- * port fields cannot be used to scan a network (DESIGN A18). The cause goes to `log`.
+ * port fields cannot be used to scan a network (architecture.md#a18). The cause goes to `log`.
  */
 export function describeSmtpError(
   error: unknown,

@@ -5,7 +5,7 @@ export const DELIVERY_TIMEOUT_MS = 8_000;
 
 /** Options of {@link postDelivery}. */
 export interface PostDeliveryOptions {
-  /** The handler's `context.outbound` (DESIGN A18): the address comes from tenant data, an event's sender. */
+  /** The handler's `context.outbound` (architecture.md#a18): the address comes from tenant data, an event's sender. */
   outbound: OutboundPath;
   url: URL;
   body: string;

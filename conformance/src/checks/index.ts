@@ -15,7 +15,7 @@ import { statelessChecks } from "./stateless/index.ts";
 import { verifyChecks } from "./verify/index.ts";
 import { verifyWebhookChecks } from "./verify-webhook/index.ts";
 
-/** Every check, in the order groups are reported (DESIGN §6). */
+/** Every check, in the order groups are reported (architecture.md#check-groups). */
 export const ALL_CHECKS: readonly ConformanceCheck[] = [
   ...manifestChecks,
   ...healthChecks,

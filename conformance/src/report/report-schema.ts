@@ -3,7 +3,9 @@ import { z } from "zod";
 import { CONFORMANCE_PROFILES } from "../runner/conformance-options.ts";
 import { RUN_RESULTS } from "./run-results.ts";
 
-/** The areas checks are grouped by (DESIGN §6); `--only`/`--skip` accept these as well as check ids. */
+/**
+ * The areas checks are grouped by (architecture.md#check-groups); `--only`/`--skip` accept these as well as check ids.
+ */
 export const CHECK_GROUPS = [
   "manifest",
   "health",

@@ -13,7 +13,9 @@ export interface ReportInputs {
   readonly unreachable?: string;
 }
 
-/** Tallies results and derives the run's result (DESIGN §6); the CLI maps the result to an exit code. */
+/**
+ * Tallies results and derives the run's result (architecture.md#exit-codes); the CLI maps the result to an exit code.
+ */
 export function buildReport(inputs: ReportInputs): ConformanceReport {
   const summary = summarise(inputs.checks);
   const result = inputs.unreachable !== undefined ? "unreachable" : summary.required_failed > 0 ? "failed" : "passed";

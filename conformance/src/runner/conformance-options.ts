@@ -55,7 +55,7 @@ export interface ConformanceOptions {
   readonly dispatcher?: Dispatcher;
   /**
    * A stand-in platform the caller started (and closes) instead of the runner's own, so that an adapter can be
-   * served allowing exactly its addresses (DESIGN A18) before the run begins.
+   * served allowing exactly its addresses (architecture.md#a18) before the run begins.
    */
   readonly platform?: RunningStandInPlatform;
   /** The checks to run instead of the full registry (tests). */

@@ -1,7 +1,7 @@
 import type { BrokenAdapter } from "../run-against.ts";
 import { editAnswer, isMessage } from "./behaviour-helpers.ts";
 
-/** Never recognises its own messages: the feedback loop the SPEC forbids. */
+/** Never recognises its own messages: the feedback loop contract.md#is-bot-rule forbids. */
 export const echoNotBot: BrokenAdapter = {
   fault: "is_bot false on its own echo",
   adapter: {

@@ -1,7 +1,10 @@
 import type { BrokenAdapter } from "../run-against.ts";
 import { editAnswer, isMessage } from "./behaviour-helpers.ts";
 
-/** "Cleans" message text (strips HTML tags and zero-width characters), which SPEC leaves to the service. */
+/**
+ * "Cleans" message text (strips HTML tags and zero-width characters), which contract.md#raw-content leaves to the
+ * service.
+ */
 export const sanitisedContent: BrokenAdapter = {
   fault: "sanitised content (strips HTML and zero-width characters)",
   adapter: {

@@ -10,7 +10,7 @@ export interface ReferenceRequest {
   readonly rawBody: string;
   /** The parsed JSON body, or undefined when the body is not JSON. */
   readonly json: unknown;
-  /** `fetch` under an outbound guard (DESIGN A18), for calls to a URL the credentials name. */
+  /** `fetch` under an outbound guard (architecture.md#a18), for calls to a URL the credentials name. */
   readonly guardedFetch: (url: string, init?: RequestInit) => Promise<Response>;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CliError, EXIT_CODES, type ExitReason } from "./cli-error.ts";
 
 describe("EXIT_CODES", () => {
-  it("gives each reason the exit code DESIGN §6 names", () => {
+  it("gives each reason the exit code architecture.md#exit-codes names", () => {
     expect(EXIT_CODES).toEqual({ ok: 0, failed: 1, usage: 2, unreachable: 3 });
   });
 

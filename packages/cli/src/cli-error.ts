@@ -1,4 +1,4 @@
-/** CLI exit codes (DESIGN §6): one table, mapped exhaustively. */
+/** CLI exit codes (architecture.md#exit-codes): one table, mapped exhaustively. */
 export const EXIT_CODES = {
   ok: 0,
   failed: 1,

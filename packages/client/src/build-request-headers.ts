@@ -3,7 +3,10 @@ import { type AdapterEndpointDef, CONTEXT_HEADERS } from "@adapterkit/contract";
 import type { CallOptions, ClientConfig } from "./request-options.ts";
 import { signRequest } from "./sign-request.ts";
 
-/** The headers of one adapter call: JSON content type, context headers (SPEC Authentication 8), D9 signature, extras. */
+/**
+ * The headers of one adapter call: JSON content type, context headers (contract.md#context-headers), D9 signature,
+ * extras.
+ */
 export function buildRequestHeaders(
   config: ClientConfig,
   endpoint: AdapterEndpointDef,

@@ -44,7 +44,8 @@ export async function callEndpoint<Id extends AdapterEndpointId>(
   return { ...(result as ClientResult<EndpointValues[Id]>), request, response: sent.response };
 }
 
-// SPEC: in trigger mode a parsed message must carry event_type, so the request's mode picks the response shape.
+// contract.md#inbound-modes: in trigger mode a parsed message must carry event_type, so the request's mode picks the
+// response shape.
 function responseShapeFor(id: AdapterEndpointId, body: unknown): AdapterShapeName {
   const trigger = typeof body === "object" && body !== null && "mode" in body && body.mode === "trigger";
   if (trigger && id === "parse-inbound") return TRIGGER_MODE_RESPONSE_SHAPE;

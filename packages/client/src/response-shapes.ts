@@ -27,7 +27,10 @@ export const RESPONSE_SHAPES = {
   "fetch-file": "fetch-file-json-response",
 } as const satisfies Record<AdapterEndpointId, AdapterShapeName>;
 
-/** `/parse-inbound` in trigger mode must answer a message with `event_type` (SPEC), so it has its own shape. */
+/**
+ * `/parse-inbound` in trigger mode must answer a message with `event_type` (contract.md#inbound-modes), so it has its
+ * own shape.
+ */
 export const TRIGGER_MODE_RESPONSE_SHAPE = "parse-inbound-trigger-response" satisfies AdapterShapeName;
 
 /** The combined `/inbound` (D410) in trigger mode, likewise. */

@@ -65,7 +65,7 @@ describe("schemas/", () => {
     ).toThrow("x names the undefined security scheme nope");
   });
 
-  it("marks only the hook's body (SPEC) and a platform's inbound delivery (A9) optional", () => {
+  it("marks only the hook's body (contract.md#hooks) and a platform's inbound delivery (A9) optional", () => {
     const document = JSON.parse(rendered["service-api.openapi.json"]!);
     const optional: string[] = [];
     for (const [path, item] of Object.entries<Record<string, { requestBody?: { required: boolean } }>>(

@@ -19,7 +19,7 @@ const START = "2025-01-06T08:00:00.000Z";
 
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(
-    `schedule triggers over HTTP (SPEC states table, D17, D18, D22, D23) ${lane.title}`,
+    `schedule triggers over HTTP (contract.md#trigger-states, D17, D18, D22, D23) ${lane.title}`,
     () => {
       const clock = createTestClock(START);
       let test: TestService;

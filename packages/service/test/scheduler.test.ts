@@ -15,7 +15,7 @@ import {
 const START = "2025-01-06T08:00:00.000Z";
 
 for (const lane of STORE_LANES) {
-  describe.skipIf(lane.skip)(`scheduler (SPEC states table, D19, D22) ${lane.title}`, () => {
+  describe.skipIf(lane.skip)(`scheduler (contract.md#trigger-states, D19, D22) ${lane.title}`, () => {
     const clock = createTestClock(START);
     let test: TestService;
     let acme: Tenant;

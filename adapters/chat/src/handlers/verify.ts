@@ -5,7 +5,7 @@ import type { chatManifest } from "../manifest.ts";
 /**
  * `POST /verify`: calls `auth.test` with the bot token; answers the bot's user name, or Slack's error code
  * (`invalid_auth`, `token_revoked`…) so a person can see what is wrong. A refusal is never a 5xx. Anything that is
- * not a Web API answer reads like an unreachable server, so api_base_url cannot map a network (DESIGN A18).
+ * not a Web API answer reads like an unreachable server, so api_base_url cannot map a network (architecture.md#a18).
  */
 export const verify: VerifyHandler<typeof chatManifest> = async ({ credentials }, context) => {
   const result = await callSlack("auth.test", {

@@ -8,8 +8,8 @@ import { readWebdavSettings } from "../webdav-settings.ts";
  * `/verify`: an authenticated PROPFIND (`Depth: 0`) of the base URL. A 401 or 403 reads "WebDAV server refused the
  * credentials (401)"; a missing folder (404), any other answer that is not WebDAV's, a time-out, a refused connection
  * and the outbound guard's refusal all read the same "could not reach the configured server", so that base_url cannot
- * be used to tell open ports from closed ones (DESIGN A18); the cause is in the adapter's log. No answer repeats
- * `base_url`, which may hold a secret.
+ * be used to tell open ports from closed ones (architecture.md#a18); the cause is in the adapter's log. No answer
+ * repeats `base_url`, which may hold a secret.
  */
 export const verify: VerifyHandler<typeof manifest> = async ({ credentials }, context) => {
   try {

@@ -12,7 +12,7 @@ export function createVerify(platformUrl: string): VerifyHandler<ReturnType<type
   return async ({ credentials }, context) => {
     let response: Response;
     try {
-      // Through the guard like every sample's call (DESIGN A18); npm start allows its stand-in.
+      // Through the guard like every sample's call (architecture.md#a18); npm start allows its stand-in.
       response = await context.outbound.fetch(`${platformUrl.replace(/\/+$/, "")}/api/me`, {
         headers: { authorization: `Bearer ${credentials.access_token}` },
         signal: AbortSignal.any([context.signal, AbortSignal.timeout(PLATFORM_TIMEOUT_MS)]),

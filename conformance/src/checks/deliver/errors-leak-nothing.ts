@@ -24,7 +24,7 @@ export const errorsLeakNothing: ConformanceCheck = {
   group: "deliver",
   level: "required",
   rationale:
-    "STYLE 8: an answer to a platform failure carries no credential and no stack trace, as on the bad-input path (SPEC Authentication 6).",
+    "STYLE 8: an answer to a platform failure carries no credential and no stack trace, as on the bad-input path (contract.md#credentials-in-body).",
   appliesWhen: sends,
   async run(ctx) {
     const failures: CheckFailure[] = [];

@@ -14,7 +14,7 @@ export const messageIdsDistinct: ConformanceCheck = {
   group: "deliver",
   level: "required",
   rationale:
-    "message_id identifies one delivered message, so two deliveries of the same text get two ids (SPEC POST /deliver, D5).",
+    "message_id identifies one delivered message, so two deliveries of the same text get two ids (contract.md#deliver, D5).",
   appliesWhen: sends,
   async run(ctx) {
     const nonce = ctx.nonce();

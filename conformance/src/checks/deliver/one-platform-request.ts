@@ -16,7 +16,7 @@ export const onePlatformRequest: ConformanceCheck = {
   group: "deliver",
   level: "required",
   rationale:
-    "One /deliver call makes exactly one platform request; the service owns retries (retryable), so a duplicate shows twice (SPEC POST /deliver, D5).",
+    "One /deliver call makes exactly one platform request; the service owns retries (retryable), so a duplicate shows twice (contract.md#deliver, D5).",
   appliesWhen: sends,
   async run(ctx) {
     const nonce = ctx.nonce();

@@ -8,7 +8,7 @@ export const reachesPlatform: ConformanceCheck = {
   group: "deliver",
   level: "required",
   rationale:
-    "/deliver sends the message outbound; an accepted delivery that never reaches the platform is lost (SPEC POST /deliver).",
+    "/deliver sends the message outbound; an accepted delivery that never reaches the platform is lost (contract.md#deliver).",
   appliesWhen: sends,
   async run(ctx) {
     const nonce = ctx.nonce();

@@ -9,7 +9,7 @@ export const responseShape: ConformanceCheck = {
   id: "deliver.response-shape",
   group: "deliver",
   level: "required",
-  rationale: "A delivery answers 200 { ok: true, message_id, thread_id? } (SPEC POST /deliver, D5).",
+  rationale: "A delivery answers 200 { ok: true, message_id, thread_id? } (contract.md#deliver, D5).",
   appliesWhen: sends,
   async run(ctx) {
     const delivered = await deliverText(ctx, { text: `adapterkit deliver ${ctx.nonce()}` });

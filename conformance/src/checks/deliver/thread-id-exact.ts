@@ -17,7 +17,7 @@ export const threadIdExact: ConformanceCheck = {
   group: "deliver",
   level: "required",
   rationale:
-    "Thread ids are opaque strings: one that looks like a number reaches the platform and comes back character for character (SPEC POST /deliver, D5).",
+    "Thread ids are opaque strings: one that looks like a number reaches the platform and comes back character for character (contract.md#deliver, D5).",
   appliesWhen: sends,
   async run(ctx) {
     const fixtures = deliverFixtures(ctx);

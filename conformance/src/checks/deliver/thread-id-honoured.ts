@@ -17,7 +17,7 @@ export const threadIdHonoured: ConformanceCheck = {
   group: "deliver",
   level: "required",
   rationale:
-    "message.thread_id is part of the deliver request, so the message goes into that thread (SPEC POST /deliver, D5).",
+    "message.thread_id is part of the deliver request, so the message goes into that thread (contract.md#deliver, D5).",
   appliesWhen: sends,
   async run(ctx) {
     const fixtures = deliverFixtures(ctx);

@@ -19,7 +19,7 @@ export const jsonContentType: ConformanceCheck = {
   id: "endpoints.json-content-type",
   group: "endpoints",
   level: "required",
-  rationale: "SPEC Adapter endpoints: all responses are JSON with Content-Type: application/json, except file bytes.",
+  rationale: "contract.md#endpoints: all responses are JSON with Content-Type: application/json, except file bytes.",
   appliesWhen: () => true,
   run: async (ctx) => {
     const posts = requiredPosts(ctx.manifest);

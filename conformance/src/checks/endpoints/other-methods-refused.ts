@@ -18,7 +18,7 @@ export const otherMethodsRefused: ConformanceCheck = {
   group: "endpoints",
   level: "required",
   rationale:
-    "SPEC Adapter endpoints and D8: only the contract's routes answer; another method on a known path is 404 or 405, never a 5xx or a route run.",
+    "contract.md#endpoints and D8: only the contract's routes answer; another method on a known path is 404 or 405, never a 5xx or a route run.",
   appliesWhen: () => true,
   async run(ctx) {
     const probes = ADAPTER_ENDPOINTS.flatMap((endpoint) =>

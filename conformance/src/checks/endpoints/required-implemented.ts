@@ -14,7 +14,7 @@ export const requiredImplemented: ConformanceCheck = {
   group: "endpoints",
   level: "required",
   rationale:
-    "SPEC Adapter endpoints: channel apps implement /verify-webhook, /parse-inbound, /deliver and /format, not left as 501 stubs (D9a).",
+    "contract.md#channel-apps: channel apps implement /verify-webhook, /parse-inbound, /deliver and /format, not left as 501 stubs (D9a).",
   appliesWhen: requiresPosts,
   run: async (ctx) => {
     const failures: CheckFailure[] = [];

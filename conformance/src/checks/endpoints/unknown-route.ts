@@ -10,7 +10,7 @@ export const unknownRoute: ConformanceCheck = {
   group: "endpoints",
   level: "required",
   rationale:
-    "SPEC Adapter endpoints: all responses are JSON; D8: an unknown route is a 404 not_found error, not a page or a 200.",
+    "contract.md#endpoints: all responses are JSON; D8: an unknown route is a 404 not_found error, not a page or a 200.",
   appliesWhen: () => true,
   run: async (ctx) => {
     const path = `/conformance-no-such-route-${ctx.nonce()}`;

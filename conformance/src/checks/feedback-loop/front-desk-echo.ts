@@ -8,7 +8,7 @@ export const frontDeskEcho: ConformanceCheck = {
   group: "feedback-loop",
   level: "required",
   rationale:
-    "The front desk answers whatever reaches it, so is_bot holds in front_desk mode as in trigger mode, or the bot answers itself forever (SPEC feedback-loop rule).",
+    "The front desk answers whatever reaches it, so is_bot holds in front_desk mode as in trigger mode, or the bot answers itself forever (contract.md#is-bot-rule).",
   appliesWhen: sendsAndReceives,
   run: (ctx) => judgeEchoesIn(ctx, { mode: "front_desk" }, "in front_desk mode"),
 };

@@ -8,7 +8,7 @@ export const ownEchoIsBot: ConformanceCheck = {
   group: "feedback-loop",
   level: "required",
   rationale:
-    "The adapter must set is_bot true for messages the platform sent itself, or the bot answers itself forever (SPEC feedback-loop rule).",
+    "The adapter must set is_bot true for messages the platform sent itself, or the bot answers itself forever (contract.md#is-bot-rule).",
   appliesWhen: sendsAndReceives,
   run: (ctx) => judgeEcho(ctx, "bot", "the echo of the adapter's own delivery parsed with is_bot false"),
 };

@@ -8,7 +8,7 @@ export const personIsNotBot: ConformanceCheck = {
   group: "feedback-loop",
   level: "required",
   rationale:
-    "is_bot is true only for messages the platform sent itself; a person's message reaches triggers (SPEC feedback-loop rule).",
+    "is_bot is true only for messages the platform sent itself; a person's message reaches triggers (contract.md#is-bot-rule).",
   appliesWhen: sendsAndReceives,
   run: (ctx) => judgeEcho(ctx, "person", "a person's message with the delivered text parsed with is_bot true"),
 };

@@ -8,7 +8,7 @@ export const threadEcho: ConformanceCheck = {
   group: "feedback-loop",
   level: "required",
   rationale:
-    "A reply delivered into a thread echoes back from that thread: is_bot holds there as at the top level (SPEC feedback-loop rule, D5).",
+    "A reply delivered into a thread echoes back from that thread: is_bot holds there as at the top level (contract.md#is-bot-rule, D5).",
   appliesWhen: sendsAndReceives,
   run: (ctx) => judgeEchoesIn(ctx, { thread: true }, "in a thread"),
 };

@@ -23,7 +23,7 @@ export const markdownAnswersText: ConformanceCheck = {
   group: "format",
   level: "required",
   rationale:
-    "/format converts CommonMark + GFM to the platform's convention and answers { text } (SPEC POST /format, D6).",
+    "/format converts CommonMark + GFM to the platform's convention and answers { text } (contract.md#format, D6).",
   appliesWhen: formats,
   async run(ctx) {
     const { call, result } = await formatText(ctx, MARKDOWN_SAMPLE);

@@ -11,7 +11,7 @@ export const healthAdapterSlug: ConformanceCheck = {
   group: "health",
   level: "required",
   rationale:
-    "SPEC Health response: adapter equals the slug in the manifest and the path the adapter is mounted under (D1).",
+    "contract.md#health-response: adapter equals the slug in the manifest and the path the adapter is mounted under (D1).",
   appliesWhen: () => true,
   run: async (ctx) => {
     const poll = await pollHealth(ctx);

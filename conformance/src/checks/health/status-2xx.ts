@@ -8,7 +8,7 @@ export const healthStatus2xx: ConformanceCheck = {
   id: "health.http-2xx",
   group: "health",
   level: "required",
-  rationale: "SPEC GET /health: the portal's Verify action requires an HTTP 2xx status.",
+  rationale: "contract.md#portal-verify: the portal's Verify action requires an HTTP 2xx status.",
   appliesWhen: () => true,
   run: async (ctx) => {
     const poll = await pollHealth(ctx);

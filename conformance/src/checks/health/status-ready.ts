@@ -9,7 +9,8 @@ export const healthStatusReady: ConformanceCheck = {
   id: "health.status-ready",
   group: "health",
   level: "required",
-  rationale: 'SPEC Health response: status must be exactly "ready" while serving; any other value counts as un-ready.',
+  rationale:
+    'contract.md#health-response: status must be exactly "ready" while serving; any other value counts as un-ready.',
   appliesWhen: () => true,
   run: async (ctx) => {
     const poll = await pollHealth(ctx);

@@ -13,7 +13,7 @@ export const healthVersionStable: ConformanceCheck = {
   group: "health",
   level: "required",
   rationale:
-    "SPEC Health response and Versioning 3: version is the build identifier of the running code, so the service can confirm a rollout (D10).",
+    "contract.md#health-response: version is the build identifier of the running code, so the service can confirm a rollout (D10).",
   appliesWhen: () => true,
   run: async (ctx) => {
     const versions: unknown[] = [];

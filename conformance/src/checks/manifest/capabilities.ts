@@ -9,7 +9,7 @@ export const capabilities: ConformanceCheck = {
   id: "manifest.capabilities",
   group: "manifest",
   level: "required",
-  rationale: 'SPEC Adapter manifest: capabilities is ["send"], ["receive"] or ["send","receive"].',
+  rationale: 'contract.md#manifest-fields: capabilities is ["send"], ["receive"] or ["send","receive"].',
   appliesWhen: (_manifest, ctx) =>
     (ctx.manifestRaw as { capabilities?: unknown } | undefined)?.capabilities !== undefined ||
     "the manifest declares no capabilities",

@@ -19,7 +19,7 @@ export const credentialRules: ConformanceCheck = {
   group: "manifest",
   level: "required",
   rationale:
-    "SPEC Credential definition: key is a unique identifier and values reach the adapter named per maps_to, so names must not collide.",
+    "contract.md#credential-definition: key is a unique identifier and values reach the adapter named per maps_to, so names must not collide.",
   appliesWhen: (_manifest, ctx) =>
     Array.isArray((ctx.manifestRaw as { credentials?: unknown } | undefined)?.credentials) ||
     "the manifest declares no credentials",

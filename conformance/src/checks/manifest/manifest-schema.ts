@@ -6,7 +6,7 @@ export const manifestSchema: ConformanceCheck = {
   id: "manifest.schema",
   group: "manifest",
   level: "required",
-  rationale: "SPEC Adapter manifest: GET /manifest.json serves a manifest valid against schemas/manifest.schema.json.",
+  rationale: "contract.md#manifest: GET /manifest.json serves a manifest valid against schemas/manifest.schema.json.",
   appliesWhen: () => true,
   run: async (ctx) =>
     outcomeOf(

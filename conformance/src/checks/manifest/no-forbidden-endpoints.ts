@@ -10,7 +10,7 @@ export const noForbiddenEndpoints: ConformanceCheck = {
   id: "manifest.no-mcp-or-oauth-callback",
   group: "manifest",
   level: "required",
-  rationale: "SPEC What the service does 5: the adapter has no /mcp endpoint and no /oauth/callback endpoint.",
+  rationale: "contract.md#not-adapter-endpoints: the adapter has no /mcp endpoint and no /oauth/callback endpoint.",
   appliesWhen: () => true,
   run: async (ctx) => {
     const failures: CheckFailure[] = [];

@@ -7,7 +7,7 @@ export const oauthConfig: ConformanceCheck = {
   group: "manifest",
   level: "required",
   rationale:
-    "SPEC OAuth configuration: the service drives the OAuth flow from oauth_config, which only an oauth2 credential needs.",
+    "contract.md#oauth-config: the service drives the OAuth flow from oauth_config, which only an oauth2 credential needs.",
   appliesWhen: () => true,
   run: async (ctx) => {
     const raw = (ctx.manifestRaw ?? {}) as { credentials?: unknown; oauth_config?: unknown };

@@ -8,7 +8,7 @@ export const schemaVersion: ConformanceCheck = {
   id: "manifest.schema-version",
   group: "manifest",
   level: "required",
-  rationale: `SPEC Versioning 2: the manifest carries schema_version, currently "${SCHEMA_VERSION}"; it is required.`,
+  rationale: `contract.md#versioning: the manifest carries schema_version, currently "${SCHEMA_VERSION}"; it is required.`,
   appliesWhen: () => true,
   run: async (ctx) => {
     const actual = (ctx.manifestRaw as { schema_version?: unknown } | undefined)?.schema_version;

@@ -7,7 +7,7 @@ export const skillToolsNamed: ConformanceCheck = {
   group: "manifest",
   level: "required",
   rationale:
-    "SPEC Skill definition: knowledge is injected into every agent the skill is assigned to; it should list each tool by name.",
+    "contract.md#skill: knowledge is injected into every agent the skill is assigned to; it should list each tool by name.",
   appliesWhen: (_manifest, ctx) =>
     (ctx.manifestRaw as { skill?: unknown } | undefined)?.skill !== undefined || "the manifest declares no skill",
   run: async (ctx) => {

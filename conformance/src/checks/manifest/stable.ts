@@ -17,7 +17,7 @@ export const manifestStable: ConformanceCheck = {
   group: "manifest",
   level: "required",
   rationale:
-    "SPEC Adapter manifest and D29: the manifest read at registration and review is the one served, so it is the same on every read.",
+    "contract.md#manifest and D29: the manifest read at registration and review is the one served, so it is the same on every read.",
   appliesWhen: () => true,
   async run(ctx) {
     const failures: CheckFailure[] = [];

@@ -45,7 +45,10 @@ export function callFailure(
   });
 }
 
-/** A failure of the fixtures themselves: the check could not be set up, so it fails and names the step (DESIGN §6). */
+/**
+ * A failure of the fixtures themselves: the check could not be set up, so it fails and names the step
+ * (architecture.md#check-groups).
+ */
 export function fixtureFailure(ctx: ConformanceContext, endpoint: AdapterEndpointId, message: string): CheckFailure {
   return ctx.failure({ endpoint: label(endpoint), message, step: "fixtures" });
 }

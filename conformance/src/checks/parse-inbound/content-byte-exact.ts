@@ -22,7 +22,7 @@ export const contentByteExact: ConformanceCheck = {
   group: "parse-inbound",
   level: "required",
   rationale:
-    "Adapters pass content through raw and must not sanitize; the service sanitizes (SPEC POST /parse-inbound).",
+    "Adapters pass content through raw and must not sanitize; the service sanitizes (contract.md#raw-content).",
   appliesWhen: receives,
   async run(ctx) {
     const sample = contentSample(ctx);

@@ -13,7 +13,8 @@ export const dedupKeyDistinct: ConformanceCheck = {
   id: "parse-inbound.dedup-key-distinct",
   group: "parse-inbound",
   level: "required",
-  rationale: "dedup_key is a unique message identifier, so two events never share one (SPEC normalized message).",
+  rationale:
+    "dedup_key is a unique message identifier, so two events never share one (contract.md#normalized-message).",
   appliesWhen: receives,
   async run(ctx) {
     const sample = sampleNamed(ctx, ctx.fixtures.inbound?.retry?.sample);

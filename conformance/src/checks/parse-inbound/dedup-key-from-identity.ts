@@ -18,7 +18,7 @@ export const dedupKeyFromIdentity: ConformanceCheck = {
   group: "parse-inbound",
   level: "required",
   rationale:
-    "dedup_key identifies the event, not its content: equal texts in two events are two keys, one event is one key (SPEC normalized message, Events 5).",
+    "dedup_key identifies the event, not its content: equal texts in two events are two keys, one event is one key (contract.md#normalized-message, contract.md#dedup).",
   appliesWhen: receives,
   async run(ctx) {
     const sample = contentSample(ctx);

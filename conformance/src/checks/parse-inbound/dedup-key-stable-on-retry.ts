@@ -20,7 +20,8 @@ export const dedupKeyStableOnRetry: ConformanceCheck = {
   id: "parse-inbound.dedup-key-stable-on-retry",
   group: "parse-inbound",
   level: "required",
-  rationale: "dedup_key prevents duplicate processing when a webhook is retried, so a retry keeps it (SPEC Events 5).",
+  rationale:
+    "dedup_key prevents duplicate processing when a webhook is retried, so a retry keeps it (contract.md#dedup).",
   appliesWhen: receives,
   async run(ctx) {
     const retry = ctx.fixtures.inbound?.retry;

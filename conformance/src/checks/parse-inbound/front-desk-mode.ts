@@ -18,7 +18,7 @@ export const frontDeskMode: ConformanceCheck = {
   group: "parse-inbound",
   level: "required",
   rationale:
-    "Front-desk mode routes the same messages by sender, message, is_dm and thread_id (SPEC POST /parse-inbound).",
+    "Front-desk mode routes the same messages by sender, message, is_dm and thread_id (contract.md#inbound-modes).",
   appliesWhen: receives,
   async run(ctx) {
     const samples = samplesOfKind(ctx, "message");

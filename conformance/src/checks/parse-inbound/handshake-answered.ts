@@ -7,7 +7,7 @@ export const handshakeAnswered: ConformanceCheck = {
   id: "parse-inbound.handshake-answered",
   group: "parse-inbound",
   level: "required",
-  rationale: "A platform handshake answers { challenge_response } (SPEC normalized message, D4, D35).",
+  rationale: "A platform handshake answers { challenge_response } (contract.md#parse-inbound, D4, D35).",
   appliesWhen: receives,
   run: (ctx) => judgeSamples(ctx, "handshake"),
 };

@@ -11,7 +11,7 @@ export const messageSamples: ConformanceCheck = {
   group: "parse-inbound",
   level: "required",
   rationale:
-    "Each message sample normalizes to its expected fields; trigger mode needs event_type (SPEC POST /parse-inbound, D4).",
+    "Each message sample normalizes to its expected fields; trigger mode needs event_type (contract.md#inbound-modes, D4).",
   appliesWhen: receives,
   async run(ctx) {
     if (samplesOfKind(ctx, "message").length === 0) {

@@ -19,7 +19,7 @@ export const noCredentialsEchoed: ConformanceCheck = {
   group: "robustness",
   level: "required",
   rationale:
-    "STYLE 8: errors never leak a secret to the caller; credentials arrive on every request (SPEC Authentication 6).",
+    "STYLE 8: errors never leak a secret to the caller; credentials arrive on every request (contract.md#credentials-in-body).",
   appliesWhen: (manifest, ctx) => {
     const posts = requiresPosts(manifest);
     if (posts !== true) return posts;

@@ -14,7 +14,7 @@ export const changedFilesFetchable: ConformanceCheck = {
   id: "sources.changed-files-fetchable",
   group: "sources",
   level: "required",
-  rationale: "The service fetches each added or modified file it was told about (SPEC POST /sources/fetch-file, D7).",
+  rationale: "The service fetches each added or modified file it was told about (contract.md#sources-fetch-file, D7).",
   appliesWhen: () => true,
   run: (ctx) => judgeWalk(ctx, (walk) => fetchAll(ctx, walk)),
 };

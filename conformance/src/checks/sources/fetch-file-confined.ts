@@ -18,7 +18,7 @@ export const fetchFileConfined: ConformanceCheck = {
   group: "sources",
   level: "required",
   rationale:
-    "A source reads only below its resource_path: a file_path outside it, or leaving it through .., is a 4xx, never the file (SPEC POST /sources/fetch-file, D7).",
+    "A source reads only below its resource_path: a file_path outside it, or leaving it through .., is a 4xx, never the file (contract.md#sources-fetch-file, D7).",
   appliesWhen: () => true,
   run: (ctx) => judgeWalk(ctx, (walk) => probe(ctx, walk)),
 };

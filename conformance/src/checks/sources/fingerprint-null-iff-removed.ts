@@ -7,7 +7,7 @@ export const fingerprintNullIffRemoved: ConformanceCheck = {
   id: "sources.fingerprint-null-iff-removed",
   group: "sources",
   level: "required",
-  rationale: "fingerprint is an etag or hash, null for removed files (SPEC change entry, D36).",
+  rationale: "fingerprint is an etag or hash, null for removed files (contract.md#change-entry, D36).",
   appliesWhen: () => true,
   run: (ctx) =>
     judgeWalk(ctx, (walk) => {

@@ -17,7 +17,7 @@ export const fingerprintsStable: ConformanceCheck = {
   group: "sources",
   level: "required",
   rationale:
-    "A fingerprint is an etag or hash of the file, so an unchanged file keeps it from one listing to the next (SPEC change entry, D36).",
+    "A fingerprint is an etag or hash of the file, so an unchanged file keeps it from one listing to the next (contract.md#change-entry, D36).",
   appliesWhen: () => true,
   run: (ctx) => judgeWalk(ctx, (walk) => relist(ctx, walk)),
 };

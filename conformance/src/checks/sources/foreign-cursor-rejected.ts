@@ -10,7 +10,7 @@ export const foreignCursorRejected: ConformanceCheck = {
   group: "sources",
   level: "recommended",
   rationale:
-    "A cursor bound to the credentials it was issued for cannot leak one organization's listing state into another's (SPEC Limits: stateless; D7).",
+    "A cursor bound to the credentials it was issued for cannot leak one organization's listing state into another's (contract.md#stateless, D7).",
   appliesWhen: () => true,
   async run(ctx) {
     const other = ctx.fixtures.credentials.other;

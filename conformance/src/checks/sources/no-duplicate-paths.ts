@@ -8,7 +8,7 @@ export const noDuplicatePaths: ConformanceCheck = {
   group: "sources",
   level: "required",
   rationale:
-    "A listing says one thing per file; two entries for one path leave the service to guess which holds (SPEC change entry).",
+    "A listing says one thing per file; two entries for one path leave the service to guess which holds (contract.md#change-entry).",
   appliesWhen: () => true,
   run: (ctx) =>
     judgeWalk(ctx, (walk) => {

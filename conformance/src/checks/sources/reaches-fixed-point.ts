@@ -12,7 +12,7 @@ export const reachesFixedPoint: ConformanceCheck = {
   group: "sources",
   level: "required",
   rationale:
-    "The cursor encodes what was already listed, so an unchanged source settles on a page with no changes (SPEC POST /sources/list-changes).",
+    "The cursor encodes what was already listed, so an unchanged source settles on a page with no changes (contract.md#sources).",
   appliesWhen: () => true,
   async run(ctx) {
     const walk = await walkSources(ctx);

@@ -7,7 +7,7 @@ export const statusEnum: ConformanceCheck = {
   id: "sources.status-enum",
   group: "sources",
   level: "required",
-  rationale: "A change's status is added, modified or removed (SPEC document-source change entry).",
+  rationale: "A change's status is added, modified or removed (contract.md#change-entry).",
   appliesWhen: () => true,
   run: (ctx) =>
     judgeWalk(ctx, (walk) =>

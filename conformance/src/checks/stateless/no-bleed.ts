@@ -15,7 +15,7 @@ export const noBleed: ConformanceCheck = {
   group: "stateless",
   level: "required",
   rationale:
-    "SPEC Limits and What the service does 4: adapters are stateless; credentials arrive on every request and one organization's never serve another's.",
+    "contract.md#stateless: adapters are stateless; credentials arrive on every request and one organization's never serve another's.",
   appliesWhen: statelessApplies,
   exclusive: true,
   run: async (ctx) => {

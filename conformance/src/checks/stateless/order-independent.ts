@@ -10,7 +10,7 @@ export const orderIndependent: ConformanceCheck = {
   group: "stateless",
   level: "required",
   rationale:
-    "SPEC Limits: adapters hold no state between requests, so no answer depends on which calls came before it.",
+    "contract.md#stateless: adapters hold no state between requests, so no answer depends on which calls came before it.",
   appliesWhen: statelessApplies,
   exclusive: true,
   run: async (ctx) => {

@@ -13,7 +13,7 @@ export const acceptsValidSignature: ConformanceCheck = {
   id: "verify-webhook.accepts-valid-signature",
   group: "verify-webhook",
   level: "required",
-  rationale: "A correctly signed webhook verifies over its exact bytes (SPEC Inbound flow 2, D2, D3).",
+  rationale: "A correctly signed webhook verifies over its exact bytes (contract.md#verify-webhook, D2, D3).",
   appliesWhen: receives,
   async run(ctx) {
     if (ctx.fixtures.inbound?.signing === undefined) return notApplicable("the fixtures declare no inbound.signing");

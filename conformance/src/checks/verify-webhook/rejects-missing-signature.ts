@@ -7,7 +7,8 @@ export const rejectsMissingSignature: ConformanceCheck = {
   id: "verify-webhook.rejects-missing-signature",
   group: "verify-webhook",
   level: "required",
-  rationale: "An unsigned request cannot be verified and is rejected, not waved through (SPEC Inbound flow 2, D3).",
+  rationale:
+    "An unsigned request cannot be verified and is rejected, not waved through (contract.md#verify-webhook, D3).",
   appliesWhen: receives,
   async run(ctx) {
     const start = signedStart(ctx);

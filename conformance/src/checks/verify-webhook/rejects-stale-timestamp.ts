@@ -13,7 +13,7 @@ export const rejectsStaleTimestamp: ConformanceCheck = {
   group: "verify-webhook",
   level: "required",
   rationale:
-    "A correctly signed but ten-minute-old timestamp is a replay and fails verification (SPEC Inbound flow 2, D9's ±300 s).",
+    "A correctly signed but ten-minute-old timestamp is a replay and fails verification (contract.md#platform-signatures, D9's ±300 s).",
   appliesWhen: receives,
   async run(ctx) {
     const start = signedStart(ctx);

@@ -8,7 +8,7 @@ export const rejectsWrongSecret: ConformanceCheck = {
   id: "verify-webhook.rejects-wrong-secret",
   group: "verify-webhook",
   level: "required",
-  rationale: "Only the platform's secret produces a valid signature (SPEC Authentication 4, D3).",
+  rationale: "Only the platform's secret produces a valid signature (contract.md#platform-signatures, D3).",
   appliesWhen: receives,
   async run(ctx) {
     const start = signedStart(ctx);

@@ -16,7 +16,7 @@ export const timestampBothSides: ConformanceCheck = {
   group: "verify-webhook",
   level: "required",
   rationale:
-    "The timestamp tolerance holds on both sides of now: ±60 s verifies, ten minutes in the future is refused (SPEC Inbound flow 2, D9's ±300 s).",
+    "The timestamp tolerance holds on both sides of now: ±60 s verifies, ten minutes in the future is refused (contract.md#platform-signatures, D9's ±300 s).",
   appliesWhen: receives,
   async run(ctx) {
     const start = signedStart(ctx);

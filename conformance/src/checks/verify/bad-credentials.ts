@@ -9,8 +9,7 @@ export const verifyBadCredentials: ConformanceCheck = {
   id: "verify.bad-credentials",
   group: "verify",
   level: "required",
-  rationale:
-    "SPEC POST /verify and Errors: invalid or expired credentials answer { ok: false, error: <string> }, never a 5xx.",
+  rationale: "contract.md#verify: invalid or expired credentials answer { ok: false, error: <string> }, never a 5xx.",
   appliesWhen: verifyApplies,
   run: async (ctx) => {
     const body = { credentials: ctx.render(ctx.fixtures.credentials.bad) };

@@ -9,7 +9,7 @@ export const verifyGoodCredentials: ConformanceCheck = {
   id: "verify.good-credentials",
   group: "verify",
   level: "required",
-  rationale: "SPEC POST /verify: valid credentials answer { ok: true, user: <string> }.",
+  rationale: "contract.md#verify: valid credentials answer { ok: true, user: <string> }.",
   appliesWhen: verifyApplies,
   run: async (ctx) => {
     const body = { credentials: ctx.render(ctx.fixtures.credentials.good) };

@@ -10,14 +10,14 @@ import { type NetworkField, networkFieldsOf } from "./network-fields.ts";
 
 /**
  * A credential field naming a URL or a host, pointed at a loopback listener of the runner's own, must be refused:
- * `/verify` answers `ok: false` and no connection reaches the listener (DESIGN A18).
+ * `/verify` answers `ok: false` and no connection reaches the listener (architecture.md#a18).
  */
 export const verifyOutboundGuard: ConformanceCheck = {
   id: "verify.outbound-guard",
   group: "verify",
   level: "required",
   rationale:
-    "DESIGN A18: an adapter connects to tenant-supplied URLs and hosts only through a guard that refuses loopback " +
+    "architecture.md#a18: an adapter connects to tenant-supplied URLs and hosts only through a guard that refuses loopback " +
     "and private addresses, so /verify with a credential aimed at 127.0.0.1 answers ok: false without connecting.",
   appliesWhen: (manifest, ctx) => {
     const applies = verifyApplies(manifest, ctx);

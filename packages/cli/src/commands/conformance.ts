@@ -25,8 +25,9 @@ export const EXIT_REASON_OF_RESULT = {
 } as const satisfies Record<RunResult, ExitReason>;
 
 /**
- * `adapterkit conformance <adapter_url>`: runs the conformance checks against an adapter (DESIGN §6).
- * Exit 0 every required check passed, 1 one failed, 2 usage or fixtures error, 3 adapter unreachable.
+ * `adapterkit conformance <adapter_url>`: runs the conformance checks against an adapter
+ * (architecture.md#conformance-runner). Exit 0 every required check passed, 1 one failed, 2 usage or fixtures error, 3
+ * adapter unreachable.
  */
 export const conformanceCommand = defineCommand({
   command: "conformance <adapter_url>",

@@ -10,8 +10,8 @@ export interface SampleAdapters {
 
 /**
  * Serves each adapter with its own `ADAPTER_SIGNING_SECRET` (mountAdapters takes one for all), routing by the first
- * path segment; anything else is the SDK's D8 404 of the first adapter. The adapters' outbound guard (DESIGN A18)
- * lets through `allowedHosts` (the local stand-ins) and whatever `ADAPTER_ALLOWED_HOSTS` lists.
+ * path segment; anything else is the SDK's D8 404 of the first adapter. The adapters' outbound guard
+ * (architecture.md#a18) lets through `allowedHosts` (the local stand-ins) and whatever `ADAPTER_ALLOWED_HOSTS` lists.
  */
 export async function serveSampleAdapters(
   adapters: readonly Adapter[],

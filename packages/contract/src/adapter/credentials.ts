@@ -7,7 +7,7 @@ export const credentialsSchema = z
 
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-/** Context headers the service sends on every adapter request (SPEC Authentication 8, plus a request id). */
+/** Context headers the service sends on every adapter request (contract.md#context-headers). */
 export const CONTEXT_HEADERS = {
   organizationId: "x-organization-id",
   projectId: "x-project-id",

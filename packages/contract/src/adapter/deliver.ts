@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { credentialsSchema } from "./credentials.ts";
 
-/** `POST /deliver` request (SPEC; D5 makes `thread_id` optional). */
+/** `POST /deliver` request (contract.md#deliver; D5 makes `thread_id` optional). */
 export const deliverRequestSchema = z
   .object({
     credentials: credentialsSchema,

@@ -62,7 +62,7 @@ const ERRORS = {
   504: error("platform_timeout"),
 } as const;
 
-/** SPEC Authentication 8: context headers on every call, plus a request id for both sides' logs. */
+/** contract.md#context-headers: context headers on every call, plus a request id for both sides' logs. */
 const CONTEXT_HEADER_DEFS: Readonly<Record<string, ParameterDef>> = {
   "X-Organization-Id": { description: "The current organization.", schema: z.string().min(1) },
   "X-Project-Id": { description: "The current project, when there is one.", schema: z.string().min(1) },

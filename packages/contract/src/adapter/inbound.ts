@@ -2,7 +2,7 @@ import { z } from "zod";
 import { credentialsSchema } from "./credentials.ts";
 import { verifyFailureSchema } from "./verify.ts";
 
-/** The two modes of `/parse-inbound` (SPEC: front-desk and trigger). */
+/** The two modes of `/parse-inbound` (contract.md#inbound-modes: front desk and trigger). */
 export const INBOUND_MODES = ["trigger", "front_desk"] as const;
 
 /**
@@ -31,7 +31,7 @@ export const verifyWebhookResponseSchema = z
   .union([z.object({ ok: z.literal(true) }), verifyFailureSchema])
   .meta({ title: "Verify-webhook response" });
 
-/** The normalized inbound message (SPEC "Normalized inbound message"). */
+/** The normalized inbound message (contract.md#normalized-message). */
 export const normalizedMessageSchema = z
   .object({
     event_type: z.string().min(1).optional().meta({ description: "Required in trigger mode." }),

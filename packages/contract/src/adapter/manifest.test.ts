@@ -91,7 +91,7 @@ const ZOD_ONLY: Record<string, string> = {
 };
 
 const VALID: [string, unknown][] = [
-  ["every field of SPEC's table", FULL],
+  ["every field of the manifest table (contract.md#manifest-fields)", FULL],
   ["the minimal manifest of schema_version and name", { schema_version: "1.0", name: "Files" }],
   ["an unknown field", { schema_version: "1.0", name: "X", future: 1 }],
 ];

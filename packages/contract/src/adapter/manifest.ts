@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Manifest categories SPEC allows. */
+/** The manifest categories (contract.md#manifest-fields). */
 export const CATEGORIES = [
   "communication",
   "storage",
@@ -19,10 +19,10 @@ export const CATEGORIES = [
 /** What an adapter can do for a channel. */
 export const CAPABILITIES = ["send", "receive"] as const;
 
-/** Credential types and the fields stored for each (SPEC "Credential types"). */
+/** Credential types and the fields stored for each (contract.md#credential-types). */
 export const CREDENTIAL_TYPES = ["api_key", "oauth2", "text"] as const;
 
-/** The manifest `schema_version` this contract describes (SPEC Versioning 2). */
+/** The manifest `schema_version` this contract describes (contract.md#versioning). */
 export const SCHEMA_VERSION = "1.0";
 
 /** D1: the slug rule. */
@@ -47,7 +47,7 @@ export const credentialFieldSchema = z.object({
   optional: z.boolean().optional(),
 });
 
-/** SPEC "Credential definition": one credential the App needs, shared by key. */
+/** contract.md#credential-definition: one credential the App needs, shared by key. */
 export const credentialDefinitionSchema = z
   .object({
     key: z.string().min(1).meta({ description: "Unique identifier; Apps and Skills using one key share one record." }),
@@ -66,7 +66,7 @@ export const credentialDefinitionSchema = z
  */
 const webUrlSchema = z.url({ protocol: /^https?$/ }).meta({ pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" });
 
-/** SPEC `oauth_config`: what the service needs to drive the OAuth flow and refresh tokens. */
+/** contract.md#oauth-config: what the service needs to drive the OAuth flow and refresh tokens. */
 export const oauthConfigSchema = z.object({
   authorize_url: webUrlSchema,
   token_url: webUrlSchema,
@@ -75,7 +75,7 @@ export const oauthConfigSchema = z.object({
   extra_authorize_params: z.record(z.string(), z.string()).optional(),
 });
 
-/** SPEC `skill`: the Skill that installing the App creates. */
+/** contract.md#skill: the Skill that installing the App creates. */
 export const skillSchema = z.object({
   name: z.string().min(1),
   description: z.string(),
@@ -83,7 +83,7 @@ export const skillSchema = z.object({
   tool_names: z.array(z.string().min(1)),
 });
 
-/** SPEC `author`: a name and an optional URL. */
+/** The manifest's `author` (contract.md#manifest-fields): a name and an optional URL. */
 export const authorSchema = z.object({ name: z.string().min(1), url: webUrlSchema.optional() });
 
 const capabilitiesSchema = z

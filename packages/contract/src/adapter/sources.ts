@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { credentialsSchema } from "./credentials.ts";
 
-/** The three kinds of change SPEC lists for a document source. */
+/** The three kinds of change of a document source (contract.md#change-entry). */
 export const CHANGE_STATUSES = ["added", "modified", "removed"] as const;
 
 /** `POST /sources/list-changes` request; the cursor is opaque and null on the first call. */

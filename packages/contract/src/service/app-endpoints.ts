@@ -123,7 +123,7 @@ export const APP_ENDPOINTS = [
     path: "/api/v1/apps/{slug}/verify",
     pathParameters: slugParam,
     summary:
-      "The portal's Verify (SPEC): check that the adapter is ready and serves the App's latest manifest, then ask its /verify about the credentials given (a key left out uses the organization's stored record). Stores nothing.",
+      "The portal's Verify: check that the adapter is ready and serves the App's latest manifest, then ask its /verify about the credentials given (a key left out uses the organization's stored record). Stores nothing.",
     tags: ["apps"],
     security: BEARER,
     request: { schema: appVerifySchema, example: { credentials: { chat_bot_token: "xoxb-…" } } },

@@ -15,7 +15,7 @@ export const appRegisterSchema = z
   .strictObject({ base_url: adapterBaseUrlSchema })
   .meta({ title: "App register request", examples: [{ base_url: "http://localhost:3100/chat" }] });
 
-/** A1 listing states (SPEC "App listing"): draft → in_review → published; a failed review returns to draft. */
+/** A1 listing states (contract.md#app-listing): draft → in_review → published; a failed review returns to draft. */
 export const APP_STATES = ["draft", "in_review", "published"] as const;
 
 /** A8: the App's health as the service last polled it. */

@@ -56,7 +56,7 @@ describe("service endpoints", () => {
     }
   });
 
-  it("answers the trigger endpoint with each status of SPEC's Errors table", () => {
+  it("answers the trigger endpoint with each status of contract.md#public-api-errors", () => {
     const trigger = SERVICE_ENDPOINTS.find((endpoint) => endpoint.id === "trigger");
     const hook = SERVICE_ENDPOINTS.find((endpoint) => endpoint.id === "hook");
     expect(Object.keys(trigger?.responses ?? {})).toEqual(expect.arrayContaining(["201", "401", "403", "404"]));

@@ -94,7 +94,7 @@ export const INSTALLATION_ENDPOINTS = [
     method: "PATCH",
     path: "/api/v1/installations/{installation_id}",
     pathParameters: INSTALLATION_ID_PARAM,
-    summary: "Turn the front-desk toggle on or off (SPEC App setting).",
+    summary: "Turn the front-desk toggle on or off: on, inbound events go to the front desk instead of triggers.",
     tags: ["installations"],
     security: BEARER,
     request: { schema: installationPatchSchema, example: { front_desk: true } },

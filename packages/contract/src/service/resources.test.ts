@@ -7,7 +7,7 @@ import { hookResponseSchema, triggerResponseSchema } from "./trigger-request.ts"
 import { triggerRunSchema } from "./trigger-run.ts";
 import { workflowRunSchema } from "./workflow-run.ts";
 
-// SPEC "Resources and their fields": each table's constraints, one invalid value per constraint.
+// contract.md#resources: each resource's constraints, one invalid value per constraint.
 
 const TRIGGER = {
   id: 4,

@@ -31,7 +31,10 @@ export const reviewCheckSchema = z
   })
   .meta({ title: "Review check" });
 
-/** The checks of one group (DESIGN §6: manifest, health, endpoints, verify, …), in the report's order. */
+/**
+ * The checks of one group (architecture.md#check-groups: manifest, health, endpoints, verify, …), in the report's
+ * order.
+ */
 export const reviewGroupSchema = z
   .object({
     group: z.string(),

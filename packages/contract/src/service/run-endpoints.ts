@@ -60,7 +60,7 @@ export const RUN_ENDPOINTS = [
         schema: z.string().regex(/^[\x21-\x7e]{1,255}$/),
       },
     },
-    // SPEC: the body is optional; without one the run starts with no initial input.
+    // contract.md#hooks: the body is optional; without one the run starts with no initial input.
     request: { schema: z.unknown(), contentType: "*/*", example: { order: 1 }, required: false },
     responses: {
       201: created(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idSchema, instantSchema, nameSchema, storableText } from "./common.ts";
 
-/** The body of `POST /api/v1/skills`: a Skill-only integration (A13, SPEC integration shapes). */
+/** The body of `POST /api/v1/skills`: a Skill-only integration (A13, contract.md#integration-shapes). */
 export const skillCreateSchema = z
   .strictObject({
     name: nameSchema,

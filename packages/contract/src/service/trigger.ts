@@ -3,7 +3,7 @@ import { httpUrlSchema, idSchema, instantSchema } from "./common.ts";
 import { installationIdSchema } from "./installation-id.ts";
 import { WEBHOOK_TOKEN_PATTERN } from "./trigger-request.ts";
 
-/** The three trigger types of SPEC. */
+/** The three trigger types (contract.md#triggers). */
 export const TRIGGER_TYPES = ["schedule", "webhook", "app_event"] as const;
 
 const stringOrList = z.union([z.string(), z.array(z.string())]);
@@ -30,7 +30,7 @@ const triggerCommon = {
   created_at: instantSchema,
 };
 
-// The hook path and the token (SPEC: 43 characters) end the URL.
+// The hook path and the token (43 characters, contract.md#webhook-token) end the URL.
 const WEBHOOK_URL_PATTERN = new RegExp(`/api/v1/hooks/${WEBHOOK_TOKEN_PATTERN.source.replace(/^\^/, "")}`);
 
 /** D17: a webhook trigger; its URL carries the 43-character token. */

@@ -34,8 +34,9 @@ export interface HandlerContext {
   /** Aborts when the caller goes away; pass it to outbound `fetch` calls. */
   readonly signal: AbortSignal;
   /**
-   * The one way out (DESIGN A18): `fetch` and raw sockets that refuse loopback and private addresses after DNS,
-   * follow no redirects, and fail in one sentence whatever the cause; exceptions come from `ADAPTER_ALLOWED_HOSTS`.
+   * The one way out (architecture.md#a18): `fetch` and raw sockets that refuse loopback and private addresses after
+   * DNS, follow no redirects, and fail in one sentence whatever the cause; exceptions come from
+   * `ADAPTER_ALLOWED_HOSTS`.
    */
   readonly outbound: OutboundPath;
 }

@@ -73,7 +73,10 @@ function serialise(output: unknown, options: { row: AdapterEndpointDef; log: () 
   );
 }
 
-/** The 200 schema of a row; in trigger mode `/parse-inbound` messages must also carry `event_type` (SPEC). */
+/**
+ * The 200 schema of a row; in trigger mode `/parse-inbound` messages must also carry `event_type`
+ * (contract.md#inbound-modes).
+ */
 function responseSchemaFor(row: AdapterEndpointDef, input: unknown): z.ZodType {
   const trigger = (input as { mode?: unknown }).mode === "trigger";
   if (trigger && row.id === "parse-inbound") return parseInboundTriggerResponseSchema;

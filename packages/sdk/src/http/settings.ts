@@ -31,8 +31,9 @@ export interface AdapterHandlerOptions {
    */
   idempotency?: IdempotencyOptions | false;
   /**
-   * DESIGN A18: hosts (`host` or `host:port`) that handlers' outbound calls may reach although they are loopback or
-   * private, such as a local stand-in of the platform; defaults to `ADAPTER_ALLOWED_HOSTS` (comma-separated).
+   * architecture.md#a18: hosts (`host` or `host:port`) that handlers' outbound calls may reach although they are
+   * loopback or private, such as a local stand-in of the platform; defaults to `ADAPTER_ALLOWED_HOSTS`
+   * (comma-separated).
    */
   allowedHosts?: readonly string[];
   /**

@@ -25,7 +25,7 @@ export type GuardVerdict =
 /**
  * The guard's one decision per (host, port), shared by the fetch and socket paths: an allowed host is opened with
  * the plain resolver; a literal forbidden address or local name is refused; any other name with the lookup that
- * refuses forbidden DNS answers (DESIGN A15, A18).
+ * refuses forbidden DNS answers (architecture.md#a15 and #a18).
  */
 export function createGuardPolicy(options: GuardOptions): (hostname: string, port: number) => GuardVerdict {
   const isAllowed = createHostAllowance(options.allowedHosts ?? [], options.setting);

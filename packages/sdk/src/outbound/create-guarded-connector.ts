@@ -5,7 +5,7 @@ const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };
 
 /**
  * An undici connector that refuses loopback, private, link-local, shared, multicast and unspecified addresses,
- * judged after DNS at connect time, unless the host is allowed (DESIGN A15, A18).
+ * judged after DNS at connect time, unless the host is allowed (architecture.md#a15 and #a18).
  * @example new Agent({ connect: createGuardedConnector({ setting: "ADAPTER_ALLOWED_HOSTS" }) });
  */
 export function createGuardedConnector(options: GuardOptions): buildConnector.connector {

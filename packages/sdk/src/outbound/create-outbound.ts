@@ -9,7 +9,7 @@ import { OutboundUnreachableError } from "./outbound-unreachable-error.ts";
 /** The environment variable listing the hosts an adapter may reach although they are loopback or private. */
 export const ADAPTER_ALLOWED_HOSTS = "ADAPTER_ALLOWED_HOSTS";
 
-/** A handler's one way out (DESIGN A18): every connection it opens goes through this. */
+/** A handler's one way out (architecture.md#a18): every connection it opens goes through this. */
 export interface OutboundPath {
   /**
    * `fetch` under the guard. Redirects are never followed (a 3xx is answered as it is); any failure to connect or

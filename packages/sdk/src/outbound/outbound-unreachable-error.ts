@@ -1,6 +1,6 @@
 /**
  * The one sentence an adapter reports for any outbound connection that failed or was refused, whatever the cause,
- * so that its answers cannot be used to map a network (DESIGN A18); the cause goes to the adapter's own log.
+ * so that its answers cannot be used to map a network (architecture.md#a18); the cause goes to the adapter's own log.
  */
 export const OUTBOUND_UNREACHABLE = "could not reach the configured server";
 

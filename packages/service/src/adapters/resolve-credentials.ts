@@ -12,9 +12,10 @@ export interface CredentialOwner {
 }
 
 /**
- * The `credentials` body of an adapter call (SPEC Authentication 6, D65): the scope's stored record of every key the
- * App declares (its organization, its publisher, its project: never another publisher's, A5), opened, with `overrides` (fields about to be stored, for the install's /verify) in place of
- * stored ones. The one place a call gets its credential values; OAuth tokens are refreshed here first (A6).
+ * The `credentials` body of an adapter call (contract.md#credentials-in-body, D65): the scope's stored record of every
+ * key the App declares (its organization, its publisher, its project: never another publisher's, A5), opened, with
+ * `overrides` (fields about to be stored, for the install's /verify) in place of stored ones. The one place a call gets
+ * its credential values; OAuth tokens are refreshed here first (A6).
  */
 export async function resolveCredentials(
   context: Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">,

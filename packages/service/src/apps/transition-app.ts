@@ -3,7 +3,7 @@ import { ServiceError } from "../errors/service-error.ts";
 import type { Database } from "../store/index.ts";
 import { type AppRow, type AppState, withAppTables } from "./app-tables.ts";
 
-/** The moves SPEC's "App listing" table allows (D118): submit, then a review that passes or fails. */
+/** The moves contract.md#app-listing allows (D118): submit, then a review that passes or fails. */
 export type AppMove = { kind: "submit" } | { kind: "review"; passed: boolean; report?: unknown };
 
 const FROM: Record<AppMove["kind"], AppState> = { submit: "draft", review: "in_review" };

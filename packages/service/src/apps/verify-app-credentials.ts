@@ -23,11 +23,11 @@ function whyUnfit(listing: FetchedListing, manifestSha256: string): string | und
 }
 
 /**
- * SPEC "portal Verify", and its API twin `POST /api/v1/apps/{slug}/verify`: the adapter must answer /health with 2xx
- * and `ready`, and serve the manifest the App's latest version holds; then its /verify judges the credentials given
- * (the organization's stored record fills keys left out). Nothing is stored. Resolves to who the credentials belong
- * to (null when the App declares none); a refusal, or an adapter not fit to be asked, is 422 `verification_failed`
- * saying which; credentials that miss a required field are 400 naming it.
+ * The portal's Verify (contract.md#portal-verify), and its API twin `POST /api/v1/apps/{slug}/verify`: the adapter must
+ * answer /health with 2xx and `ready`, and serve the manifest the App's latest version holds; then its /verify judges
+ * the credentials given (the organization's stored record fills keys left out). Nothing is stored. Resolves to who the
+ * credentials belong to (null when the App declares none); a refusal, or an adapter not fit to be asked, is 422
+ * `verification_failed` saying which; credentials that miss a required field are 400 naming it.
  */
 export async function verifyAppCredentials(
   context: ServiceContext,

@@ -6,11 +6,11 @@ export interface StoredField {
   readonly optional: boolean;
 }
 
-/** SPEC "Credential types": the four fields an oauth2 record stores; only the access token is needed to call. */
+/** contract.md#credential-types: the four fields an oauth2 record stores; only the access token is needed to call. */
 export const OAUTH2_FIELDS = ["client_id", "client_secret", "access_token", "refresh_token"] as const;
 
 /**
- * The fields a credential record of this definition stores, named as SPEC's "Credential types" table names them
+ * The fields a credential record of this definition stores, named as contract.md#credential-types names them
  * (not per `maps_to`, which differs between the Apps sharing the key): `token` for api_key, the four OAuth fields,
  * a text credential's declared `fields` (D33), else its one `value` (D117).
  */

@@ -2,8 +2,9 @@ import type { CredentialDefinition, Credentials } from "@adapterkit/contract";
 
 /**
  * D65: what the adapter receives from the stored fields of each declared credential: an api_key under `maps_to`
- * (else `token`), oauth2's fields flat, a text credential's `fields` each under its own name (every field, SPEC
- * Authentication 6), a single-value text under `maps_to` (else its key). Missing records contribute nothing.
+ * (else `token`), oauth2's fields flat, a text credential's `fields` each under its own name (every field,
+ * contract.md#credentials-in-body), a single-value text under `maps_to` (else its key). Missing records contribute
+ * nothing.
  */
 export function toAdapterCredentials(
   definitions: readonly CredentialDefinition[],

@@ -2,7 +2,7 @@ import type * as dns from "node:dns";
 import { createGuardedConnector, createHostAllowance, normalizeHostname, refusalOfHost } from "@adapterkit/sdk";
 import { Agent, type Dispatcher } from "undici";
 
-/** DESIGN A15: every call to a URL a user supplied goes through one of these. */
+/** A15 (architecture.md#a15): every call to a URL a user supplied goes through one of these. */
 export interface OutboundGuard {
   /** Input-time check: http/https only, no user:password@, literal forbidden addresses refused unless the host is allowed. */
   checkUrl(url: string): { ok: true; url: URL } | { ok: false; reason: string };

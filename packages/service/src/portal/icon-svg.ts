@@ -1,7 +1,8 @@
 /**
- * Outline drawings (24×24, drawn for the portal) for the icon names the sample manifests use; SPEC's `icon` is a name,
- * and a name no drawing here has gets the default, the puzzle piece. Only these fixed strings reach the page, never
- * the manifest's text (the `icon` helper of render-page.ts; D231 holds: no data is inserted unescaped).
+ * Outline drawings (24×24, drawn for the portal) for the icon names the sample manifests use; a manifest's `icon`
+ * is a name (contract.md#manifest-fields), and a name no drawing here has gets the default, the puzzle piece. Only
+ * these fixed strings reach the page, never the manifest's text (the `icon` helper of render-page.ts; D231 holds: no
+ * data is inserted unescaped).
  */
 const DRAWINGS: ReadonlyMap<string, string> = new Map(
   Object.entries({

@@ -8,7 +8,7 @@ export function toExecutableWorkflow(row: Pick<WorkflowRow, "id" | "name" | "sta
   return { id: row.id, name: row.name, stages: readStages(row) };
 }
 
-/** Why a workflow cannot start now, or null; the 422 "workflow failed to start" of SPEC. */
+/** Why a workflow cannot start now, or null; the 422 "workflow failed to start" of contract.md#public-trigger-api. */
 export function whyNotStartable(
   workflow: WorkflowRow,
   executor: WorkflowExecutor,

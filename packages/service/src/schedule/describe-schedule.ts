@@ -8,8 +8,8 @@ export interface ScheduleWording {
 }
 
 /**
- * The display form of a schedule, which always ends with its zone (SPEC rule 5, D20); a raw cron expression
- * is worded by cronstrue.
+ * The display form of a schedule, which always ends with its zone (contract.md#schedule-display, D20); a raw cron
+ * expression is worded by cronstrue.
  *
  * @example describeSchedule({ cron: "0 9 * * 1-5" }, "UTC") // "At 09:00 AM, Monday through Friday (UTC)"
  */

@@ -10,7 +10,7 @@ export interface CronFieldRange {
   readonly starMax: number;
 }
 
-/** Ranges of the five fields in order (SPEC "Schedule (cron) trigger" rule 4). */
+/** Ranges of the five fields in order (contract.md#cron-fields). */
 export const CRON_FIELD_RANGES: readonly CronFieldRange[] = [
   { field: "minute", label: "Minute", min: 0, max: 59, starMax: 59 },
   { field: "hour", label: "Hour", min: 0, max: 23, starMax: 23 },

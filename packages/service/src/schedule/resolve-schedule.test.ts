@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveSchedule } from "./resolve-schedule.ts";
 
 describe("resolveSchedule", () => {
-  it("stores a phrase with its text as description and a canonical cron (SPEC rule 1)", () => {
+  it("stores a phrase with its text as description and a canonical cron (contract.md#schedule-storage)", () => {
     const result = resolveSchedule("Every weekday at 9am", "America/New_York");
     expect(result).toMatchObject({
       ok: true,
@@ -15,7 +15,7 @@ describe("resolveSchedule", () => {
     expect(result.ok && result.spec.hours).toEqual([9]);
   });
 
-  it("stores a raw cron expression without a description (SPEC rule 2)", () => {
+  it("stores a raw cron expression without a description (contract.md#schedule-storage)", () => {
     expect(resolveSchedule("0  9 * * 1-5 ", "America/New_York")).toMatchObject({
       ok: true,
       schedule: "0  9 * * 1-5",

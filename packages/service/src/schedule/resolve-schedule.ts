@@ -4,7 +4,7 @@ import { parseNaturalLanguage } from "./natural-language.ts";
 import { parseCron } from "./parse-cron.ts";
 import { validateTimezone } from "./timezone.ts";
 
-/** A schedule as stored (SPEC storage rules 1–2) plus its parsed form and display text. */
+/** A schedule as stored (contract.md#schedule-storage) plus its parsed form and display text. */
 export interface ResolvedSchedule {
   /** The input as entered, trimmed. */
   readonly schedule: string;

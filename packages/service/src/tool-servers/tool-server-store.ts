@@ -7,7 +7,10 @@ import { type ToolServerRow, withToolServerTables } from "./tool-server-tables.t
 
 type Context = Pick<ServiceContext, "store" | "outbound" | "serviceKeys" | "now">;
 
-/** What the Skill of a tool server knows: each tool by name with what it does (SPEC: knowledge lists the tools). */
+/**
+ * What the Skill of a tool server knows: each tool by name with what it does (contract.md#skill: knowledge names the
+ * tools).
+ */
 function knowledgeOf(url: string, listed: ServerTools): string {
   const line = (tool: ToolJson) => `- ${tool.name}: ${tool.description.replace(/\s+/g, " ").slice(0, 500)}`;
   const tools = listed.tools.length === 0 ? ["(it lists no tools)"] : listed.tools.map(line);

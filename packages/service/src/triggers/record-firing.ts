@@ -152,7 +152,10 @@ export async function recordFirings(trx: Kysely<Database>, firings: readonly Fir
   return runIds;
 }
 
-/** Records a firing whose run could not start, inside the caller's transaction (SPEC: every firing is a trigger run). */
+/**
+ * Records a firing whose run could not start, inside the caller's transaction (contract.md#trigger-runs: every firing
+ * is a trigger run).
+ */
 export async function insertFailedFiring(
   trx: Kysely<Database>,
   firing: Omit<Firing, "input" | "startStage"> & { error: string },

@@ -25,8 +25,8 @@ function badField(field: string, message: string, cronField?: string): ServiceEr
 }
 
 /**
- * Validates a schedule with its zone and dates (SPEC storage rules, D18–D20) and returns what to store: the text
- * as entered, the canonical cron, the phrase or null, the canonical zone name and the trimmed dates. Anything
+ * Validates a schedule with its zone and dates (contract.md#schedule-storage, D18–D20) and returns what to store: the
+ * text as entered, the canonical cron, the phrase or null, the canonical zone name and the trimmed dates. Anything
  * wrong is a 400 naming the field (`schedule`, `timezone`, `start_date`, `end_date`).
  */
 export function toScheduleColumns(settings: ScheduleSettings): ScheduleColumns {

@@ -12,8 +12,8 @@ export interface ScheduleWindow {
 }
 
 /**
- * Reads a schedule trigger's stored cron (the canonical form SPEC says is used for scheduling), zone and dates;
- * null when the row holds no usable schedule, which leaves the trigger dormant rather than failing.
+ * Reads a schedule trigger's stored cron (the canonical form used for scheduling, contract.md#schedule-storage), zone
+ * and dates; null when the row holds no usable schedule, which leaves the trigger dormant rather than failing.
  */
 export function readScheduleWindow(
   row: Pick<TriggerRow, "cron" | "timezone" | "start_date" | "end_date">,

@@ -9,7 +9,7 @@ import { nextFireAt } from "./next-fire-at.ts";
 import { type TriggerJsonContext, toTriggerJson } from "./to-trigger-json.ts";
 
 /**
- * Enables or disables a trigger (SPEC states table). Enabling is refused by D23; a schedule trigger recomputes
+ * Enables or disables a trigger (contract.md#trigger-states). Enabling is refused by D23; a schedule trigger recomputes
  * its next fire time from now when enabled and clears it when disabled.
  */
 export async function setTriggerEnabled(

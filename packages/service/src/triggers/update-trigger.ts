@@ -23,7 +23,8 @@ const PATCH_SCHEMAS = {
   schedule: scheduleTriggerPatchSchema,
   app_event: appEventTriggerPatchSchema,
 } as const;
-// A change to any of these, or to `enabled`, moves the next fire time (SPEC: "updated … on configuration change").
+// A change to any of these, or to `enabled`, moves the next fire time (contract.md#triggers: updated on configuration
+// change).
 const TIMING_FIELDS = ["schedule", "timezone", "start_date", "end_date"] as const;
 
 /**

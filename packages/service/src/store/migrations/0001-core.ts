@@ -120,7 +120,8 @@ export function coreMigration(dialect: DialectName): Migration {
         .addColumn("status", "text", required)
         .addColumn("workflow_run_id", "integer", (col) => col.references("workflow_runs.id").onDelete("set null"))
         .addColumn("error", "text")
-        // DESIGN §5: one firing per (trigger, slot), so a race or a restart can never fire a slot twice.
+        // architecture.md#scheduler: one firing per (trigger, slot), so a race or a restart can never fire a slot
+        // twice.
         .addUniqueConstraint("trigger_runs_slot", ["trigger_id", "scheduled_for"])
         .execute();
       await db.schema.createIndex("trigger_runs_page").on("trigger_runs").columns(["trigger_id", "id"]).execute();
