@@ -138,7 +138,10 @@ describe.skipIf(!SLOW)(
             const warnings = project
               .log()
               .split("\n")
-              .filter((line) => line.includes('"level":40'));
+              .filter((line) => line.includes('"level":40'))
+              // The runner's outbound-guard check points credentials at its own loopback listener on purpose; the
+              // guard's refusal is the warning an operator should see then, not a fault of the project.
+              .filter((line) => !line.includes('"msg":"outbound connection failed"'));
             expect({ kind, warnings }).toEqual({ kind, warnings: [] });
           } finally {
             await project.stop();
