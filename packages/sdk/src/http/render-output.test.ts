@@ -32,7 +32,9 @@ const answering =
 
 describe("rendering a handler's answer", () => {
   it.each([
-    ["nested 100,000 levels deep", () => deeplyNested(100_000), "Maximum call stack size exceeded"],
+    // The serialiser's stack gives out first on some runtimes, the depth bound on others: the answer is the same.
+    ["nested 100,000 levels deep", () => deeplyNested(100_000), /Maximum call stack size exceeded|deeper than 1000/],
+    ["nested 1,001 levels deep", () => deeplyNested(1001), /nested deeper than 1000 levels/],
     ["cyclic", cyclic, "circular structure"],
     ["holding a BigInt", () => 10n, "BigInt"],
   ])("answers a clear 500 for metadata %s, logs why and keeps serving", async (_, payload, reason) => {
@@ -51,7 +53,7 @@ describe("rendering a handler's answer", () => {
       });
       expect(logs.lines.find((line) => line.level === 50)).toMatchObject({
         msg: "the parseInbound handler's answer cannot be serialised as JSON",
-        err: { message: expect.stringContaining(reason) },
+        err: { message: typeof reason === "string" ? expect.stringContaining(reason) : expect.stringMatching(reason) },
       });
       expect((await started.client.format({ text: "still here" })).body).toEqual({ text: "STILL HERE" });
       await started.close();

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import {
   type AdapterEndpointDef,
+  exceedsJsonDepth,
   inboundTriggerResponseSchema,
   parseInboundTriggerResponseSchema,
 } from "@adapterkit/contract";
@@ -11,6 +12,12 @@ import { toIssues } from "../errors/to-issues.ts";
 import { JSON_TYPE, sendText } from "./send.ts";
 import { sendStream } from "./send-stream.ts";
 import type { Settings } from "./settings.ts";
+
+/**
+ * How deep a handler's JSON answer may nest: far above any real answer and the 64 levels a request may have (D105),
+ * far below where a runtime's serialiser runs out of stack (about 5,000 levels on Node 20).
+ */
+export const MAX_ANSWER_DEPTH = 1000;
 
 /** Whether a handler answered with raw file bytes (D7) rather than JSON. */
 export function isFileBytes(output: unknown): output is FileBytes {
@@ -62,6 +69,12 @@ function serialise(output: unknown, options: { row: AdapterEndpointDef; log: () 
     text = JSON.stringify(output);
   } catch (error) {
     failure = error;
+  }
+  // Whether the serialiser's stack overflows first depends on the runtime (Node 20 throws on 100,000 levels, Node 26
+  // does not); a bound far below any runtime's stack makes the answer the same on each.
+  if (text !== undefined && exceedsJsonDepth(text, MAX_ANSWER_DEPTH)) {
+    failure = new RangeError(`the answer is nested deeper than ${MAX_ANSWER_DEPTH} levels`);
+    text = undefined;
   }
   if (text !== undefined) return text;
   // Only the serialiser's own message is logged (it names no values), never the answer itself.
