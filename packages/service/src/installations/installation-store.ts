@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
 import { generateInstallationId, isInstallationId } from "./installation-id.ts";
-import { type InstallationRow, withInstallationTables } from "./installation-tables.ts";
+import { type AppsDatabase, type InstallationRow, withInstallationTables } from "./installation-tables.ts";
 
 /** What an installation is created with. */
 export interface NewInstallation {
@@ -50,6 +50,10 @@ export async function findInstallation(
     .executeTakeFirst();
 }
 
+/** D338: the installations a token of a project reads: its project's and the organization-wide ones. */
+const readableBy = (projectId: number) => (eb: ExpressionBuilder<AppsDatabase, "installations">) =>
+  eb.or([eb("project_id", "=", projectId), eb("project_id", "is", null)]);
+
 /** The organization's installations, newest first; uninstalled ones too when asked. */
 export async function listInstallations(
   db: Kysely<Database>,
@@ -63,7 +67,7 @@ export async function listInstallations(
   if (!options.includeUninstalled) query = query.where("state", "=", "active");
   const { projectId } = options;
   if (projectId !== undefined) {
-    query = query.where((eb) => eb.or([eb("project_id", "=", projectId), eb("project_id", "is", null)]));
+    query = query.where(readableBy(projectId));
   }
   return query.orderBy("created_at", "desc").orderBy("id").execute();
 }
@@ -77,7 +81,7 @@ export async function listInstallationPage(
   const active = withInstallationTables(db)
     .selectFrom("installations")
     .where("organization_id", "=", scope.organizationId)
-    .where((eb) => eb.or([eb("project_id", "=", scope.projectId), eb("project_id", "is", null)]))
+    .where(readableBy(scope.projectId))
     .where("state", "=", "active")
     .$if(page.appId !== undefined, (query) => query.where("app_id", "=", page.appId ?? 0));
   const [items, counted] = await Promise.all([

@@ -4,7 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES, type StoreLocation } from "../../../test/helpers/store-lanes.ts";
-import { listMigrations } from "../migrate.ts";
+import { listMigrations, settleMigration } from "../migrate.ts";
 
 const AT = "2026-01-01T00:00:00.000Z";
 
@@ -18,17 +18,6 @@ function connect(location: StoreLocation): AnyDb {
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` });
   return new Kysely({ dialect: new PostgresDialect({ pool }) });
-}
-
-type Outcome = Awaited<ReturnType<Migrator["migrateToLatest"]>>;
-
-/** A migration step, looked at again when another test file dropped its schema while Kysely listed them all. */
-async function settled(step: () => Promise<Outcome>): Promise<Outcome> {
-  let outcome = await step();
-  for (let attempt = 1; attempt < 3 && (outcome.error as { code?: string } | undefined)?.code === "3F000"; attempt++) {
-    outcome = await step();
-  }
-  return outcome;
 }
 
 for (const lane of STORE_LANES) {
@@ -46,7 +35,10 @@ for (const lane of STORE_LANES) {
       db = connect(location);
       if (location.options.schema !== undefined)
         await sql`create schema ${sql.id(location.options.schema)}`.execute(db);
-      const to0013 = await settled(() => migrator().migrateTo("0013-tool-server-refresh"));
+      const to0013 = await settleMigration(
+        () => migrator().migrateTo("0013-tool-server-refresh"),
+        location.options.schema,
+      );
       if (to0013.error !== undefined) throw to0013.error;
       // One organization with two projects, its own App and another publisher's App declaring the same key.
       await db
@@ -113,7 +105,7 @@ for (const lane of STORE_LANES) {
           updated_at: AT,
         })
         .execute();
-      const latest = await settled(() => migrator().migrateToLatest());
+      const latest = await settleMigration(() => migrator().migrateToLatest(), location.options.schema);
       if (latest.error !== undefined) throw latest.error;
     });
     afterAll(async () => {
