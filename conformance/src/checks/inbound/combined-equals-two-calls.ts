@@ -71,10 +71,18 @@ async function compareCase(
   );
 }
 
-/** What an answer says, comparable across endpoints: the 200 body, or the status and D8 code, or the failure kind. */
+/**
+ * What an answer says, comparable across endpoints: the 200 body, or the status and D8 code, or the failure kind. A
+ * D3 refusal (`{ok: false, error}`) compares as a refusal: its `error` is prose for people and may name a time that
+ * moved on between the two calls ("the header is 600 s old", then "601 s old").
+ */
 function verdictOf(result: ClientResult<unknown>): unknown {
-  if (result.ok) return { status: 200, body: result.value };
+  if (result.ok) return { status: 200, body: isRefusal(result.value) ? { ok: false } : result.value };
   const { error } = result;
   if (error.kind === "http_status") return { status: error.status, code: error.body?.code ?? null };
   return { failure: error.kind };
+}
+
+function isRefusal(body: unknown): boolean {
+  return typeof body === "object" && body !== null && "ok" in body && body.ok === false;
 }

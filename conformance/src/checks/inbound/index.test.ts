@@ -15,6 +15,26 @@ describe("the combined-endpoint check", () => {
     expect(report.checks.find((check) => check.id === ID)?.reason).toMatch(/^\d+ request\(s\) of \d+ sample\(s\)$/);
   });
 
+  it("passes a refusal whose prose differs between the two calls: the age of a stale timestamp moves on", async () => {
+    let refusals = 0;
+    const report = await runAgainst(
+      {
+        ...DECLARED,
+        overrides: {
+          inbound: async (_request, reference) => {
+            const answer = await reference();
+            if ((answer.body as { ok?: unknown }).ok !== false) return answer;
+            refusals += 1;
+            return json(200, { ok: false, error: `the timestamp header is ${600 + refusals} s old` });
+          },
+        },
+      },
+      ONLY,
+    );
+    expect(refusals).toBeGreaterThan(0);
+    expect(statusesOf(report, "inbound.")).toEqual({ [ID]: "passed" });
+  });
+
   it("is not applicable, saying why, when the manifest does not declare the combined endpoint", async () => {
     const report = await runAgainst({}, ONLY);
     expect(report.checks.find((check) => check.id === ID)).toMatchObject({
