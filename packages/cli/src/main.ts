@@ -1,28 +1,23 @@
-import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
-import { CliError, EXIT_CODES } from "./cli-error.ts";
+import { EXIT_CODES } from "./cli-error.ts";
 import { COMMANDS } from "./commands/index.ts";
+import { runCli } from "./run-cli.ts";
+import { SERVICE_COMMANDS, serviceCommandError } from "./service-commands.ts";
 
-/** Runs the `adapterkit` command line. */
+/** Runs the `adapterkit` command line: the commands an adapter author uses. */
 export async function main(argv: string[]): Promise<void> {
-  const cli = yargs(argv)
-    .scriptName("adapterkit")
-    .command(COMMANDS)
-    .demandCommand(1, "Name a command.")
-    .strict()
-    .help()
-    .fail((message, error) => {
-      if (error) throw error;
-      throw new CliError("usage", message);
-    });
-  try {
-    await cli.parseAsync();
-  } catch (error) {
-    const cliError = error instanceof CliError ? error : new CliError("failed", String(error), { cause: error });
-    console.error(`adapterkit: ${cliError.message}`);
-    if (!(error instanceof CliError)) console.error(error);
-    process.exitCode = cliError.exitCode;
+  const moved = serviceCommandError(argv[0]);
+  if (moved !== undefined) {
+    console.error(`adapterkit: ${moved.message}`);
+    process.exitCode = moved.exitCode;
+    return;
   }
+  await runCli({
+    scriptName: "adapterkit",
+    commands: COMMANDS,
+    argv,
+    epilogue: `The reference service's commands (${SERVICE_COMMANDS.join(", ")}) are adapterkit-service's.`,
+  });
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {

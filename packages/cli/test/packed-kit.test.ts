@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,22 +11,42 @@ import { startProject } from "./start-project.ts";
 const SLOW = process.env.ADAPTERKIT_SLOW_TESTS === "1";
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 const KINDS = ["chat", "mail", "webhook", "source"] as const;
-// better-sqlite3 (the reference service's store, which `new` and `conformance` never load) has no prebuilt binary
-// reachable here and would compile from source in every install; the installs skip install scripts for that alone.
-const INSTALL = ["install", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"];
+/** What an adapter author installs (D430): `npm run pack` writes these into its folder, the rest into service/. */
+const AUTHORS_KIT = [
+  "@adapterkit/client",
+  "@adapterkit/conformance",
+  "@adapterkit/contract",
+  "@adapterkit/sdk",
+  "adapterkit",
+];
+/** How many packages the authors' kit may bring into an empty project, its own five included (issue 26). */
+const MAX_PACKAGES = 80;
+/** npm's flags for every install here: from the cache where it can, and quiet. Install scripts run (none may exist). */
+const QUIET = ["--prefer-offline", "--no-audit", "--no-fund"];
 /** What the mail handlers use besides the kit, at the versions the kit's own mail adapter is tested with. */
 const MAIL_EXTRAS = [`nodemailer@${versionOf("nodemailer")}`, `@types/nodemailer@${versionOf("@types/nodemailer")}`];
 
 interface Pack {
   filename: string;
   name: string;
+  /** "." for the authors' kit, "service" for the service's side. */
+  dir: string;
   files: { path: string }[];
+}
+
+/** One package the authors' install put into node_modules. */
+interface Installed {
+  readonly path: string;
+  readonly name: string;
+  readonly installScripts: string[];
 }
 
 let root = "";
 let author = "";
 let packs: Pack[] = [];
-let tarballs: string[] = [];
+/** The authors' kit's tarballs, as the scaffold's README has the author install them. */
+let kitTarballs: string[] = [];
+let installed: Installed[] = [];
 
 /** Runs a step and fails the test with its output unless it exits 0. */
 async function step(command: string, args: readonly string[], cwd: string, env?: Record<string, string>) {
@@ -48,25 +68,31 @@ describe.skipIf(!SLOW)(
       await step(process.execPath, [join(REPO, "node_modules/typescript/bin/tsc"), "-b", "tsconfig.build.json"], REPO);
       const listing = await step(process.execPath, ["scripts/pack-packages.mjs", join(root, "packs"), "--json"], REPO);
       packs = JSON.parse(listing.stdout) as Pack[];
-      tarballs = packs.map((pack) => join(root, "packs", pack.filename));
-      // The author's folder: the kit installed from its tarballs, as `npm install -D adapterkit` would from a registry.
+      kitTarballs = packs.filter((pack) => pack.dir === ".").map((pack) => join(root, "packs", pack.filename));
+      // The author's folder: an empty project and the kit alone, as `npm install -D adapterkit` would from a registry.
       author = join(root, "author");
       mkdirSync(author);
       writeFileSync(join(author, "package.json"), JSON.stringify({ name: "author", private: true, type: "module" }));
+      await step("npm", ["install", ...QUIET, ...kitTarballs], author);
+      installed = installedPackages(author);
+      // The probes below compile against the installed SDK; the compiler is theirs, not the kit's.
       const tools = [`typescript@${versionOf("typescript")}`, `@types/node@${versionOf("@types/node")}`];
-      await step("npm", [...INSTALL, ...tarballs, ...tools], author);
+      await step("npm", ["install", ...QUIET, ...tools], author);
     }, 600_000);
     afterAll(() => {
       if (root) rmSync(root, { recursive: true, force: true });
     }, 180_000);
 
-    it("packs every package with only what a user needs", () => {
+    it("packs every package with only what a user needs, the authors' kit apart from the service's side", () => {
       expect(packs.map((pack) => pack.name).sort()).toEqual(workspaceNames());
+      const kit = packs.filter((pack) => pack.dir === ".").map((pack) => pack.name);
+      expect(kit.sort()).toEqual(AUTHORS_KIT);
+      expect(packs.filter((pack) => pack.dir !== ".").every((pack) => pack.dir === "service")).toBe(true);
       for (const pack of packs) {
         const files = pack.files.map((file) => file.path);
         const unexpected = files.filter(
           (path) =>
-            !/^(package\.json|README\.md|LICENSE|dist\/.+\.(js|d\.ts|js\.map)|bin\/adapterkit\.js|templates\/.+|(fixtures|report)\.schema\.json)$/.test(
+            !/^(package\.json|README\.md|LICENSE|dist\/.+\.(js|d\.ts|js\.map)|bin\/adapterkit(-service)?\.js|templates\/.+|(fixtures|report)\.schema\.json)$/.test(
               path,
             ),
         );
@@ -75,33 +101,57 @@ describe.skipIf(!SLOW)(
         const tests = files.filter(
           (path) =>
             !path.startsWith("templates/") &&
-            /(\.test(-d)?\.|(^|\/)test\/|\.fixtures\.json$|fixture-adapter)/.test(path),
+            /(\.test(-d)?\.|(^|\/)test\/|-for-test\.|\.fixtures\.json$|fixture-adapter)/.test(path),
         );
         expect({ name: pack.name, unexpected, tests }).toEqual({ name: pack.name, unexpected: [], tests: [] });
-        const entry = pack.name === "adapterkit" ? "dist/main" : "dist/index";
+        const entry = ["adapterkit", "@adapterkit/service-cli"].includes(pack.name) ? "dist/main" : "dist/index";
         const needed = ["package.json", "README.md", "LICENSE", `${entry}.js`, `${entry}.d.ts`];
         expect(files).toEqual(expect.arrayContaining(needed));
       }
     });
 
+    it(`installs the authors' kit into an empty project as at most ${MAX_PACKAGES} packages, with no install script and no native module`, () => {
+      const names = installed.map((entry) => entry.name);
+      console.log(`packed kit: the authors' kit installs ${installed.length} packages into an empty project`);
+      expect({ count: installed.length, within: installed.length <= MAX_PACKAGES, names }).toMatchObject({
+        within: true,
+      });
+      expect(names).toEqual(expect.arrayContaining(AUTHORS_KIT));
+      const service = ["@adapterkit/service", "@adapterkit/service-cli", "better-sqlite3", "express", "mailparser"];
+      expect(names.filter((name) => service.includes(name) || name.startsWith("@adapterkit/adapter-"))).toEqual([]);
+      const scripts = installed.filter((entry) => entry.installScripts.length > 0);
+      expect(scripts.map((entry) => `${entry.path}: ${entry.installScripts.join(", ")}`)).toEqual([]);
+      expect(nativeFiles(join(author, "node_modules"))).toEqual([]);
+    });
+
     it.each(KINDS)(
-      "makes a %s project that installs by version, passes its tests and type-check, and passes conformance signed and unsigned once its handlers are written",
+      "makes a %s project that one install command readies, passes its tests and type-check, and passes conformance signed and unsigned once its handlers are written",
       { timeout: 600_000 },
       async (kind) => {
         const slug = `demo-${kind}`;
         const made = (await step(join(author, "node_modules/.bin/adapterkit"), ["new", slug, "--kind", kind], author))
           .output;
         expect(made).toMatch(new RegExp(`Next steps:\\n\\s+cd ${slug}\\n`));
+        expect(made.split("\n").filter((line) => /^\s+npm install/.test(line))).toHaveLength(1);
         const dir = join(author, slug);
-        const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-        expect(JSON.stringify(pkg)).not.toMatch(/file:|\/tmp\//);
+        const manifest = readFileSync(join(dir, "package.json"), "utf8");
+        const pkg = JSON.parse(manifest);
+        expect(manifest).not.toMatch(/file:|\/tmp\//);
         expect(pkg.dependencies["@adapterkit/sdk"]).toBe(`^${versionOf("@adapterkit/sdk", "packages/sdk")}`);
         fillInHandlers(dir, kind);
 
-        // The README's way in while the kit is not on a registry: the tarballs without --save, then npm install.
-        await step("npm", [...INSTALL, "--no-save", ...tarballs], dir);
-        await step("npm", [...INSTALL, ...(kind === "mail" ? MAIL_EXTRAS : [])], dir);
-        expect(readFileSync(join(dir, "package.json"), "utf8")).toContain(`"@adapterkit/sdk": "^`);
+        // The README's one install command while the kit is not on a registry, with the tarballs' folder filled in.
+        const readme = readFileSync(join(dir, "README.md"), "utf8");
+        const command = /^npm install --no-save \/path\/to\/packs\/\*\.tgz$/m.exec(readme)?.[0];
+        expect(command).toBeDefined();
+        const globbed = readdirSync(join(root, "packs"))
+          .filter((name) => name.endsWith(".tgz"))
+          .map((name) => join(root, "packs", name));
+        expect(globbed.sort()).toEqual([...kitTarballs].sort());
+        const extras = kind === "mail" ? MAIL_EXTRAS : [];
+        await step("npm", ["install", "--no-save", ...globbed, ...extras, ...QUIET], dir);
+        expect(readFileSync(join(dir, "package.json"), "utf8")).toBe(manifest);
+        expect(existsSync(join(dir, "node_modules/@adapterkit/service"))).toBe(false);
         const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
         expect(existsSync(join(dir, fixtures.$schema))).toBe(true);
 
@@ -143,6 +193,21 @@ describe.skipIf(!SLOW)(
               // guard's refusal is the warning an operator should see then, not a fault of the project.
               .filter((line) => !line.includes('"msg":"outbound connection failed"'));
             expect({ kind, warnings }).toEqual({ kind, warnings: [] });
+          } finally {
+            await project.stop();
+          }
+        }
+
+        if (kind === "mail") {
+          // The author's own folder has the kit alone: its runner names the install its SMTP stand-in needs (D433).
+          const project = await startProject(dir, slug, { ADAPTER_ALLOWED_HOSTS: "127.0.0.1" });
+          try {
+            const args = ["conformance", project.url, "--fixtures", join(dir, "conformance.fixtures.json")];
+            const run = await runCommand(join(author, "node_modules/.bin/adapterkit"), args, { cwd: author });
+            expect({ status: run.status, output: run.output }).toMatchObject({
+              status: 2,
+              output: expect.stringMatching(/npm install --save-dev mailparser@\S+ smtp-server@\S+/),
+            });
           } finally {
             await project.stop();
           }
@@ -191,4 +256,30 @@ function versionOf(name: string, folder = `node_modules/${name}`): string {
 function workspaceNames(): string[] {
   const { workspaces } = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { workspaces: string[] };
   return workspaces.map((dir) => JSON.parse(readFileSync(join(REPO, dir, "package.json"), "utf8")).name).sort();
+}
+
+/** Every package in a project's node_modules (from npm's own record of them), with the install scripts it has. */
+function installedPackages(project: string): Installed[] {
+  const record = JSON.parse(readFileSync(join(project, "node_modules/.package-lock.json"), "utf8")) as {
+    packages: Record<string, { link?: boolean }>;
+  };
+  return Object.entries(record.packages)
+    .filter(([path, entry]) => path !== "" && entry.link !== true)
+    .map(([path]) => {
+      const manifest = JSON.parse(readFileSync(join(project, path, "package.json"), "utf8")) as {
+        name: string;
+        scripts?: Record<string, string>;
+      };
+      const lifecycle = ["preinstall", "install", "postinstall"].filter((name) => manifest.scripts?.[name]);
+      // npm runs `node-gyp rebuild` for a package with a binding.gyp and no install script of its own.
+      const gyp = existsSync(join(project, path, "binding.gyp")) ? ["binding.gyp"] : [];
+      return { path, name: manifest.name, installScripts: [...lifecycle, ...gyp] };
+    });
+}
+
+/** Native modules under a folder: compiled addons (`*.node`) and what would compile one (`binding.gyp`). */
+function nativeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && (entry.name.endsWith(".node") || entry.name === "binding.gyp"))
+    .map((entry) => join(entry.parentPath, entry.name));
 }

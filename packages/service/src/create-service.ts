@@ -58,7 +58,7 @@ export interface Service {
   readonly reviews: ReviewWorker | undefined;
   /** Apps and installations managed locally (the CLI, `npm start`). */
   readonly apps: AppAdmin;
-  /** A13: external tool servers managed locally (`npm start` connects its stand-in; `adapterkit tool-servers`). */
+  /** A13: external tool servers managed locally (`npm start` connects its stand-in; `adapterkit-service tool-servers`). */
   readonly toolServers: ToolServerAdmin;
   /** A13: refreshes tool servers' tools every interval (D320); undefined with `toolServers: false` or no interval. */
   readonly toolServerRefresher: ToolServerRefresher | undefined;

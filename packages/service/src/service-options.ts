@@ -31,7 +31,7 @@ export interface ServiceOptions {
   readonly schema?: string | undefined;
   /**
    * SQLite only: take the one-instance lock (D28), default true. A tool that only reads or adds a few rows beside a
-   * running service (`adapterkit callbacks secret`) passes false, with `worker`, `scheduler` and `callbacks` off.
+   * running service (`adapterkit-service callbacks secret`) passes false, with `worker`, `scheduler` and `callbacks` off.
    */
   readonly instanceLock?: boolean | undefined;
   /** ADAPTERKIT_SECRET_KEY: 32 bytes as hex or base64url; generated into the data dir when absent. */

@@ -19,7 +19,7 @@ import { sealedKeyId } from "./secret-box.ts";
 const MANIFEST = { schema_version: "1.0" as const, name: "Keyed", slug: "keyed" };
 
 for (const lane of STORE_LANES) {
-  describe.skipIf(lane.skip)(`adapterkit keys rotate (D116) ${lane.title}`, () => {
+  describe.skipIf(lane.skip)(`adapterkit-service keys rotate (D116) ${lane.title}`, () => {
     let location: StoreLocation;
     let before: { hookUrl: string; callback: string; appSecret: string; organizationId: number; projectId: number };
     // The demo organization publishes the App and installs it in its own project.

@@ -29,7 +29,7 @@ function writeKeyFile(file: string, keys: readonly Buffer[]): void {
 }
 
 /**
- * D116 `adapterkit keys rotate`: re-seals every secret under a new service key. With ADAPTERKIT_SECRET_KEY the
+ * D116 `adapterkit-service keys rotate`: re-seals every secret under a new service key. With ADAPTERKIT_SECRET_KEY the
  * operator supplies the ring (`new,old`) and the first key is the new one; otherwise a fresh key is generated into
  * the data dir, listed first beside the old ones until every secret is re-sealed, then alone. On SQLite the store's
  * instance lock makes it refuse while a service runs.

@@ -6,7 +6,7 @@ import { isStorableId } from "../store/index.ts";
 import { issueApiToken } from "./api-tokens.ts";
 import { ensureOrganization, ensureProject } from "./organizations.ts";
 
-/** What `adapterkit token create` asks for: an organization by name and a project by name or a workflow by id. */
+/** What `adapterkit-service token create` asks for: an organization by name and a project by name or a workflow by id. */
 export type CreateTokenInput = {
   readonly organization: string;
   readonly name?: string | undefined;

@@ -49,7 +49,7 @@ export async function findOrganization(db: Kysely<Database>, name: string): Prom
   return db.selectFrom("organizations").selectAll().where("name", "=", name).executeTakeFirst();
 }
 
-/** Finds an organization by name, creating it when missing (for `adapterkit token create`). */
+/** Finds an organization by name, creating it when missing (for `adapterkit-service token create`). */
 export async function ensureOrganization(db: Kysely<Database>, name: string, now: Date): Promise<OrganizationRow> {
   const found = await db.selectFrom("organizations").selectAll().where("name", "=", name).executeTakeFirst();
   if (found !== undefined) return found;

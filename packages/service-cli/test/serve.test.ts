@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { openStore } from "@adapterkit/service";
 import { afterEach, expect, it } from "vitest";
 
-const BIN = new URL("../bin/adapterkit.js", import.meta.url).pathname;
+const BIN = new URL("../bin/adapterkit-service.js", import.meta.url).pathname;
 const READY = "Ctrl-C stops everything.";
 
 /** A port nothing listens on now (the OS's pick for port 0). */
@@ -28,7 +28,7 @@ function serviceOf(output: string): { url: string; token: string } {
 }
 
 /**
- * Runs `adapterkit serve` (what `npm start` runs) until it prints its summary, runs `whileReady` against it, then
+ * Runs `adapterkit-service serve` (what `npm start` runs) until it prints its summary, runs `whileReady` against it, then
  * stops its process group.
  */
 async function serveUntilReady(

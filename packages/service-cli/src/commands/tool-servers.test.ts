@@ -1,8 +1,8 @@
 import { type ToolServerJson, toolServerListSchema, toolServerResourceSchema } from "@adapterkit/contract";
 import { startToolServerStandIn, type ToolServerStandIn } from "@adapterkit/service";
+import { CliError, EXIT_CODES } from "adapterkit/command-line";
+import { parseCommandForTest, runCommandForTest, useCommandSandbox } from "adapterkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CliError, EXIT_CODES } from "../cli-error.ts";
-import { parseCommandForTest, runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 import { toolServersCommand } from "./tool-servers.ts";
 
 const TOKEN = "mcp_cli_secret_token_0123456789abcdef";
@@ -37,7 +37,7 @@ const connectArgs = () => [
   `Authorization: Bearer ${TOKEN}`,
 ];
 
-describe("adapterkit tool-servers", () => {
+describe("adapterkit-service tool-servers", () => {
   it("connects, lists, refreshes and removes a tool server and its Skill, never printing a header value", async () => {
     expect(await exitCodeOf(["tool-servers", "list"])).toBe(EXIT_CODES.ok);
     expect(out).toEqual([]);

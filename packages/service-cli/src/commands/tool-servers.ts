@@ -1,6 +1,5 @@
 import { type ToolServerJson, toolServerCreateSchema } from "@adapterkit/contract";
-import { CliError } from "../cli-error.ts";
-import { defineCommand } from "../define-command.ts";
+import { CliError, defineCommand } from "adapterkit/command-line";
 import { withLocalService } from "../open-local-service.ts";
 
 const ACTIONS = ["list", "connect", "refresh", "remove"] as const;
@@ -54,12 +53,12 @@ function idOf(action: Action, target: string | undefined): number {
 }
 
 /**
- * `adapterkit tool-servers list | connect <name> <url> [--header "Name: value" …] | refresh <id> | remove <id>`
+ * `adapterkit-service tool-servers list | connect <name> <url> [--header "Name: value" …] | refresh <id> | remove <id>`
  * (A13): external Model Context Protocol servers of an organization (`--organization`, default demo), each with the
  * Skill made of its tools. Human-readable lines, or one JSON line with `--json`; header values are never printed.
  * ADAPTERKIT_ALLOWED_HOSTS applies (a server on this machine must be allowed, as for the service).
  *
- * @example adapterkit tool-servers connect Weather https://tools.example/mcp --header "Authorization: Bearer mcp_…"
+ * @example adapterkit-service tool-servers connect Weather https://tools.example/mcp --header "Authorization: Bearer mcp_…"
  */
 export const toolServersCommand = defineCommand({
   command: "tool-servers <action> [target] [url]",

@@ -6,7 +6,7 @@ import { mailAdapter } from "@adapterkit/adapter-mail";
 import { createTasksAdapter, followAuthorization } from "@adapterkit/adapter-tasks";
 import { webhookAdapter } from "@adapterkit/adapter-webhook";
 import { createService, serviceOptionsFromEnv } from "@adapterkit/service";
-import { defineCommand } from "../define-command.ts";
+import { defineCommand } from "adapterkit/command-line";
 import { serveSampleAdapters } from "../serve/serve-sample-adapters.ts";
 import { showInboundLoop } from "../serve/show-inbound-loop.ts";
 import { startStandIns } from "../serve/start-stand-ins.ts";
@@ -15,7 +15,7 @@ import { startStandIns } from "../serve/start-stand-ins.ts";
 export const SAMPLE_ADAPTERS = [mailAdapter, chatAdapter, webhookAdapter, filesAdapter] as const;
 
 /**
- * `adapterkit serve` (`npm start`): the reference service, the sample adapters (each signing-checked with its App's
+ * `adapterkit-service serve` (`npm start`): the reference service, the sample adapters (each signing-checked with its App's
  * secret, or all with ADAPTER_SIGNING_SECRET when set, D123), their local platforms, and the sample Apps registered,
  * published and installed into the demo organization (D28).
  */

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { CredentialInput } from "@adapterkit/service";
-import { CliError } from "../cli-error.ts";
-import { defineCommand } from "../define-command.ts";
+import { CliError, defineCommand } from "adapterkit/command-line";
 import { withLocalService } from "../open-local-service.ts";
 
 /** `--credentials`: a JSON object by credential key, or `@file` holding one. */
@@ -18,10 +17,10 @@ export async function readCredentialsArg(text: string): Promise<CredentialInput>
 }
 
 /**
- * `adapterkit install <slug> --organization O [--project P] [--credentials JSON|@file]` (A4): checks the credentials
+ * `adapterkit-service install <slug> --organization O [--project P] [--credentials JSON|@file]` (A4): checks the credentials
  * with the adapter's /verify, then stores them sealed and prints the installation.
  *
- * @example adapterkit install chat --organization acme --credentials '{"chat_bot_token":"xoxb-…"}'
+ * @example adapterkit-service install chat --organization acme --credentials '{"chat_bot_token":"xoxb-…"}'
  */
 export const installCommand = defineCommand({
   command: "install <app>",

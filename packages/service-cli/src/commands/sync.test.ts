@@ -2,9 +2,9 @@ import { type FilesStandIn, filesAdapter, startFilesStandIn } from "@adapterkit/
 import type { SourceSyncJson } from "@adapterkit/contract";
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { createService } from "@adapterkit/service";
+import { runCommandForTest, useCommandSandbox } from "adapterkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSyncProgress } from "./render-sync-progress.ts";
-import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 import { syncCommand } from "./sync.ts";
 
 const sandbox = useCommandSandbox("sync-cli-", { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" });
@@ -48,7 +48,7 @@ async function installFiles(): Promise<string> {
   }
 }
 
-describe("adapterkit sync", () => {
+describe("adapterkit-service sync", () => {
   it("syncs the folder given, showing its progress as plain lines when stderr is no terminal", async () => {
     const id = await installFiles();
     expect(await exitCodeOf(["sync", id, "--path", "/docs"])).toBe(0);

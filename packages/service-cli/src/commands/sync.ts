@@ -1,14 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { CliError } from "../cli-error.ts";
-import { defineCommand } from "../define-command.ts";
+import { CliError, defineCommand } from "adapterkit/command-line";
 import { withLocalService } from "../open-local-service.ts";
 import { renderSyncProgress } from "./render-sync-progress.ts";
 
 /**
- * `adapterkit sync <installation> [--path /docs] [--reset]` (A12): syncs an installation's document source now and
+ * `adapterkit-service sync <installation> [--path /docs] [--reset]` (A12): syncs an installation's document source now and
  * shows its progress: a bar redrawn in place on a terminal, a line per change otherwise. Exit 1 when it fails.
  *
- * @example adapterkit sync inst_3q2Xb9pLwQk7RrT1vYzA0c --path /docs
+ * @example adapterkit-service sync inst_3q2Xb9pLwQk7RrT1vYzA0c --path /docs
  */
 export const syncCommand = defineCommand({
   command: "sync <installation>",

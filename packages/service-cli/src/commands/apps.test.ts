@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { webhookAdapter } from "@adapterkit/adapter-webhook";
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
+import { EXIT_CODES } from "adapterkit/command-line";
+import { parseCommandForTest, runCommandForTest, useCommandSandbox } from "adapterkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXIT_CODES } from "../cli-error.ts";
 import { appsCommand } from "./apps.ts";
 import { installCommand } from "./install.ts";
-import { parseCommandForTest, runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
 let adapter: StartedAdapter<typeof webhookAdapter.manifest>;
 const { out, err } = useCommandSandbox("apps-cli-", { ADAPTERKIT_ALLOWED_HOSTS: "127.0.0.1" }).output;
@@ -20,7 +20,7 @@ const exitCodeOf = (argv: string[]) => runCommandForTest(COMMANDS, argv);
 
 const url = () => adapter.url.replace("localhost", "127.0.0.1");
 
-describe("adapterkit apps and install", () => {
+describe("adapterkit-service apps and install", () => {
   it("previews without --yes, registers with it, verifies, publishes, lists and installs with verified credentials", async () => {
     expect(await exitCodeOf(["apps", "register", url()])).toBe(EXIT_CODES.ok);
     expect(JSON.parse(out.join("\n"))).toMatchObject({ slug: "webhook", slug_taken: false });

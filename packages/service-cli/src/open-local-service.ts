@@ -1,5 +1,5 @@
 import { createService, type Service, serviceOptionsFromEnv } from "@adapterkit/service";
-import { CliError } from "./cli-error.ts";
+import { CliError } from "adapterkit/command-line";
 
 /**
  * Runs a command's work on the service's store, beside a running service (no instance lock, worker, scheduler,

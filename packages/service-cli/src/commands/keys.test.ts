@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createService } from "@adapterkit/service";
+import { EXIT_CODES } from "adapterkit/command-line";
+import { runCommandForTest, useCommandSandbox } from "adapterkit/testing";
 import { describe, expect, it } from "vitest";
-import { EXIT_CODES } from "../cli-error.ts";
 import { keysCommand } from "./keys.ts";
-import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
 const sandbox = useCommandSandbox("keys-cli-", { ADAPTERKIT_SECRET_KEY: "" });
 const { out } = sandbox.output;
@@ -21,7 +21,7 @@ const open = () =>
     healthPolling: false,
   });
 
-describe("adapterkit keys rotate", () => {
+describe("adapterkit-service keys rotate", () => {
   it("re-seals under a new key in the data dir, and the service still reads every secret", async () => {
     let service = await open();
     const demo = await service.bootstrapDemo();

@@ -1,8 +1,7 @@
 import { createService, serviceOptionsFromEnv } from "@adapterkit/service";
-import { CliError } from "../cli-error.ts";
-import { defineCommand } from "../define-command.ts";
+import { CliError, defineCommand } from "adapterkit/command-line";
 
-/** `adapterkit token create`: issues an API token scoped to one project or one workflow (D16). */
+/** `adapterkit-service token create`: issues an API token scoped to one project or one workflow (D16). */
 export const tokenCommand = defineCommand({
   command: "token <action>",
   describe: "Create an API token scoped to a project or a workflow (printed once; stored hashed)",

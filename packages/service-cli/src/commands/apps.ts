@@ -1,6 +1,5 @@
 import type { AppJson } from "@adapterkit/contract";
-import { CliError } from "../cli-error.ts";
-import { defineCommand } from "../define-command.ts";
+import { CliError, defineCommand } from "adapterkit/command-line";
 import { withLocalService } from "../open-local-service.ts";
 import { readCredentialsArg } from "./install.ts";
 
@@ -12,12 +11,12 @@ function describeApp(app: AppJson): string {
 }
 
 /**
- * `adapterkit apps register <base_url> [--yes] | refresh <slug> | verify <slug> [--credentials] | list | publish <slug>`
+ * `adapterkit-service apps register <base_url> [--yes] | refresh <slug> | verify <slug> [--credentials] | list | publish <slug>`
  * (A1): register shows the preview and creates the draft only with --yes (printing its signing secret), refresh adds
  * a version when the manifest changed, verify is the portal's Verify (the adapter's verdict on the credentials,
  * nothing stored), publish passes the review as the instance's operator (D118). ADAPTERKIT_ALLOWED_HOSTS applies.
  *
- * @example adapterkit apps register http://localhost:3100/chat --organization acme --yes
+ * @example adapterkit-service apps register http://localhost:3100/chat --organization acme --yes
  */
 export const appsCommand = defineCommand({
   command: "apps <action> [target]",

@@ -1,8 +1,8 @@
 import { createService, type Service } from "@adapterkit/service";
+import { EXIT_CODES } from "adapterkit/command-line";
+import { runCommandForTest, useCommandSandbox } from "adapterkit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { EXIT_CODES } from "../cli-error.ts";
 import { callbacksCommand } from "./callbacks.ts";
-import { runCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
 const sandbox = useCommandSandbox("callbacks-cli-");
 const { stdout, err: stderr } = sandbox.output;
@@ -18,7 +18,7 @@ afterEach(async () => service.close());
 
 const exitCodeOf = (argv: string[]) => runCommandForTest([callbacksCommand], argv);
 
-describe("adapterkit callbacks secret", () => {
+describe("adapterkit-service callbacks secret", () => {
   it("prints the secret the running service signs the organization's callbacks with", async () => {
     expect(await exitCodeOf(["callbacks", "secret", "--organization", "acme"])).toBe(EXIT_CODES.ok);
     expect(stdout).toEqual([`${await service.callbackSecret(organizationId)}\n`]);

@@ -1,13 +1,12 @@
-import { CliError } from "../cli-error.ts";
-import { defineCommand } from "../define-command.ts";
+import { CliError, defineCommand } from "adapterkit/command-line";
 import { withLocalService } from "../open-local-service.ts";
 
 /**
- * `adapterkit callbacks secret --organization O [--rotate]`: prints the secret that signs an organization's
+ * `adapterkit-service callbacks secret --organization O [--rotate]`: prints the secret that signs an organization's
  * callbacks (D25), created on first use, or replaces it with a fresh one first. Safe beside a running service:
  * it opens the store through `withLocalService`, without the instance lock or any background loop.
  *
- * @example adapterkit callbacks secret --organization demo --rotate
+ * @example adapterkit-service callbacks secret --organization demo --rotate
  */
 export const callbacksCommand = defineCommand({
   command: "callbacks <action>",

@@ -1,13 +1,12 @@
 import { rotateServiceKey, serviceOptionsFromEnv } from "@adapterkit/service";
-import { CliError } from "../cli-error.ts";
-import { defineCommand } from "../define-command.ts";
+import { CliError, defineCommand } from "adapterkit/command-line";
 
 /**
- * `adapterkit keys rotate` (D116): re-seals every stored secret under a new service key. With ADAPTERKIT_SECRET_KEY,
+ * `adapterkit-service keys rotate` (D116): re-seals every stored secret under a new service key. With ADAPTERKIT_SECRET_KEY,
  * list the new key first and the old after (`new,old`); otherwise a new key is generated into the data dir. On
  * SQLite it refuses while a service runs on the data dir.
  *
- * @example ADAPTERKIT_SECRET_KEY="$NEW,$OLD" adapterkit keys rotate
+ * @example ADAPTERKIT_SECRET_KEY="$NEW,$OLD" adapterkit-service keys rotate
  */
 export const keysCommand = defineCommand({
   command: "keys <action>",

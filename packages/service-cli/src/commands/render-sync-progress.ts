@@ -9,7 +9,7 @@ function size(bytes: number): string {
 }
 
 /**
- * One line of `adapterkit sync`'s progress: a bar over the page in flight (files fetched of its files), the pages
+ * One line of `adapterkit-service sync`'s progress: a bar over the page in flight (files fetched of its files), the pages
  * committed and the tallies; plain text, so it reads the same without colour or a terminal.
  *
  * @example renderSyncProgress(sync) // "[############............]  50% page 3: 20/40 files | +52 ~3 -1 | 1.2 MiB"
