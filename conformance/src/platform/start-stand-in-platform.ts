@@ -1,8 +1,8 @@
 import type { CapturedDelivery, StandInPlatform } from "../check.ts";
 import type { PlatformRoute } from "../fixtures/fixtures.ts";
 import { DeliveryLog } from "./delivery-log.ts";
+import { startSmtpSinkOnDemand } from "./load-smtp-sink.ts";
 import { startHttpStandIn } from "./start-http-stand-in.ts";
-import { startSmtpSink } from "./start-smtp-sink.ts";
 
 /** The stand-in platform plus what only the runner does with it: program its routes once its URL is known. */
 export interface RunningStandInPlatform extends StandInPlatform {
@@ -10,7 +10,8 @@ export interface RunningStandInPlatform extends StandInPlatform {
 }
 
 /**
- * Starts the runner's stand-in platform: an HTTP server and, when asked, an SMTP sink, both on 127.0.0.1 port 0.
+ * Starts the runner's stand-in platform: an HTTP server and, when asked, an SMTP sink (loaded only then, D433), both
+ * on 127.0.0.1 port 0.
  * @example const platform = await startStandInPlatform({ smtp: { users: { "bot@example.test": "pw" } } });
  */
 export async function startStandInPlatform(
@@ -18,7 +19,7 @@ export async function startStandInPlatform(
 ): Promise<RunningStandInPlatform> {
   const log = new DeliveryLog();
   const http = await startHttpStandIn(log);
-  const smtp = options.smtp === undefined ? undefined : await startSmtpSink(log, options.smtp.users);
+  const smtp = options.smtp === undefined ? undefined : await startSmtpSinkOnDemand(log, options.smtp.users);
   return {
     url: http.url,
     ...(smtp === undefined ? {} : { smtp: { host: smtp.host, port: smtp.port } }),

@@ -55,7 +55,7 @@ export { resolveVersion } from "./http/resolve-version.ts";
 export { DEFAULT_FILE_LIMIT } from "./http/send-stream.ts";
 export { type AdapterServer, type AdaptersServer, mountAdapters, type ServeOptions, serve } from "./http/serve.ts";
 export type { AdapterHandlerOptions } from "./http/settings.ts";
-export { toExpressRouter } from "./http/to-express-router.ts";
+export { type ExpressMiddleware, toExpressRouter } from "./http/to-express-router.ts";
 export { rawBodyOf } from "./inbound/raw-body-of.ts";
 export * from "./outbound/index.ts";
 export * from "./scaffold/index.ts";

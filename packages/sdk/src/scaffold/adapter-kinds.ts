@@ -17,6 +17,8 @@ export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.me
 export interface KindConfig {
   description: string;
   credentialField: string;
+  /** What the project needs besides the kit, e.g. the runner's optional SMTP stand-in for a mail adapter (D433). */
+  devDependencies?: Record<string, string>;
   handlers: { name: string; todo: string; hint: string; imports: string[] }[];
 }
 

@@ -76,6 +76,27 @@ describe("scaffoldAdapter", () => {
       expect({ file, syntax: syntax.map((problem) => problem.messageText) }).toEqual({ file, syntax: [] });
     }
     expect(result.nextSteps[0]).toMatch(/^cd /);
+    expect(result.nextSteps.filter((step) => step.startsWith("npm install"))).toEqual([
+      expect.stringContaining("npm install --no-save <packs>/*.tgz"),
+    ]);
+  });
+
+  it.each(
+    ADAPTER_KINDS,
+  )("gives a %s project one install command, and the runner's mail extras to mail only", (kind) => {
+    const dir = join(workspace(), "demo");
+    scaffoldAdapter({ slug: "demo", kind, dir });
+    const readme = readFileSync(join(dir, "README.md"), "utf8");
+    const installing = readme.slice(readme.indexOf("## Installing the kit"), readme.indexOf("## Commands"));
+    const commands = [...installing.matchAll(/^npm install.*$/gm)].map((match) => match[0]);
+    expect(commands).toEqual(["npm install", "npm install --no-save /path/to/packs/*.tgz"]);
+    const { devDependencies } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    // The runner's optional peers, at the ranges it gives them: what its SMTP stand-in loads for mail fixtures.
+    const runner = new URL("../../../../conformance/package.json", import.meta.url);
+    const mailExtras = JSON.parse(readFileSync(runner, "utf8")).peerDependencies;
+    if (kind === "mail") expect(devDependencies).toMatchObject(mailExtras);
+    else expect(Object.keys(devDependencies)).not.toEqual(expect.arrayContaining(["mailparser"]));
+    expect(installing.includes("`mailparser`")).toBe(kind === "mail");
   });
 
   it.each(ADAPTER_KINDS)("writes %s conformance fixtures that the runner's schema accepts", (kind) => {

@@ -99,14 +99,17 @@ function listTemplates(root: string, prefix = ""): string[] {
   });
 }
 
-/** Commands that work from where the author stands: into the project (quoted if need be), install, test, serve. */
+/**
+ * Commands that work from where the author stands: into the project (quoted if need be), one install (from the
+ * registry, or the kit's tarballs while it is on none; D435), test, serve.
+ */
 function nextSteps(dir: string, slug: string): string[] {
   const path = relative(process.cwd(), dir) || ".";
   const where = path.startsWith("..") ? dir : path;
   const cd = /^[\w./-]+$/.test(where) ? where : `'${where.replaceAll("'", "'\\''")}'`;
   return [
     ...(where === "." ? [] : [`cd ${cd}`]),
-    'npm install              # until the kit is on your registry, see "Installing the kit" in README.md first',
+    "npm install              # the one install; until the kit is on your registry: npm install --no-save <packs>/*.tgz",
     "npm test                 # the scaffold's tests pass; each handler is an it.todo",
     `npm start                # builds and serves http://localhost:3100/${slug}; endpoints answer 501 until written`,
     "write the handlers in src/handlers/ and the sandbox values in conformance.fixtures.json",

@@ -31,6 +31,8 @@ export interface TemplateContext {
   kitDependency: string;
   fixturesSchema: string;
   firstCredentialField: string;
+  /** The kind's own dev dependencies, written between the kit's and the tools (sorted, as npm keeps them). */
+  extraDevDependencies: { name: string; range: string }[];
   handlers: HandlerEntry[];
   topLevel: HandlerEntry[];
   hasSources: boolean;
@@ -68,6 +70,7 @@ export function templateContext(options: { slug: string; kind: AdapterKind; kitD
     kitDependency: options.kitDependency ?? kitVersionRange(),
     fixturesSchema: FIXTURES_SCHEMA_PATH,
     firstCredentialField: config.credentialField,
+    extraDevDependencies: Object.entries(config.devDependencies ?? {}).map(([name, range]) => ({ name, range })),
     handlers,
     topLevel: handlers.filter((handler) => !handler.grouped),
     hasSources: handlers.some((handler) => handler.grouped),
