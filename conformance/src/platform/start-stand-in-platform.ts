@@ -19,7 +19,16 @@ export async function startStandInPlatform(
 ): Promise<RunningStandInPlatform> {
   const log = new DeliveryLog();
   const http = await startHttpStandIn(log);
-  const smtp = options.smtp === undefined ? undefined : await startSmtpSinkOnDemand(log, options.smtp.users);
+  // A sink that cannot start (its optional packages missing, D433) takes the HTTP side down with it, or the process
+  // would be kept alive by a listener nobody closes.
+  const smtp =
+    options.smtp === undefined
+      ? undefined
+      : await startSmtpSinkOnDemand(log, options.smtp.users).catch(async (error: unknown) => {
+          log.close();
+          await http.close();
+          throw error;
+        });
   return {
     url: http.url,
     ...(smtp === undefined ? {} : { smtp: { host: smtp.host, port: smtp.port } }),

@@ -101,7 +101,7 @@ describe.skipIf(!SLOW)(
         const tests = files.filter(
           (path) =>
             !path.startsWith("templates/") &&
-            /(\.test(-d)?\.|(^|\/)test\/|-for-test\.|\.fixtures\.json$|fixture-adapter)/.test(path),
+            /(\.test(-d)?\.|(^|\/)test\/|\.fixtures\.json$|fixture-adapter)/.test(path),
         );
         expect({ name: pack.name, unexpected, tests }).toEqual({ name: pack.name, unexpected: [], tests: [] });
         const entry = ["adapterkit", "@adapterkit/service-cli"].includes(pack.name) ? "dist/main" : "dist/index";
