@@ -19,7 +19,7 @@ describe("the service's commands in adapterkit", () => {
   });
 
   it("leaves the authors' commands alone, and registers none of the service's", () => {
-    const names = COMMANDS.map((command) => String(command.command).split(" ")[0]);
+    const names = COMMANDS.map((command) => String(command.command).split(" ")[0] ?? "");
     expect(names).toEqual(expect.arrayContaining(["conformance", "capture", "new", "schemas"]));
     expect(names.filter((name) => (SERVICE_COMMANDS as readonly string[]).includes(name))).toEqual([]);
     for (const name of names) expect(serviceCommandError(name)).toBeUndefined();
