@@ -233,7 +233,7 @@ it("starts again on its data dir and keeps the demo as it was: ids, versions, sw
 }, 400_000);
 
 it.skipIf(PG === undefined)(
-  "joins a demo another instance serves on the same PostgreSQL and changes nothing (skipped: ADAPTERKIT_TEST_DATABASE_URL unset)",
+  "joins a demo another instance serves on the same PostgreSQL and changes nothing (needs ADAPTERKIT_TEST_DATABASE_URL)",
   async () => {
     dataDir = await mkdtemp(join(tmpdir(), "adapterkit-join-"));
     // A fresh database of its own on the test server: `npm start` uses the default schema of DATABASE_URL.
@@ -243,14 +243,17 @@ it.skipIf(PG === undefined)(
     await admin.query(`CREATE DATABASE ${name}`);
     const databaseUrl = new URL(PG ?? "");
     databaseUrl.pathname = `/${name}`;
+    const port = await freePort();
+    // Instances behind one address share its public URL, which the API's URLs (inbound, hooks) are built on.
     const shared = {
+      ADAPTERKIT_PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl.toString(),
       ADAPTERKIT_SECRET_KEY: randomBytes(32).toString("base64url"),
     };
     try {
       const first = await serve({
         ...shared,
-        PORT: String(await freePort()),
+        PORT: String(port),
         ADAPTERS_PORT: String(await freePort()),
         ADAPTERKIT_DATA_DIR: join(dataDir, "one"),
       });
