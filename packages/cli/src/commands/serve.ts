@@ -113,7 +113,7 @@ export const serveCommand = defineCommand({
       await service.sources.configure(filesInstallation.id, demoFolder, false);
     }
 
-    // A13: the demo organization's Skill from the stand-in MCP server; it follows the stand-in if its port moved (D196, D464).
+    // A13: the demo organization's Skill from the stand-in MCP server; it follows a stand-in that moved (D196, D464).
     const toolServer = standIns
       ? await service.toolServers
           .connectOrRefresh({ organization: "demo" }, { name: "Demo tools", url: standIns.toolServer.url })
