@@ -60,12 +60,12 @@ export async function finishReview(
       .select("published_version")
       .where("id", "=", review.app_id)
       .executeTakeFirst();
-    const unreviewed = app?.published_version === null || app === undefined ? "draft" : "published";
+    const back = (app?.published_version ?? null) === null ? "draft" : "published";
     await tables
       .updateTable("apps")
       .set(
         passed
-          ? { state: unreviewed, review_report: null, updated_at: at }
+          ? { state: back, review_report: null, updated_at: at }
           : { state: "draft", review_report: appReport, updated_at: at },
       )
       .where("id", "=", review.app_id)

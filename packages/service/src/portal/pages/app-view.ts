@@ -147,12 +147,13 @@ function versionState(
   approved: readonly number[],
 ): string {
   if (version === app.published_version) return "published";
-  if (approved.includes(version) && !(app.state === "in_review" && version === app.latest_version)) return "approved";
   if (app.state === "in_review" && version === app.latest_version) return "in review";
+  if (approved.includes(version)) return "approved";
+  if (app.published_version !== null && version < app.published_version) return "superseded";
   if (reviewState !== undefined && reviewState !== "queued" && reviewState !== "running")
     return `review ${reviewState}`;
   if (version === app.latest_version) return "draft";
-  return app.published_version !== null && version < app.published_version ? "superseded" : "never published";
+  return "never published";
 }
 
 /** The App's versions, newest first, each with its state, its newest review and what changed since the one before. */
