@@ -19,7 +19,7 @@ const PLATFORM_SECRET = `whsec_${Buffer.alloc(32, 9).toString("base64")}`;
 
 /** The webhook adapter with its manifest changed: version 2 requires one more credential, version 3 does not. */
 function webhookVersion(version: 1 | 2 | 3): Adapter {
-  const credentials: CredentialDefinition[] = [...(webhookManifest.credentials ?? [])];
+  const credentials: CredentialDefinition[] = [...(webhookManifest.credentials ?? [])] as CredentialDefinition[];
   if (version === 2) credentials.push({ key: "webhook_extra", type: "text", label: "A key version 2 requires" });
   const manifest = { ...webhookManifest, version: `0.${version}.0`, credentials };
   return { ...webhookAdapter, manifest } as Adapter;

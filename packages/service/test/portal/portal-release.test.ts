@@ -1,4 +1,4 @@
-import { installationSchema } from "@adapterkit/contract";
+import { type CredentialDefinition, installationSchema } from "@adapterkit/contract";
 import { type AdapterServer, defineAdapter, serve } from "@adapterkit/sdk";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ const PASSED = { summary: { total: 2, passed: 2, failed: 0 } };
 
 /** The hostile App at a version: 2 requires one more credential, whose key is markup too; 3 changes only its text. */
 function serveHostile(version: 1 | 2 | 3, port = 0): Promise<AdapterServer> {
-  const credentials = [...(HOSTILE_MANIFEST.credentials ?? [])];
+  const credentials: CredentialDefinition[] = [...(HOSTILE_MANIFEST.credentials ?? [])];
   if (version === 2) credentials.push({ key: `extra${HOSTILE}`, type: "api_key", label: HOSTILE });
   const manifest = { ...HOSTILE_MANIFEST, description: `${HOSTILE} v${version}`, credentials };
   const adapter = defineAdapter({ manifest, verify: async () => ({ ok: true, user: HOSTILE }) });
