@@ -14,11 +14,11 @@ th,td{border:1px solid #666;padding:.25rem .5rem;text-align:left;vertical-align:
 .stack{display:flex;flex-direction:column;gap:.75rem;max-width:40rem}.field{display:flex;flex-direction:column}
 label{font-weight:600}input,textarea{font:inherit;padding:.3rem;border:1px solid #444}
 button,.button{font:inherit;padding:.35rem .9rem;background:#1a4d8f;color:#fff;border:1px solid #1a4d8f;cursor:pointer;text-decoration:none;display:inline-block}
-button[disabled]{background:#555;border-color:#555;cursor:not-allowed}
+button[disabled],button.danger[disabled]{background:#555;border-color:#555;cursor:not-allowed}
 button.secondary,.button.secondary{background:#fff;color:#1a4d8f}button.danger{background:#a00000;border-color:#a00000}
 .reason{margin:.25rem 0;color:#333;font-style:italic}.hint{margin:.25rem 0;color:#333}
 .badge,.health{display:inline-block;padding:0 .4rem;border:1px solid currentColor;border-radius:.6rem;font-size:.9em;font-weight:600}
-.state-published,.state-passed,.state-accepted,.state-done,.state-delivered{color:#0a5a1a;background:#eaf6ec}
+.state-published,.state-approved,.state-passed,.state-accepted,.state-done,.state-delivered{color:#0a5a1a;background:#eaf6ec}
 .state-failed,.state-errored,.state-rejected-signature,.state-adapter-failed,.state-dead{color:#a00000;background:#fbeaea}
 .state-in-review,.state-running,.state-queued,.state-pending,.state-action-needed{color:#6b3d00;background:#fdf3e1}
 .toc ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}

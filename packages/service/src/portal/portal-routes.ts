@@ -5,6 +5,7 @@ import { createInstallationTrigger, sendInstallationTestEvent } from "./pages/in
 import { installationDetail } from "./pages/installation-page.ts";
 import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
+import { moveBackPage, publishVersion, upgradeInstallationsPage } from "./pages/release-actions.ts";
 import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
 import { htmlReport, jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
 import { signIn, signInPage, signOut } from "./pages/sign-in.ts";
@@ -30,6 +31,9 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   editApp,
   uploadFixtures,
   submitReview,
+  publishVersion,
+  upgradeInstallationsPage,
+  moveBackPage,
   reviewPage,
   jsonReport,
   junitReport,

@@ -93,7 +93,7 @@ for (const lane of STORE_LANES) {
       expect(before.html).toContain(
         '<li class="done"><a href="#review-heading">Pass a review</a>: <strong>done</strong>',
       );
-      expect(before.html).toContain('<li class="done"><a href="#versions-heading">Publish a version</a>');
+      expect(before.html).toContain('<li class="done"><a href="#release-heading">Publish a version</a>');
       await client.post("/developer/apps/hostile/signing-secret/show");
       const after = await client.get("/developer/apps/hostile");
       expect(after.html).toContain(

@@ -72,8 +72,11 @@ for (const lane of STORE_LANES) {
       expect(review.progress.done).toBe(review.progress.total);
       const listed = reviewListSchema.parse(await (await again(`/api/v1/apps/${slug}/reviews`)).json());
       expect(listed.items.map((item) => [item.id, item.state])).toEqual([[id, "passed"]]);
+      // D450: the pass approves version 1; publishing it is the author's own step.
       const app = appSchema.parse(await (await again(`/api/v1/apps/${slug}`)).json());
-      expect(app).toMatchObject({ state: "published", published_version: 1 });
+      expect(app).toMatchObject({ state: "draft", published_version: null });
+      const published = await again(`/api/v1/apps/${slug}/publish`, { method: "POST" });
+      expect(appSchema.parse(await published.json())).toMatchObject({ state: "published", published_version: 1 });
     }, 120_000);
   });
 }

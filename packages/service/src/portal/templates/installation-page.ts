@@ -16,7 +16,8 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <dt>Installation</dt><dd><code>{{installation.id}}</code></dd>
 <dt>App</dt><dd>{{#if installation.ownApp}}<a href="/developer/apps/{{installation.app}}">{{installation.name}}</a>{{else}}<a href="/marketplace/apps/{{installation.app}}">{{installation.name}}</a>{{/if}} ({{installation.app}})</dd>
 <dt>State</dt><dd>{{> badge kind="state" value=installation.state}}</dd>
-<dt>Version</dt><dd>{{installation.app_version}}{{#if installation.published}} (the App's published version is {{installation.published}}){{/if}}</dd>
+<dt>Version</dt><dd>{{installation.app_version}}{{#if installation.published}} (the App's published version is {{installation.published}}){{/if}}{{#if installation.previous_version}}; moved from version {{installation.previous_version}} by the App's author{{/if}}</dd>
+{{#if installation.action_needed}}<dt>Upgrade</dt><dd id="upgrade-action">{{> badge kind="state" value="action needed"}} stays on version {{installation.app_version}}, not moved to version {{installation.action_needed.version}}: {{installation.action_needed.reason}}</dd>{{/if}}
 <dt>Inbound URL</dt><dd><code>{{installation.inbound_url}}</code></dd>
 <dt>Verified as</dt><dd>{{#if installation.verified_user}}{{installation.verified_user}}{{else}}—{{/if}}</dd>
 <dt>Installed</dt><dd>{{installation.created_at}}</dd>
