@@ -26,6 +26,7 @@ button.secondary,.button.secondary{background:#fff;color:#1a4d8f}button.danger{b
 .confirm{border:2px solid #a00000;padding:.5rem 1rem}
 .field-error{color:#a00000;font-weight:600}.ok{color:#0a5a1a;font-weight:600}
 .notice{border-left:4px solid #1a4d8f;padding:.25rem .75rem;background:#eef3fa}
+.check-result{border-left:4px solid #666;padding:0 .75rem}
 .problems{border:2px solid #a00000;padding:.5rem 1rem}
 .cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
 .card{border:1px solid #666;padding:.75rem}.card h3{margin-top:0}.icon{vertical-align:middle}
