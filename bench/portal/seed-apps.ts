@@ -5,7 +5,7 @@ import { withAppTables } from "../../packages/service/src/apps/app-tables.ts";
 import { manifestDigest } from "../../packages/service/src/apps/manifest-digest.ts";
 import { inChunks } from "../../packages/service/src/store/in-chunks.ts";
 
-function manifestOf(index: number, version = 1): Manifest {
+function manifestOf(index: number, version = 1): Manifest & { slug: string } {
   const slug = `bench-app-${String(index).padStart(4, "0")}`;
   return {
     schema_version: "1.0",
