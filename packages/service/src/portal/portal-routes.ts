@@ -1,7 +1,11 @@
 import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
-import { createInstallationTrigger, sendInstallationTestEvent } from "./pages/installation-actions.ts";
+import {
+  checkInstallationHandshake,
+  createInstallationTrigger,
+  sendInstallationTestEvent,
+} from "./pages/installation-actions.ts";
 import { installationDetail } from "./pages/installation-page.ts";
 import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
@@ -44,6 +48,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   installationDetail,
   createInstallationTrigger,
   sendInstallationTestEvent,
+  checkInstallationHandshake,
   installForm,
   install,
   connect,

@@ -19,6 +19,7 @@ import { inboundRefusalCountMigration } from "./migrations/0015-inbound-refusal-
 import { portalOperationsMigration } from "./migrations/0016-portal-operations.ts";
 import { installationUpgradesMigration } from "./migrations/0017-installation-upgrades.ts";
 import { inboundCacheGenerationMigration } from "./migrations/0018-inbound-cache-generation.ts";
+import { deliveriesByInstallationMigration } from "./migrations/0019-deliveries-by-installation.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -41,6 +42,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0016-portal-operations": portalOperationsMigration(),
     "0017-installation-upgrades": installationUpgradesMigration(),
     "0018-inbound-cache-generation": inboundCacheGenerationMigration(dialect),
+    "0019-deliveries-by-installation": deliveriesByInstallationMigration(),
   };
 }
 

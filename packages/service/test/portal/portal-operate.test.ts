@@ -225,7 +225,7 @@ for (const lane of STORE_LANES) {
       expect(second.status).toBe(200);
       expect(second.html).toContain("event-4<");
       expect(second.html).not.toContain("event-24");
-      expect(second.html).toContain(`<a href="${path}">Newest events</a>`);
+      expect(second.html).toContain(`<a href="${path}#events-heading">Newest events</a>`);
       expect((await client.get(`${path}?cursor=%00`)).status).toBe(400);
     });
 
