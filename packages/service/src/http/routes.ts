@@ -33,6 +33,7 @@ import {
   listToolServersRoute,
   refreshToolServerRoute,
 } from "../tool-servers/tool-server-routes.ts";
+import { moveInstallationsBackRoute, publishAppRoute, upgradeInstallationsRoute } from "./handlers/app-releases.ts";
 import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
@@ -119,6 +120,9 @@ export function createRoutes(options: {
     "refresh-app": refreshAppRoute,
     "verify-app": verifyAppRoute,
     "submit-app": submitAppRoute,
+    "publish-app": publishAppRoute,
+    "upgrade-installations": upgradeInstallationsRoute,
+    "move-back-installations": moveInstallationsBackRoute,
     "review-app": reviewAppRoute,
     "list-app-reviews": listAppReviewsRoute,
     "get-app-review": getAppReviewRoute,
