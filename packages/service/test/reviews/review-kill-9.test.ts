@@ -63,8 +63,9 @@ for (const lane of STORE_LANES) {
       const again = apiFor(second.url, second.token);
       const review = await waitForReview(again, slug, id);
       if (review.result === "failed") {
-        const report = await (await again(`/api/v1/apps/${slug}/reviews/${id}/report?format=json`)).json();
-        const failed = report.checks.filter((check: { status: string }) => check.status === "failed");
+        const response = await again(`/api/v1/apps/${slug}/reviews/${id}/report?format=json`);
+        const report = (await response.json()) as { checks: { status: string }[] };
+        const failed = report.checks.filter((check) => check.status === "failed");
         expect.soft(failed, "the checks the restarted run failed").toEqual([]);
       }
       expect(review).toMatchObject({ state: "passed", result: "passed", attempts: 2, error: null });
