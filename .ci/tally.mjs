@@ -14,18 +14,24 @@ for (const file of reports) {
     continue;
   }
   const report = JSON.parse(readFileSync(file, "utf8"));
+  const lane = { passed: 0, failed: 0, skipped: 0 };
   if ("numPassedTests" in report) {
     // vitest's JSON reporter
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) failed += report.numFailedTestSuites;
+    lane.passed = report.numPassedTests;
+    lane.failed = report.numFailedTests;
+    lane.skipped = report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) lane.failed += report.numFailedTestSuites;
   } else {
     // a conformance report: every check is one test
-    passed += report.summary.passed;
-    failed += report.summary.failed;
-    skipped += report.summary.skipped + report.summary.not_applicable;
+    lane.passed = report.summary.passed;
+    lane.failed = report.summary.failed;
+    lane.skipped = report.summary.skipped + report.summary.not_applicable;
   }
+  // Each runtime's lane says its own count, so a difference between Node majors shows here (D445).
+  console.log(`${file}: ${lane.passed} passed, ${lane.failed} failed, ${lane.skipped} skipped`);
+  passed += lane.passed;
+  failed += lane.failed;
+  skipped += lane.skipped;
 }
 // The attack suite's count of generated cases (ADAPTERKIT_ATTACK_REPORT: one JSON file per attack test file).
 const attackDir = process.env.ADAPTERKIT_ATTACK_REPORT;
