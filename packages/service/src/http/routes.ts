@@ -33,34 +33,26 @@ import {
   listToolServersRoute,
   refreshToolServerRoute,
 } from "../tool-servers/tool-server-routes.ts";
+import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
 import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
 import { createProjectRoute } from "./handlers/create-project.ts";
-import { createTriggerRoute } from "./handlers/create-trigger.ts";
 import { createWorkflowRoute } from "./handlers/create-workflow.ts";
 import { deleteInstallationRoute } from "./handlers/delete-installation.ts";
-import { deleteTriggerRoute } from "./handlers/delete-trigger.ts";
-import { disableTriggerRoute } from "./handlers/disable-trigger.ts";
-import { enableTriggerRoute } from "./handlers/enable-trigger.ts";
-import { fireTriggerRoute } from "./handlers/fire-trigger.ts";
 import { getAppRoute } from "./handlers/get-app.ts";
 import { getAppSigningSecretRoute } from "./handlers/get-app-signing-secret.ts";
 import { getInstallationRoute } from "./handlers/get-installation.ts";
 import { getOpenApiRoute } from "./handlers/get-openapi.ts";
-import { getTriggerRoute } from "./handlers/get-trigger.ts";
 import { getWorkflowRoute } from "./handlers/get-workflow.ts";
 import { getWorkflowRunRoute } from "./handlers/get-workflow-run.ts";
 import { healthzRoute } from "./handlers/healthz.ts";
-import { hookRoute } from "./handlers/hook.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
 import { listAppsRoute } from "./handlers/list-apps.ts";
 import { listCredentialsRoute } from "./handlers/list-credentials.ts";
 import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
 import { listInstallationsRoute } from "./handlers/list-installations.ts";
-import { listTriggerRunsRoute } from "./handlers/list-trigger-runs.ts";
-import { listTriggersRoute } from "./handlers/list-triggers.ts";
 import { listWorkflowsRoute } from "./handlers/list-workflows.ts";
 import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
 import { previewAppRoute } from "./handlers/preview-app.ts";
@@ -73,7 +65,6 @@ import { revokeApiTokenRoute } from "./handlers/revoke-api-token.ts";
 import { rotateAppSigningSecretRoute } from "./handlers/rotate-app-signing-secret.ts";
 import { triggerRoute } from "./handlers/trigger.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
-import { updateTriggerRoute } from "./handlers/update-trigger.ts";
 import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
 import { verifyAppRoute } from "./handlers/verify-app.ts";
 import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
@@ -92,21 +83,12 @@ export function createRoutes(options: {
 }): RouteTable {
   return {
     trigger: triggerRoute,
-    hook: hookRoute,
+    ...TRIGGER_ROUTES,
     "receive-callback": receiveCallbackRoute,
     "list-workflows": listWorkflowsRoute,
     "create-workflow": createWorkflowRoute,
     "get-workflow": getWorkflowRoute,
     "update-workflow": updateWorkflowRoute,
-    "list-triggers": listTriggersRoute,
-    "create-trigger": createTriggerRoute,
-    "get-trigger": getTriggerRoute,
-    "update-trigger": updateTriggerRoute,
-    "delete-trigger": deleteTriggerRoute,
-    "enable-trigger": enableTriggerRoute,
-    "disable-trigger": disableTriggerRoute,
-    "fire-trigger": fireTriggerRoute,
-    "list-trigger-runs": listTriggerRunsRoute,
     "get-workflow-run": getWorkflowRunRoute,
     "preview-schedule": previewScheduleRoute,
     "list-callbacks": listCallbacksRoute,

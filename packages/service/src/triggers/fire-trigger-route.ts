@@ -1,10 +1,11 @@
-import { fireTrigger } from "../../triggers/fire-trigger.ts";
-import { pathId } from "../path-id.ts";
-import type { Route } from "../route.ts";
-import { triggerDeps } from "../trigger-deps.ts";
+import { pathId } from "../http/path-id.ts";
+import type { Route } from "../http/route.ts";
+import { fireTrigger } from "./fire-trigger.ts";
+import { triggerDeps } from "./trigger-deps.ts";
+import type { TriggersContext } from "./triggers-context.ts";
 
 /** `POST /api/v1/triggers/{id}/fire` (D22, schedule triggers only). */
-export const fireTriggerRoute: Route<"fire-trigger"> = {
+export const fireTriggerRoute: Route<"fire-trigger", TriggersContext> = {
   auth: "api",
   async handler(input, context) {
     const triggerRun = await fireTrigger(

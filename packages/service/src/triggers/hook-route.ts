@@ -1,9 +1,10 @@
 import type { HookResponse } from "@adapterkit/contract";
-import { isWebhookTokenShape } from "../../triggers/fire-webhook.ts";
-import type { Route } from "../route.ts";
+import type { Route } from "../http/route.ts";
+import { isWebhookTokenShape } from "./fire-webhook.ts";
+import type { TriggersContext } from "./triggers-context.ts";
 
 /** `POST /api/v1/hooks/{token}` (D14); `Idempotent-Replayed: true` marks a repeat's answer. */
-export const hookRoute: Route<"hook"> = {
+export const hookRoute: Route<"hook", TriggersContext> = {
   auth: "none",
   keepsInboundCache: true,
   idempotent: true,

@@ -1,11 +1,12 @@
-import { checkCallbackUrl } from "../../callbacks/check-callback-url.ts";
-import { updateTrigger } from "../../triggers/update-trigger.ts";
-import { pathId } from "../path-id.ts";
-import type { Route } from "../route.ts";
-import { triggerDeps } from "../trigger-deps.ts";
+import { checkCallbackUrl } from "../callbacks/check-callback-url.ts";
+import { pathId } from "../http/path-id.ts";
+import type { Route } from "../http/route.ts";
+import { triggerDeps } from "./trigger-deps.ts";
+import type { TriggersContext } from "./triggers-context.ts";
+import { updateTrigger } from "./update-trigger.ts";
 
 /** `PATCH /api/v1/triggers/{id}`. */
-export const updateTriggerRoute: Route<"update-trigger"> = {
+export const updateTriggerRoute: Route<"update-trigger", TriggersContext> = {
   auth: "api",
   async handler(input, context) {
     checkCallbackUrl(context.outbound, input.body);

@@ -1,11 +1,12 @@
-import { checkCallbackUrl } from "../../callbacks/check-callback-url.ts";
-import { createTrigger } from "../../triggers/create-trigger.ts";
-import { pathId } from "../path-id.ts";
-import type { Route } from "../route.ts";
-import { triggerDeps } from "../trigger-deps.ts";
+import { checkCallbackUrl } from "../callbacks/check-callback-url.ts";
+import { pathId } from "../http/path-id.ts";
+import type { Route } from "../http/route.ts";
+import { createTrigger } from "./create-trigger.ts";
+import { triggerDeps } from "./trigger-deps.ts";
+import type { TriggersContext } from "./triggers-context.ts";
 
 /** `POST /api/v1/workflows/{id}/triggers`: a webhook trigger's answer shows its URL (D16, D17). */
-export const createTriggerRoute: Route<"create-trigger"> = {
+export const createTriggerRoute: Route<"create-trigger", TriggersContext> = {
   auth: "api",
   async handler(input, context) {
     checkCallbackUrl(context.outbound, input.body);
