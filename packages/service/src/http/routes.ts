@@ -10,6 +10,7 @@ import {
   putAppFixturesRoute,
   submitAppRoute,
 } from "../reviews/review-routes.ts";
+import { RUN_ROUTES } from "../runs/run-routes.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
 import {
   createSkillRoute,
@@ -46,7 +47,6 @@ import { getAppSigningSecretRoute } from "./handlers/get-app-signing-secret.ts";
 import { getInstallationRoute } from "./handlers/get-installation.ts";
 import { getOpenApiRoute } from "./handlers/get-openapi.ts";
 import { getWorkflowRoute } from "./handlers/get-workflow.ts";
-import { getWorkflowRunRoute } from "./handlers/get-workflow-run.ts";
 import { healthzRoute } from "./handlers/healthz.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
 import { listAppsRoute } from "./handlers/list-apps.ts";
@@ -63,7 +63,6 @@ import { registerAppRoute } from "./handlers/register-app.ts";
 import { reviewAppRoute } from "./handlers/review-app.ts";
 import { revokeApiTokenRoute } from "./handlers/revoke-api-token.ts";
 import { rotateAppSigningSecretRoute } from "./handlers/rotate-app-signing-secret.ts";
-import { triggerRoute } from "./handlers/trigger.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
 import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
 import { verifyAppRoute } from "./handlers/verify-app.ts";
@@ -82,14 +81,13 @@ export function createRoutes(options: {
   extra?: ExtraRoutes;
 }): RouteTable {
   return {
-    trigger: triggerRoute,
+    ...RUN_ROUTES,
     ...TRIGGER_ROUTES,
     "receive-callback": receiveCallbackRoute,
     "list-workflows": listWorkflowsRoute,
     "create-workflow": createWorkflowRoute,
     "get-workflow": getWorkflowRoute,
     "update-workflow": updateWorkflowRoute,
-    "get-workflow-run": getWorkflowRunRoute,
     "preview-schedule": previewScheduleRoute,
     "list-callbacks": listCallbacksRoute,
     "get-callback-secret": getCallbackSecretRoute,

@@ -1,8 +1,9 @@
-import { triggerWorkflow } from "../../runs/trigger-workflow.ts";
-import { principalOf, type Route } from "../route.ts";
+import { principalOf, type Route } from "../http/route.ts";
+import type { RunsContext } from "./runs-context.ts";
+import { triggerWorkflow } from "./trigger-workflow.ts";
 
 /** `POST /api/v1/trigger` (D13). */
-export const triggerRoute: Route<"trigger"> = {
+export const triggerRoute: Route<"trigger", RunsContext> = {
   auth: "api",
   async handler(input, context) {
     const result = await triggerWorkflow(
