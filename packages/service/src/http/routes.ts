@@ -35,25 +35,23 @@ import {
   refreshToolServerRoute,
 } from "../tool-servers/tool-server-routes.ts";
 import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
+import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
 import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { createOrganizationRoute } from "./handlers/create-organization.ts";
 import { createProjectRoute } from "./handlers/create-project.ts";
-import { createWorkflowRoute } from "./handlers/create-workflow.ts";
 import { deleteInstallationRoute } from "./handlers/delete-installation.ts";
 import { getAppRoute } from "./handlers/get-app.ts";
 import { getAppSigningSecretRoute } from "./handlers/get-app-signing-secret.ts";
 import { getInstallationRoute } from "./handlers/get-installation.ts";
 import { getOpenApiRoute } from "./handlers/get-openapi.ts";
-import { getWorkflowRoute } from "./handlers/get-workflow.ts";
 import { healthzRoute } from "./handlers/healthz.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
 import { listAppsRoute } from "./handlers/list-apps.ts";
 import { listCredentialsRoute } from "./handlers/list-credentials.ts";
 import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
 import { listInstallationsRoute } from "./handlers/list-installations.ts";
-import { listWorkflowsRoute } from "./handlers/list-workflows.ts";
 import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
 import { previewAppRoute } from "./handlers/preview-app.ts";
 import { previewScheduleRoute } from "./handlers/preview-schedule.ts";
@@ -64,7 +62,6 @@ import { reviewAppRoute } from "./handlers/review-app.ts";
 import { revokeApiTokenRoute } from "./handlers/revoke-api-token.ts";
 import { rotateAppSigningSecretRoute } from "./handlers/rotate-app-signing-secret.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
-import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
 import { verifyAppRoute } from "./handlers/verify-app.ts";
 import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
 import type { Route, RouteTable } from "./route.ts";
@@ -84,10 +81,7 @@ export function createRoutes(options: {
     ...RUN_ROUTES,
     ...TRIGGER_ROUTES,
     "receive-callback": receiveCallbackRoute,
-    "list-workflows": listWorkflowsRoute,
-    "create-workflow": createWorkflowRoute,
-    "get-workflow": getWorkflowRoute,
-    "update-workflow": updateWorkflowRoute,
+    ...WORKFLOW_ROUTES,
     "preview-schedule": previewScheduleRoute,
     "list-callbacks": listCallbacksRoute,
     "get-callback-secret": getCallbackSecretRoute,

@@ -1,9 +1,10 @@
-import { checkCallbackUrl } from "../../callbacks/check-callback-url.ts";
-import { createWorkflow } from "../../workflows/create-workflow.ts";
-import { principalOf, type Route } from "../route.ts";
+import { checkCallbackUrl } from "../callbacks/check-callback-url.ts";
+import { principalOf, type Route } from "../http/route.ts";
+import { createWorkflow } from "./create-workflow.ts";
+import type { WorkflowsContext } from "./workflows-context.ts";
 
 /** `POST /api/v1/workflows`. */
-export const createWorkflowRoute: Route<"create-workflow"> = {
+export const createWorkflowRoute: Route<"create-workflow", WorkflowsContext> = {
   auth: "api",
   async handler(input, context) {
     checkCallbackUrl(context.outbound, input.body);

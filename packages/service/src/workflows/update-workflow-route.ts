@@ -1,10 +1,11 @@
-import { checkCallbackUrl } from "../../callbacks/check-callback-url.ts";
-import { updateWorkflow } from "../../workflows/update-workflow.ts";
-import { pathId } from "../path-id.ts";
-import { principalOf, type Route } from "../route.ts";
+import { checkCallbackUrl } from "../callbacks/check-callback-url.ts";
+import { pathId } from "../http/path-id.ts";
+import { principalOf, type Route } from "../http/route.ts";
+import { updateWorkflow } from "./update-workflow.ts";
+import type { WorkflowsContext } from "./workflows-context.ts";
 
 /** `PATCH /api/v1/workflows/{id}` (D23 on the prompt setting). */
-export const updateWorkflowRoute: Route<"update-workflow"> = {
+export const updateWorkflowRoute: Route<"update-workflow", WorkflowsContext> = {
   auth: "api",
   async handler(input, context) {
     checkCallbackUrl(context.outbound, input.body);
