@@ -12,6 +12,7 @@ import {
 } from "../reviews/review-routes.ts";
 import { RUN_ROUTES } from "../runs/run-routes.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
+import { SCHEDULE_ROUTES } from "../schedule/schedule-routes.ts";
 import {
   createSkillRoute,
   deleteSkillRoute,
@@ -54,7 +55,6 @@ import { listInstallationEventsRoute } from "./handlers/list-installation-events
 import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
 import { previewAppRoute } from "./handlers/preview-app.ts";
-import { previewScheduleRoute } from "./handlers/preview-schedule.ts";
 import { createReadyzRoute } from "./handlers/readyz.ts";
 import { refreshAppRoute } from "./handlers/refresh-app.ts";
 import { registerAppRoute } from "./handlers/register-app.ts";
@@ -82,7 +82,7 @@ export function createRoutes(options: {
     ...TRIGGER_ROUTES,
     "receive-callback": receiveCallbackRoute,
     ...WORKFLOW_ROUTES,
-    "preview-schedule": previewScheduleRoute,
+    ...SCHEDULE_ROUTES,
     "list-callbacks": listCallbacksRoute,
     "get-callback-secret": getCallbackSecretRoute,
     "rotate-callback-secret": rotateCallbackSecretRoute,

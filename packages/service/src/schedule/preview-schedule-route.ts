@@ -1,9 +1,10 @@
-import { ServiceError } from "../../errors/service-error.ts";
-import { previewSchedule } from "../../schedule/index.ts";
-import type { Route } from "../route.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import type { Route } from "../http/route.ts";
+import { previewSchedule } from "./index.ts";
+import type { ScheduleContext } from "./schedule-context.ts";
 
 /** `POST /api/v1/schedules/preview` (D16): what a schedule will do, before it is saved. */
-export const previewScheduleRoute: Route<"preview-schedule"> = {
+export const previewScheduleRoute: Route<"preview-schedule", ScheduleContext> = {
   auth: "api",
   async handler(input, context) {
     const { start_date, end_date, ...rest } = input.body;
