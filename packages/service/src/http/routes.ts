@@ -28,6 +28,7 @@ import {
   listSyncsRoute,
   syncInstallationRoute,
 } from "../sources/source-routes.ts";
+import { TENANCY_ROUTES } from "../tenancy/tenancy-routes.ts";
 import {
   createToolServerRoute,
   deleteToolServerRoute,
@@ -38,10 +39,7 @@ import {
 import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
 import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
 import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
-import { createApiTokenRoute } from "./handlers/create-api-token.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
-import { createOrganizationRoute } from "./handlers/create-organization.ts";
-import { createProjectRoute } from "./handlers/create-project.ts";
 import { deleteInstallationRoute } from "./handlers/delete-installation.ts";
 import { getAppRoute } from "./handlers/get-app.ts";
 import { getAppSigningSecretRoute } from "./handlers/get-app-signing-secret.ts";
@@ -59,7 +57,6 @@ import { createReadyzRoute } from "./handlers/readyz.ts";
 import { refreshAppRoute } from "./handlers/refresh-app.ts";
 import { registerAppRoute } from "./handlers/register-app.ts";
 import { reviewAppRoute } from "./handlers/review-app.ts";
-import { revokeApiTokenRoute } from "./handlers/revoke-api-token.ts";
 import { rotateAppSigningSecretRoute } from "./handlers/rotate-app-signing-secret.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
 import { verifyAppRoute } from "./handlers/verify-app.ts";
@@ -127,10 +124,7 @@ export function createRoutes(options: {
     "get-tool-server": getToolServerRoute,
     "refresh-tool-server": refreshToolServerRoute,
     "delete-tool-server": deleteToolServerRoute,
-    "create-organization": createOrganizationRoute,
-    "create-project": createProjectRoute,
-    "create-api-token": createApiTokenRoute,
-    "revoke-api-token": revokeApiTokenRoute,
+    ...TENANCY_ROUTES,
     "connect-oauth": connectOAuthRoute,
     "oauth-callback": oauthCallbackRoute,
     "verify-installation": verifyInstallationRoute,

@@ -1,8 +1,9 @@
-import { createProject } from "../../tenancy/organizations.ts";
-import type { Route } from "../route.ts";
+import type { Route } from "../http/route.ts";
+import { createProject } from "./organizations.ts";
+import type { TenancyContext } from "./tenancy-context.ts";
 
 /** `POST /api/v1/admin/projects` (admin token). */
-export const createProjectRoute: Route<"create-project"> = {
+export const createProjectRoute: Route<"create-project", TenancyContext> = {
   auth: "admin",
   async handler(input, context) {
     const { organization_id: organizationId, name } = input.body;

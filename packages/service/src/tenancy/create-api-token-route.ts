@@ -1,8 +1,9 @@
-import { issueApiToken } from "../../tenancy/api-tokens.ts";
-import type { Route } from "../route.ts";
+import type { Route } from "../http/route.ts";
+import { issueApiToken } from "./api-tokens.ts";
+import type { TenancyContext } from "./tenancy-context.ts";
 
 /** `POST /api/v1/admin/tokens` (admin token): the token is in this answer and nowhere else. */
-export const createApiTokenRoute: Route<"create-api-token"> = {
+export const createApiTokenRoute: Route<"create-api-token", TenancyContext> = {
   auth: "admin",
   async handler(input, context) {
     const { body } = input;
