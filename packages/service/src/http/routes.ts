@@ -2,6 +2,7 @@ import { getCallbackSecretRoute } from "../callbacks/get-callback-secret-route.t
 import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
+import { CREDENTIAL_ROUTES } from "../credentials/credential-routes.ts";
 import {
   getAppFixturesRoute,
   getAppReviewReportRoute,
@@ -48,7 +49,6 @@ import { getOpenApiRoute } from "./handlers/get-openapi.ts";
 import { healthzRoute } from "./handlers/healthz.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
 import { listAppsRoute } from "./handlers/list-apps.ts";
-import { listCredentialsRoute } from "./handlers/list-credentials.ts";
 import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
 import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
@@ -103,7 +103,7 @@ export function createRoutes(options: {
     "get-installation": getInstallationRoute,
     "update-installation": updateInstallationRoute,
     "delete-installation": deleteInstallationRoute,
-    "list-credentials": listCredentialsRoute,
+    ...CREDENTIAL_ROUTES,
     inbound: inboundRoute,
     "list-installation-events": listInstallationEventsRoute,
     "configure-source": configureSourceRoute,
