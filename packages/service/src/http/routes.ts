@@ -3,6 +3,7 @@ import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import { CREDENTIAL_ROUTES } from "../credentials/credential-routes.ts";
+import { createMetaRoutes } from "../meta/meta-routes.ts";
 import {
   getAppFixturesRoute,
   getAppReviewReportRoute,
@@ -45,15 +46,12 @@ import { deleteInstallationRoute } from "./handlers/delete-installation.ts";
 import { getAppRoute } from "./handlers/get-app.ts";
 import { getAppSigningSecretRoute } from "./handlers/get-app-signing-secret.ts";
 import { getInstallationRoute } from "./handlers/get-installation.ts";
-import { getOpenApiRoute } from "./handlers/get-openapi.ts";
-import { healthzRoute } from "./handlers/healthz.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
 import { listAppsRoute } from "./handlers/list-apps.ts";
 import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
 import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
 import { previewAppRoute } from "./handlers/preview-app.ts";
-import { createReadyzRoute } from "./handlers/readyz.ts";
 import { refreshAppRoute } from "./handlers/refresh-app.ts";
 import { registerAppRoute } from "./handlers/register-app.ts";
 import { reviewAppRoute } from "./handlers/review-app.ts";
@@ -128,9 +126,7 @@ export function createRoutes(options: {
     "connect-oauth": connectOAuthRoute,
     "oauth-callback": oauthCallbackRoute,
     "verify-installation": verifyInstallationRoute,
-    "get-openapi": getOpenApiRoute,
-    healthz: healthzRoute,
-    readyz: createReadyzRoute(options.worker),
+    ...createMetaRoutes(options.worker),
     ...options.extra,
   };
 }

@@ -1,8 +1,9 @@
 import type { ServiceHealth } from "@adapterkit/contract";
-import type { Route } from "../route.ts";
+import type { Route } from "../http/route.ts";
+import type { MetaContext } from "./meta-context.ts";
 
 /** `GET /healthz`: the process answers HTTP. */
-export const healthzRoute: Route<"healthz"> = {
+export const healthzRoute: Route<"healthz", MetaContext> = {
   auth: "none",
   async handler() {
     const body: ServiceHealth = { status: "ok" };

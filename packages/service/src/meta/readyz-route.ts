@@ -1,9 +1,10 @@
 import type { ServiceHealth } from "@adapterkit/contract";
-import type { RunWorker } from "../../runs/run-worker.ts";
-import type { Route } from "../route.ts";
+import type { Route } from "../http/route.ts";
+import type { RunWorker } from "../runs/run-worker.ts";
+import type { MetaContext } from "./meta-context.ts";
 
 /** `GET /readyz`: ready once the database answers and the run worker runs. */
-export function createReadyzRoute(worker: Pick<RunWorker, "running"> | undefined): Route<"readyz"> {
+export function createReadyzRoute(worker: Pick<RunWorker, "running"> | undefined): Route<"readyz", MetaContext> {
   return {
     auth: "none",
     async handler(_input, context) {
