@@ -1,3 +1,4 @@
+import { APP_ROUTES } from "../apps/app-routes.ts";
 import { getCallbackSecretRoute } from "../callbacks/get-callback-secret-route.ts";
 import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
@@ -43,21 +44,12 @@ import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
 import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { createInstallationRoute } from "./handlers/create-installation.ts";
 import { deleteInstallationRoute } from "./handlers/delete-installation.ts";
-import { getAppRoute } from "./handlers/get-app.ts";
-import { getAppSigningSecretRoute } from "./handlers/get-app-signing-secret.ts";
 import { getInstallationRoute } from "./handlers/get-installation.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
-import { listAppsRoute } from "./handlers/list-apps.ts";
 import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
 import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
-import { previewAppRoute } from "./handlers/preview-app.ts";
-import { refreshAppRoute } from "./handlers/refresh-app.ts";
-import { registerAppRoute } from "./handlers/register-app.ts";
-import { reviewAppRoute } from "./handlers/review-app.ts";
-import { rotateAppSigningSecretRoute } from "./handlers/rotate-app-signing-secret.ts";
 import { updateInstallationRoute } from "./handlers/update-installation.ts";
-import { verifyAppRoute } from "./handlers/verify-app.ts";
 import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
 import type { Route, RouteTable } from "./route.ts";
 
@@ -81,21 +73,13 @@ export function createRoutes(options: {
     "list-callbacks": listCallbacksRoute,
     "get-callback-secret": getCallbackSecretRoute,
     "rotate-callback-secret": rotateCallbackSecretRoute,
-    "preview-app": previewAppRoute,
-    "register-app": registerAppRoute,
-    "list-apps": listAppsRoute,
-    "get-app": getAppRoute,
-    "refresh-app": refreshAppRoute,
-    "verify-app": verifyAppRoute,
+    ...APP_ROUTES,
     "submit-app": submitAppRoute,
-    "review-app": reviewAppRoute,
     "list-app-reviews": listAppReviewsRoute,
     "get-app-review": getAppReviewRoute,
     "get-app-review-report": getAppReviewReportRoute,
     "put-app-fixtures": putAppFixturesRoute,
     "get-app-fixtures": getAppFixturesRoute,
-    "get-app-signing-secret": getAppSigningSecretRoute,
-    "rotate-app-signing-secret": rotateAppSigningSecretRoute,
     "create-installation": createInstallationRoute,
     "list-installations": listInstallationsRoute,
     "get-installation": getInstallationRoute,

@@ -1,9 +1,10 @@
-import { getVisibleApp } from "../../apps/find-app.ts";
-import { showApp } from "../../apps/show-app.ts";
-import { principalOf, type Route } from "../route.ts";
+import { principalOf, type Route } from "../http/route.ts";
+import type { AppsContext } from "./apps-context.ts";
+import { getVisibleApp } from "./find-app.ts";
+import { showApp } from "./show-app.ts";
 
 /** `GET /api/v1/apps/{slug}`. */
-export const getAppRoute: Route<"get-app"> = {
+export const getAppRoute: Route<"get-app", AppsContext> = {
   auth: "api",
   async handler(input, context) {
     const principal = principalOf(input);

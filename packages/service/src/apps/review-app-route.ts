@@ -1,15 +1,16 @@
-import { findAppBySlug } from "../../apps/find-app.ts";
-import { showApp } from "../../apps/show-app.ts";
-import { transitionApp } from "../../apps/transition-app.ts";
-import { ServiceError } from "../../errors/service-error.ts";
-import { closeOpenReviews } from "../../reviews/close-open-reviews.ts";
-import type { Route } from "../route.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import type { Route } from "../http/route.ts";
+import { closeOpenReviews } from "../reviews/close-open-reviews.ts";
+import type { AppsContext } from "./apps-context.ts";
+import { findAppBySlug } from "./find-app.ts";
+import { showApp } from "./show-app.ts";
+import { transitionApp } from "./transition-app.ts";
 
 /**
  * `POST /api/v1/admin/apps/{slug}/review` (admin token, D118): the operator's override of A2's review, in_review →
  * published or back to draft; the App's open review ends `errored` in the same transaction (D211).
  */
-export const reviewAppRoute: Route<"review-app"> = {
+export const reviewAppRoute: Route<"review-app", AppsContext> = {
   auth: "admin",
   async handler(input, context) {
     const slug = input.params.slug ?? "";
