@@ -4,6 +4,7 @@ import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import { CREDENTIAL_ROUTES } from "../credentials/credential-routes.ts";
+import { INSTALLATION_ROUTES } from "../installations/installation-routes.ts";
 import { createMetaRoutes } from "../meta/meta-routes.ts";
 import {
   getAppFixturesRoute,
@@ -42,14 +43,9 @@ import {
 import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
 import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
 import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
-import { createInstallationRoute } from "./handlers/create-installation.ts";
-import { deleteInstallationRoute } from "./handlers/delete-installation.ts";
-import { getInstallationRoute } from "./handlers/get-installation.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
 import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
-import { listInstallationsRoute } from "./handlers/list-installations.ts";
 import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
-import { updateInstallationRoute } from "./handlers/update-installation.ts";
 import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
 import type { Route, RouteTable } from "./route.ts";
 
@@ -80,11 +76,7 @@ export function createRoutes(options: {
     "get-app-review-report": getAppReviewReportRoute,
     "put-app-fixtures": putAppFixturesRoute,
     "get-app-fixtures": getAppFixturesRoute,
-    "create-installation": createInstallationRoute,
-    "list-installations": listInstallationsRoute,
-    "get-installation": getInstallationRoute,
-    "update-installation": updateInstallationRoute,
-    "delete-installation": deleteInstallationRoute,
+    ...INSTALLATION_ROUTES,
     ...CREDENTIAL_ROUTES,
     inbound: inboundRoute,
     "list-installation-events": listInstallationEventsRoute,

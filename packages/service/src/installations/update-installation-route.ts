@@ -1,11 +1,12 @@
-import { ServiceError } from "../../errors/service-error.ts";
-import { getInstallationToChange } from "../../installations/get-installation-to-change.ts";
-import { updateInstallation } from "../../installations/installation-store.ts";
-import { showInstallation } from "../../installations/show-installation.ts";
-import { principalOf, type Route } from "../route.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import { principalOf, type Route } from "../http/route.ts";
+import { getInstallationToChange } from "./get-installation-to-change.ts";
+import { updateInstallation } from "./installation-store.ts";
+import type { InstallationsContext } from "./installations-context.ts";
+import { showInstallation } from "./show-installation.ts";
 
 /** `PATCH /api/v1/installations/{installation_id}`: the front-desk toggle. */
-export const updateInstallationRoute: Route<"update-installation"> = {
+export const updateInstallationRoute: Route<"update-installation", InstallationsContext> = {
   auth: "api",
   async handler(input, context) {
     const principal = principalOf(input);

@@ -1,11 +1,12 @@
-import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
-import { ServiceError } from "../../errors/service-error.ts";
-import { listInstallations } from "../../installations/installation-store.ts";
-import { showInstallation } from "../../installations/show-installation.ts";
-import { principalOf, type Route } from "../route.ts";
+import { projectOfPrincipal } from "../auth/project-of-principal.ts";
+import { ServiceError } from "../errors/service-error.ts";
+import { principalOf, type Route } from "../http/route.ts";
+import { listInstallations } from "./installation-store.ts";
+import type { InstallationsContext } from "./installations-context.ts";
+import { showInstallation } from "./show-installation.ts";
 
 /** `GET /api/v1/installations[?include_uninstalled=true]`: the token's project's and the organization-wide ones (A17). */
-export const listInstallationsRoute: Route<"list-installations"> = {
+export const listInstallationsRoute: Route<"list-installations", InstallationsContext> = {
   auth: "api",
   async handler(input, context) {
     const flag = input.query.get("include_uninstalled") ?? "false";
