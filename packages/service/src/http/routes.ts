@@ -6,6 +6,7 @@ import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-r
 import { CREDENTIAL_ROUTES } from "../credentials/credential-routes.ts";
 import { INSTALLATION_ROUTES } from "../installations/installation-routes.ts";
 import { createMetaRoutes } from "../meta/meta-routes.ts";
+import { OAUTH_ROUTES } from "../oauth/oauth-routes.ts";
 import {
   getAppFixturesRoute,
   getAppReviewReportRoute,
@@ -42,11 +43,8 @@ import {
 } from "../tool-servers/tool-server-routes.ts";
 import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
 import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
-import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
 import { inboundRoute } from "./handlers/inbound.ts";
 import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
-import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
-import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
 import type { Route, RouteTable } from "./route.ts";
 
 /** Routes other modules add to the table (the callbacks receiver, later ones). */
@@ -99,9 +97,7 @@ export function createRoutes(options: {
     "refresh-tool-server": refreshToolServerRoute,
     "delete-tool-server": deleteToolServerRoute,
     ...TENANCY_ROUTES,
-    "connect-oauth": connectOAuthRoute,
-    "oauth-callback": oauthCallbackRoute,
-    "verify-installation": verifyInstallationRoute,
+    ...OAUTH_ROUTES,
     ...createMetaRoutes(options.worker),
     ...options.extra,
   };

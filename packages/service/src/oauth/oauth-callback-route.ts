@@ -1,8 +1,9 @@
 import { SERVICE_ERROR_STATUS } from "@adapterkit/contract";
-import { isServiceError } from "../../errors/service-error.ts";
-import { finishAuthorization } from "../../oauth/finish-authorization.ts";
-import { renderNotice } from "../../portal/handle-portal-request.ts";
-import type { HandlerResult, Route } from "../route.ts";
+import { isServiceError } from "../errors/service-error.ts";
+import type { HandlerResult, Route } from "../http/route.ts";
+import { renderNotice } from "../portal/handle-portal-request.ts";
+import { finishAuthorization } from "./finish-authorization.ts";
+import type { OAuthContext } from "./oauth-context.ts";
 
 function noticePage(status: number, notice: Parameters<typeof renderNotice>[0]): HandlerResult {
   const { html, headers } = renderNotice(notice);
@@ -13,7 +14,7 @@ function noticePage(status: number, notice: Parameters<typeof renderNotice>[0]):
  * `GET /oauth/callback` (A6): the provider's redirect; the single-use state stands in for a bearer token. A browser
  * (one that asks for HTML) gets a page with a link back to the App's install page instead of JSON (D258).
  */
-export const oauthCallbackRoute: Route<"oauth-callback"> = {
+export const oauthCallbackRoute: Route<"oauth-callback", OAuthContext> = {
   auth: "none",
   async handler(input, context) {
     if (!(input.request?.headers.accept ?? "").includes("text/html")) {
