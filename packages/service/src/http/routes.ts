@@ -4,6 +4,7 @@ import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
 import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
 import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
 import { CREDENTIAL_ROUTES } from "../credentials/credential-routes.ts";
+import { INBOUND_ROUTES } from "../inbound/inbound-routes.ts";
 import { INSTALLATION_ROUTES } from "../installations/installation-routes.ts";
 import { createMetaRoutes } from "../meta/meta-routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth-routes.ts";
@@ -43,8 +44,6 @@ import {
 } from "../tool-servers/tool-server-routes.ts";
 import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
 import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
-import { inboundRoute } from "./handlers/inbound.ts";
-import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
 import type { Route, RouteTable } from "./route.ts";
 
 /** Routes other modules add to the table (the callbacks receiver, later ones). */
@@ -76,8 +75,7 @@ export function createRoutes(options: {
     "get-app-fixtures": getAppFixturesRoute,
     ...INSTALLATION_ROUTES,
     ...CREDENTIAL_ROUTES,
-    inbound: inboundRoute,
-    "list-installation-events": listInstallationEventsRoute,
+    ...INBOUND_ROUTES,
     "configure-source": configureSourceRoute,
     "get-source": getSourceRoute,
     "sync-installation": syncInstallationRoute,

@@ -1,12 +1,13 @@
-import { receiveInbound } from "../../inbound/receive-inbound.ts";
-import { isInstallationId } from "../../installations/installation-id.ts";
-import type { Route } from "../route.ts";
+import type { Route } from "../http/route.ts";
+import { isInstallationId } from "../installations/installation-id.ts";
+import type { InboundContext } from "./inbound-context.ts";
+import { receiveInbound } from "./receive-inbound.ts";
 
 /**
  * `POST /api/v1/apps/{installation_id}/inbound` (D27, A9): 404/410 before the body is read, then the pipeline. It
  * changes nothing the inbound cache keeps, so the listener does not forget it after this route (D176).
  */
-export const inboundRoute: Route<"inbound"> = {
+export const inboundRoute: Route<"inbound", InboundContext> = {
   auth: "none",
   keepsInboundCache: true,
   rateLimitKey: ({ params }) => {

@@ -1,8 +1,9 @@
-import { listInstallationEvents } from "../../inbound/list-installation-events.ts";
-import { principalOf, type Route } from "../route.ts";
+import { principalOf, type Route } from "../http/route.ts";
+import type { InboundContext } from "./inbound-context.ts";
+import { listInstallationEvents } from "./list-installation-events.ts";
 
 /** `GET /api/v1/installations/{installation_id}/events?limit=&cursor=` (A9). */
-export const listInstallationEventsRoute: Route<"list-installation-events"> = {
+export const listInstallationEventsRoute: Route<"list-installation-events", InboundContext> = {
   auth: "api",
   async handler(input, context) {
     const id = input.params.installation_id ?? "";
