@@ -63,7 +63,8 @@ for (const lane of STORE_LANES) {
       const again = apiFor(second.url, second.token);
       const review = await waitForReview(again, slug, id);
       if (review.result === "failed") {
-        const report = await (await again(`/api/v1/apps/${slug}/reviews/${id}/report?format=json`)).json();
+        const answer = await again(`/api/v1/apps/${slug}/reviews/${id}/report?format=json`);
+        const report = (await answer.json()) as { checks: { status: string }[] };
         const failed = report.checks.filter((check: { status: string }) => check.status === "failed");
         expect.soft(failed, "the checks the restarted run failed").toEqual([]);
       }
