@@ -19,17 +19,23 @@ export interface Sample {
   readonly adapterConnections?: number;
 }
 
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
 /** The Slack signing secret the stand-in hands out, and the App's secret the adapter checks (fresh per run). */
-const SECRETS = { slack: randomBytes(16).toString("hex"), app: `whsec_${randomBytes(32).toString("base64")}` };
+export const SECRETS = { slack: randomBytes(16).toString("hex"), app: `whsec_${randomBytes(32).toString("base64")}` };
 
 /** Runs one load; `perEvent` requests make one event. Fails on any wrong answer. */
-async function load(url: string, requests: Request[], perEvent: number, duration: number) {
+export async function load(
+  url: string,
+  requests: Request[],
+  perEvent: number,
+  duration: number,
+  connections = CONNECTIONS,
+) {
   wrongAnswers.length = 0;
   const rate = Number(process.env.BENCH_RATE ?? 0) * perEvent;
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration,
     requests,
     ...(rate > 0 ? { overallRate: rate } : {}),
@@ -44,7 +50,7 @@ async function load(url: string, requests: Request[], perEvent: number, duration
   };
 }
 
-const startAdapter = async () => {
+export const startAdapter = async () => {
   const child = await startChild(new URL("./adapter-server.ts", import.meta.url), {
     BENCH_SLACK_SECRET: SECRETS.slack,
     BENCH_APP_SECRET: SECRETS.app,
@@ -52,7 +58,7 @@ const startAdapter = async () => {
   return { child, ...(JSON.parse(child.ready) as { url: string; credentials: Record<string, string> }) };
 };
 /** CPU µs per event over the measured load: from the MARK printed when it started to the CPU printed at the stop. */
-const cpuPerEventUs = (report: Map<string, string>, events: number) =>
+export const cpuPerEventUs = (report: Map<string, string>, events: number) =>
   ((Number(report.get("CPU")) - Number(report.get("MARK"))) * 1000) / events;
 
 /** The floor: the adapter alone, each event its one combined `/inbound` call (D413). */

@@ -3,6 +3,8 @@
 // organization as `npm start` installs it, and one app-event trigger for its messages. The run worker is off unless
 // BENCH_WORKER=on: the figure is the inbound path up to the committed event and queued run (as bench/hooks, D102).
 // Prints `READY <inbound URL>`, and when told to stop `CPU <ms>` and `OUTCOMES`/`RUNS` counts.
+// BENCH_DATABASE_URL (and BENCH_SCHEMA): PostgreSQL instead; BENCH_JOIN=<inbound path> starts a further instance on a
+// schema another one set up (no install, no trigger) and prints `READY` with its own address and that path.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,9 +14,14 @@ import { sql } from "kysely";
 import { env } from "../lib/env.ts";
 import { reportCpu } from "../lib/report-cpu.ts";
 
-const dataDir = mkdtempSync(join(tmpdir(), "bench-inbound-service-"));
+// BENCH_DATA_DIR: a dir the caller owns and shares (instances on one database share its service keys).
+const ownDir = process.env.BENCH_DATA_DIR === undefined;
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "bench-inbound-service-"));
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const joining = process.env.BENCH_JOIN;
 const service = await createService({
   dataDir,
+  ...(databaseUrl === undefined ? {} : { databaseUrl, schema: process.env.BENCH_SCHEMA }),
   logLevel: process.env.BENCH_LOG_LEVEL ?? "warn",
   rateLimit: false,
   healthPolling: false,
@@ -23,41 +30,48 @@ const service = await createService({
   ...(process.env.BENCH_WORKER === "on" ? {} : { worker: false as const }),
 });
 const base = await service.listen(0, "127.0.0.1");
-const signingSecrets = await service.apps.demoSigningSecrets(["chat"], env("BENCH_APP_SECRET"));
-const [installation] = await service.apps.installDemoApps(
-  { organization: "demo" },
-  {
-    adapters: [{ slug: "chat", baseUrl: env("BENCH_ADAPTER_URL"), credentials: JSON.parse(env("BENCH_CREDENTIALS")) }],
-    signingSecrets,
-  },
-);
-if (installation === undefined) throw new Error("the chat App did not install");
-// The demo Apps are installed into the demo project ("default"), which the trigger must be in (D336).
-const { token } = await service.createToken({ organization: "demo", project: "default" });
-async function post(path: string, json: unknown): Promise<{ id: number }> {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(json),
+const inboundUrl = joining === undefined ? await setUp() : `${base}${joining}`;
+
+async function setUp(): Promise<string> {
+  const signingSecrets = await service.apps.demoSigningSecrets(["chat"], env("BENCH_APP_SECRET"));
+  const [installation] = await service.apps.installDemoApps(
+    { organization: "demo" },
+    {
+      adapters: [
+        { slug: "chat", baseUrl: env("BENCH_ADAPTER_URL"), credentials: JSON.parse(env("BENCH_CREDENTIALS")) },
+      ],
+      signingSecrets,
+    },
+  );
+  if (installation === undefined) throw new Error("the chat App did not install");
+  // The demo Apps are installed into the demo project ("default"), which the trigger must be in (D336).
+  const { token } = await service.createToken({ organization: "demo", project: "default" });
+  async function post(path: string, json: unknown): Promise<{ id: number }> {
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(json),
+    });
+    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: number };
+  }
+  const workflow = await post("/api/v1/workflows", { name: "inbound", stages: [{ name: "intake", action: "echo" }] });
+  await post(`/api/v1/workflows/${workflow.id}/triggers`, {
+    type: "app_event",
+    name: "inbound",
+    event_type: "message.received",
+    app_installation_id: installation.id,
+    target_stage: "intake",
   });
-  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: number };
+  return installation.inbound_url;
 }
-const workflow = await post("/api/v1/workflows", { name: "inbound", stages: [{ name: "intake", action: "echo" }] });
-await post(`/api/v1/workflows/${workflow.id}/triggers`, {
-  type: "app_event",
-  name: "inbound",
-  event_type: "message.received",
-  app_installation_id: installation.id,
-  target_stage: "intake",
-});
 
 const printCpu = reportCpu();
 // How long the event loop was held up (ms): a synchronous stall (an fsync inside COMMIT) shows here.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 process.on("SIGUSR2", () => loopDelay.reset());
-process.stdout.write(`READY ${installation.inbound_url}\n`);
+process.stdout.write(`READY ${inboundUrl}\n`);
 process.on("SIGTERM", async () => {
   printCpu();
   // The histogram counts the timer's own 10 ms period in every sample: what is left is the delay.
@@ -71,11 +85,38 @@ process.on("SIGTERM", async () => {
         from ${sql.table(table)} group by ${sql.ref(column)}`.execute(trx);
       return JSON.stringify(Object.fromEntries(rows.map((row) => [row.key, Number(row.count)])));
     };
-    return { outcomes: await count("inbound_events", "outcome"), runs: await count("workflow_runs", "status") };
+    // An event recorded more than once: a dedup key with two rows (every delivery has its own key).
+    const { rows } = await sql<{ count: number }>`select count(*) as count from (select dedup_key from inbound_events
+      where dedup_key is not null group by installation_id, dedup_key having count(*) > 1) as twice`.execute(trx);
+    return {
+      outcomes: await count("inbound_events", "outcome"),
+      runs: await count("workflow_runs", "status"),
+      duplicates: Number(rows[0]?.count),
+    };
   });
   process.stdout.write(`OUTCOMES ${counts.outcomes}\n`);
   process.stdout.write(`RUNS ${counts.runs}\n`);
+  process.stdout.write(`DUPLICATES ${counts.duplicates}\n`);
+  if (process.env.BENCH_DROP_SCHEMA === "1" && process.env.BENCH_SCHEMA !== undefined) {
+    await dropSchema(process.env.BENCH_SCHEMA);
+  }
   await service.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });
+
+/** Drops the bench's schema; another session's schema work on the same database may deadlock it, so it tries again. */
+async function dropSchema(schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(service.store.db);
+      return;
+    } catch (error) {
+      if (attempt === 5) {
+        process.stderr.write(`bench: schema ${schema} left behind: ${String(error)}\n`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}

@@ -1,36 +1,103 @@
 import type { Service } from "@adapterkit/service";
 import { findAppBySlug } from "../../packages/service/src/apps/find-app.ts";
+import { withFrontDeskTables } from "../../packages/service/src/front-desk/front-desk-tables.ts";
 import { withInboundTables } from "../../packages/service/src/inbound/inbound-tables.ts";
 import { insertInstallation } from "../../packages/service/src/installations/installation-store.ts";
+import { inChunks } from "../../packages/service/src/store/in-chunks.ts";
 
-/** Installs one App into the project with `events` inbound events in its log; returns the installation's id. */
-export async function seedInstallation(
-  service: Service,
-  scope: { organizationId: number; projectId: number; slug: string },
-  events = 200,
-): Promise<string> {
-  const app = await findAppBySlug(service.store.db, scope.slug);
-  if (app === undefined) throw new Error(`no App ${scope.slug}`);
-  const now = new Date();
+/** An installation seeded with a log, and cursors to a page half-way down its events and its deliveries. */
+export interface SeededInstallation {
+  readonly id: string;
+  readonly eventsCursor: string;
+  readonly deliveriesCursor: string;
+}
+
+interface Scope {
+  readonly organizationId: number;
+  readonly projectId: number;
+}
+
+async function install(service: Service, scope: Scope, slug: string): Promise<string> {
+  const app = await findAppBySlug(service.store.db, slug);
+  if (app === undefined) throw new Error(`no App ${slug}`);
   const row = await insertInstallation(service.store.db, {
-    organizationId: scope.organizationId,
-    projectId: scope.projectId,
+    ...scope,
     appId: app.id,
     appVersion: app.published_version ?? app.latest_version,
     verifiedUser: "bench",
-    now,
+    now: new Date(),
   });
-  const rows = Array.from({ length: events }, (_, index) => ({
-    installation_id: row.id,
-    received_at: new Date(now.getTime() - index * 1000).toISOString(),
-    outcome: index % 5 === 0 ? ("unmatched" as const) : ("accepted" as const),
+  return row.id;
+}
+
+const cursorOf = (id: number) => Buffer.from(String(id)).toString("base64url");
+
+/**
+ * Installs `slug` with `rows` inbound events and `rows` front-desk deliveries, and beside it an installation of
+ * `neighbour` that received as many of each since (so a query that does not go straight to one installation's rows
+ * reads the other's first, as on an instance where the measured installation went quiet and others did not).
+ * Written 500 rows a statement in one transaction.
+ */
+export async function seedInstallation(
+  service: Service,
+  scope: Scope,
+  apps: { slug: string; neighbour: string },
+  rows = 10_000,
+): Promise<SeededInstallation> {
+  const id = await install(service, scope, apps.slug);
+  const neighbour = await install(service, scope, apps.neighbour);
+  const start = Date.now() - 2 * rows * 1000;
+  const owners = Array.from({ length: 2 * rows }, (_, index) => (index < rows ? id : neighbour));
+  const at = (index: number) => new Date(start + index * 1000).toISOString();
+  const events = owners.map((installation, index) => ({
+    installation_id: installation,
+    received_at: at(index),
+    outcome: index % 10 === 0 ? ("unmatched" as const) : ("accepted" as const),
     event_type: "message-received",
     sender: `person-${index}@example.com`,
     dedup_key: `bench-${index}`,
     thread_id: null,
-    workflow_run_ids: null,
+    workflow_run_ids: index % 10 === 0 ? null : JSON.stringify([index]),
     detail: null,
   }));
-  await withInboundTables(service.store.db).insertInto("inbound_events").values(rows).execute();
-  return row.id;
+  const deliveries = owners.map((installation, index) => ({
+    installation_id: installation,
+    contact_id: null,
+    inbound_event_id: null,
+    channel_address: `person-${index}@example.com`,
+    thread_id: null,
+    text: `Reply number ${index}`,
+    status: index % 20 === 0 ? ("dead" as const) : ("delivered" as const),
+    attempts: index % 20 === 0 ? 8 : 1,
+    next_attempt_at: at(index),
+    message_id: null,
+    last_error: index % 20 === 0 ? "the platform answered 500" : null,
+    created_at: at(index),
+    delivered_at: index % 20 === 0 ? null : at(index),
+  }));
+  await service.store.db.transaction().execute(async (trx) => {
+    for (const chunk of inChunks(events))
+      await withInboundTables(trx).insertInto("inbound_events").values(chunk).execute();
+    for (const chunk of inChunks(deliveries))
+      await withFrontDeskTables(trx).insertInto("deliveries").values(chunk).execute();
+  });
+  // The id half-way down each list: a page there is what an author paging back through the log reaches.
+  const half = Math.floor(rows / 2);
+  const event = await withInboundTables(service.store.db)
+    .selectFrom("inbound_events")
+    .select("id")
+    .where("installation_id", "=", id)
+    .orderBy("id", "desc")
+    .offset(half)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const delivery = await withFrontDeskTables(service.store.db)
+    .selectFrom("deliveries")
+    .select("id")
+    .where("installation_id", "=", id)
+    .orderBy("id", "desc")
+    .offset(half)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return { id, eventsCursor: cursorOf(event.id), deliveriesCursor: cursorOf(delivery.id) };
 }

@@ -1,14 +1,17 @@
 // Child process of bench/portal: the reference service on SQLite in a fresh temp dir with BENCH_APPS published Apps
-// of one organization, one finished review of the middle one and an installation of it with 200 inbound events. Prints `READY <json>` with the URL, a token of that
-// organization, the middle App's slug and the review's id; removes its data when told to stop.
+// of one organization; the middle one with BENCH_VERSIONS manifest versions and BENCH_REVIEWS finished reviews, and
+// installed with BENCH_EVENTS inbound events and as many deliveries (beside another installation with as many).
+// Prints `READY <json>` with the URL, a token of that organization, the middle App's slug, a review's id, the
+// installation and cursors half-way down its events and deliveries; removes its data when told to stop.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createService } from "@adapterkit/service";
-import { seedApps } from "./seed-apps.ts";
+import { seedApps, seedVersions } from "./seed-apps.ts";
 import { seedInstallation } from "./seed-installation.ts";
 import { seedReview } from "./seed-review.ts";
 
+const count = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const dataDir = mkdtempSync(join(tmpdir(), "bench-portal-"));
 const service = await createService({
   dataDir,
@@ -18,15 +21,25 @@ const service = await createService({
   scheduler: false,
   worker: false,
   reviews: false,
+  deliveries: false,
 });
 const url = await service.listen(0, "127.0.0.1");
 const token = await service.createToken({ organization: "bench", project: "main" });
-const slugs = await seedApps(service, token.organization_id, Number(process.env.BENCH_APPS ?? 1000));
+const started = performance.now();
+const slugs = await seedApps(service, token.organization_id, count("BENCH_APPS", 1000));
 const middle = slugs[Math.floor(slugs.length / 2)] ?? "";
-const reviewId = await seedReview(service, middle);
-const scope = { organizationId: token.organization_id, projectId: token.project_id ?? 0, slug: middle };
-const installation = await seedInstallation(service, scope);
-console.log(`READY ${JSON.stringify({ url, token: token.token, middle, reviewId, installation })}`);
+await seedVersions(service, middle, count("BENCH_VERSIONS", 200));
+let reviewId = 0;
+for (let index = 0; index < count("BENCH_REVIEWS", 100); index += 1) reviewId = await seedReview(service, middle);
+const scope = { organizationId: token.organization_id, projectId: token.project_id ?? 0 };
+const installation = await seedInstallation(
+  service,
+  scope,
+  { slug: middle, neighbour: slugs[0] ?? "" },
+  count("BENCH_EVENTS", 10_000),
+);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`READY ${JSON.stringify({ url, token: token.token, middle, reviewId, installation, seconds })}`);
 
 process.once("SIGTERM", () => {
   void service.close().then(() => {

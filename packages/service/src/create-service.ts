@@ -6,7 +6,7 @@ import { createCallStats } from "./adapters/call-stats.ts";
 import { createHealthPoller, type HealthPoller } from "./adapters/health-poller.ts";
 import { type AppAdmin, createAppAdmin } from "./apps/app-admin.ts";
 import { loadServiceKeys } from "./auth/load-service-key.ts";
-import { bootstrapDemo, type DemoSetup } from "./bootstrap-demo.ts";
+import { type BootstrapOptions, bootstrapDemo, type DemoSetup, ensureDemoTrigger } from "./bootstrap-demo.ts";
 import { type CallbackDispatcher, createCallbackDispatcher } from "./callbacks/callback-dispatcher.ts";
 import { readCallbackSecrets, rotateCallbackSecret } from "./callbacks/callback-secret.ts";
 import { showCallbackSecret } from "./callbacks/show-callback-secret.ts";
@@ -69,8 +69,10 @@ export interface Service {
   close(): Promise<void>;
   /** Creates an API token (organization and project by name, created when missing). */
   createToken(input: CreateTokenInput): Promise<ApiToken & { token: string }>;
-  /** Creates (once) a demo organization, project, workflow and webhook trigger, and a fresh API token. */
-  bootstrapDemo(): Promise<DemoSetup>;
+  /** Creates (once) a demo organization, project, workflow and webhook trigger; a token when new or asked (D467). */
+  bootstrapDemo(options?: BootstrapOptions): Promise<DemoSetup>;
+  /** D466: the demo workflow's one app-event trigger for the chat installation; resolves with its id. */
+  ensureDemoTrigger(chatInstallationId: string): Promise<number>;
   /** D25: the organization's callback signing secret (`whsec_…`), created on first use. */
   callbackSecret(organizationId: number): Promise<string>;
   /** D25: the organization's callback secret as the API shows it, created on first use. */
@@ -246,7 +248,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         await store.close();
       },
       createToken: (input) => createToken(store.db, input, now()),
-      bootstrapDemo: () => bootstrapDemo(context),
+      bootstrapDemo: (bootstrap) => bootstrapDemo(context, bootstrap),
+      ensureDemoTrigger: (chatInstallationId) => ensureDemoTrigger(context, chatInstallationId),
       callbackSecret: async (organizationId) =>
         (await readCallbackSecrets(store.db, context.serviceKey, organizationId, now())).secret,
       showCallbackSecret: (organizationId) => showCallbackSecret(store.db, context.serviceKey, organizationId, now()),

@@ -1,7 +1,7 @@
 // The reference workflow service core: one entry point plus what a CLI and later modules need.
 
 export type { AppAdmin, LocalActor } from "./apps/app-admin.ts";
-export type { DemoAdapter } from "./apps/install-demo-apps.ts";
+export type { DemoAdapter, DemoInstallOptions } from "./apps/install-demo-apps.ts";
 export {
   loadServiceKey,
   loadServiceKeys,
@@ -14,12 +14,13 @@ export type { ResealCount } from "./auth/reseal-secrets.ts";
 export { type RotatedServiceKey, type RotateServiceKeyOptions, rotateServiceKey } from "./auth/rotate-service-key.ts";
 export { decryptSecret, encryptSecret } from "./auth/secret-box.ts";
 export { keyIdOf, type ServiceKeys, toServiceKeys } from "./auth/service-keys.ts";
-export type { DemoSetup } from "./bootstrap-demo.ts";
+export type { BootstrapOptions, DemoSetup } from "./bootstrap-demo.ts";
 export * from "./callbacks/index.ts";
 export { createLogger } from "./create-logger.ts";
 export { createService, type Service } from "./create-service.ts";
 export type { CredentialInput } from "./credentials/read-credential-input.ts";
 export { isServiceError, ServiceError } from "./errors/service-error.ts";
+export { findRunningDemo, type RunningDemo } from "./find-running-demo.ts";
 export { DEFAULT_RATE_LIMIT, type RateLimit } from "./http/rate-limiter.ts";
 export { BODY_LIMIT_BYTES } from "./http/read-body.ts";
 export type { HandlerInput, HandlerResult, Route, RouteTable } from "./http/route.ts";

@@ -10,6 +10,7 @@ describe("createService", () => {
     const test = await startTestService(sqlite);
     try {
       const demo = await test.service.bootstrapDemo();
+      if (demo.apiToken === undefined) throw new Error("a new demo comes with a token");
       expect(demo.triggerUrl).toBe(`${test.url}/api/v1/trigger`);
       const hooked = await fetch(demo.hookUrl, { method: "POST", body: '{"hello":"world"}' });
       expect(hooked.status).toBe(201);
@@ -21,9 +22,15 @@ describe("createService", () => {
         body: JSON.stringify({ workflow_id: demo.workflowId }),
       });
       expect(triggered.status).toBe(201);
+      expect(demo.foundFrom).toBeUndefined();
       const again = await test.service.bootstrapDemo();
       expect(again).toMatchObject({ workflowId: demo.workflowId, triggerId: demo.triggerId, hookUrl: demo.hookUrl });
-      expect(again.apiToken).not.toBe(demo.apiToken);
+      // D467: a found demo issues no token unless asked; asked, a new one (the old one cannot be shown again).
+      expect(again.apiToken).toBeUndefined();
+      expect(again.foundFrom).toEqual(expect.any(String));
+      const asked = await test.service.bootstrapDemo({ newToken: true });
+      expect(asked.apiToken).toEqual(expect.any(String));
+      expect(asked.apiToken).not.toBe(demo.apiToken);
     } finally {
       await test.close();
     }

@@ -18,6 +18,10 @@ describe("query parameters an endpoint does not declare", () => {
       const none = await readProblem(await test.call("/api/v1/workflows?page=2", { token }));
       expect(none.errors?.[0]?.message).toBe("not a parameter of this endpoint, which takes no query parameters");
       expect((await test.call("/api/v1/installations?include_uninstalled=true", { token })).status).toBe(200);
+      // A declared filter with a value it does not take is refused too, naming it (D469).
+      const odd = await test.call("/api/v1/installations?include_uninstalled=maybe", { token });
+      expect(odd.status).toBe(400);
+      expect((await readProblem(odd)).errors?.map((error) => error.path)).toEqual(["include_uninstalled"]);
     } finally {
       await test.close();
     }

@@ -3,6 +3,7 @@ import { appsCommand } from "./apps.ts";
 import { callbacksCommand } from "./callbacks.ts";
 import { captureCommand } from "./capture.ts";
 import { conformanceCommand } from "./conformance.ts";
+import { devCommand } from "./dev.ts";
 import { installCommand } from "./install.ts";
 import { keysCommand } from "./keys.ts";
 import { newCommand } from "./new.ts";
@@ -17,6 +18,7 @@ export const COMMANDS: CommandModule[] = [
   serveCommand,
   conformanceCommand,
   captureCommand,
+  devCommand,
   newCommand,
   tokenCommand,
   callbacksCommand,

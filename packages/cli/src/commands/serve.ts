@@ -5,8 +5,11 @@ import { filesAdapter } from "@adapterkit/adapter-files";
 import { mailAdapter } from "@adapterkit/adapter-mail";
 import { createTasksAdapter, followAuthorization } from "@adapterkit/adapter-tasks";
 import { webhookAdapter } from "@adapterkit/adapter-webhook";
-import { createService, serviceOptionsFromEnv } from "@adapterkit/service";
+import { createService, findRunningDemo, serviceOptionsFromEnv } from "@adapterkit/service";
 import { defineCommand } from "../define-command.ts";
+import { demoLines } from "../serve/demo-lines.ts";
+import { joinRunningDemo } from "../serve/join-running-demo.ts";
+import { readPreviousStandIns } from "../serve/previous-stand-ins.ts";
 import { serveSampleAdapters } from "../serve/serve-sample-adapters.ts";
 import { showInboundLoop } from "../serve/show-inbound-loop.ts";
 import { startStandIns } from "../serve/start-stand-ins.ts";
@@ -27,27 +30,31 @@ export const serveCommand = defineCommand({
     "adapters-port": { type: "number", default: Number(process.env.ADAPTERS_PORT ?? 3100), describe: "Adapters port" },
     host: { type: "string", default: process.env.HOST ?? "127.0.0.1", describe: "Interface to listen on" },
     "stand-ins": { type: "boolean", default: true, describe: "Start local stand-ins of the sample platforms" },
+    "new-token": { type: "boolean", default: false, describe: "Print a new API token even when the demo was found" },
   },
   handler: async (args) => {
     const step = (text: string) => console.log(`serve: ${text}`);
     const options = serviceOptionsFromEnv();
+    // D468: another instance on the same DATABASE_URL serves the demo; this one joins it and touches nothing.
+    const running = await findRunningDemo(options);
+    if (running !== undefined) return joinRunningDemo({ ...args, options, running });
+    const dataDir = resolve(options.dataDir ?? "data");
+    const credentialsFile = join(dataDir, "demo-credentials.json");
     step("starting the sample platforms' stand-ins");
     // The tasks platform's OAuth client may come back to the service's callback under any name it answers to.
     const oauthRedirectUris = [args.host, "localhost", "127.0.0.1"].map(
       (h) => `http://${h}:${args.port}/oauth/callback`,
     );
     if (options.publicUrl) oauthRedirectUris.push(`${options.publicUrl.replace(/\/+$/, "")}/oauth/callback`);
-    const standIns = args.standIns ? await startStandIns({ oauthRedirectUris }) : undefined;
+    const previous = await readPreviousStandIns(credentialsFile);
+    const standIns = args.standIns ? await startStandIns({ oauthRedirectUris, previous }) : undefined;
     const tasksPlatform = standIns?.summaries.find((s) => s.adapter === "tasks");
     // The OAuth sample is served only with its platform: its manifest names that platform's endpoints.
     const served = tasksPlatform ? [...SAMPLE_ADAPTERS, createTasksAdapter(tasksPlatform.url)] : [...SAMPLE_ADAPTERS];
     step("opening the store and starting the service");
     // A15: the service's own adapters and stand-ins listen on loopback, which user-supplied URLs may not reach.
     const adapterHosts = [args.host, "localhost", "127.0.0.1"].map((host) => `${host}:${args.adaptersPort}`);
-    const standInUrls = [
-      ...(standIns?.summaries ?? []).map((s) => s.url),
-      ...(standIns ? [standIns.toolServer.url] : []),
-    ];
+    const standInUrls = (standIns?.summaries ?? []).map((s) => s.url);
     const standInHosts = standInUrls.flatMap((url) => {
       const { hostname, port } = new URL(url);
       return [`${hostname}:${port}`, `localhost:${port}`];
@@ -66,7 +73,8 @@ export const serveCommand = defineCommand({
       allowedHosts: standInHosts,
     });
     const serviceUrl = await service.listen(args.port, args.host);
-    const demo = await service.bootstrapDemo();
+    const demo = await service.bootstrapDemo({ newToken: args.newToken });
+    const changes: string[] = [];
     step("registering, publishing and installing the sample Apps into the demo organization");
     const installations = await service.apps
       .installDemoApps(
@@ -88,6 +96,7 @@ export const serveCommand = defineCommand({
             };
           }),
           signingSecrets: secrets,
+          onChange: (change) => changes.push(change),
         },
       )
       .catch((error: unknown) => {
@@ -104,7 +113,7 @@ export const serveCommand = defineCommand({
       await service.sources.configure(filesInstallation.id, demoFolder, false);
     }
 
-    // A13: the demo organization's Skill from the stand-in MCP server; a restart moves it to the new port (D196).
+    // A13: the demo organization's Skill from the stand-in MCP server; it follows a stand-in that moved (D196, D464).
     const toolServer = standIns
       ? await service.toolServers
           .connectOrRefresh({ organization: "demo" }, { name: "Demo tools", url: standIns.toolServer.url })
@@ -116,16 +125,15 @@ export const serveCommand = defineCommand({
           })
       : undefined;
 
-    const dataDir = resolve(options.dataDir ?? "data");
     await mkdir(dataDir, { recursive: true });
-    const credentialsFile = join(dataDir, "demo-credentials.json");
     if (standIns) await writeFile(credentialsFile, `${JSON.stringify(standIns.summaries, null, 2)}\n`, { mode: 0o600 });
-    const auth = `-H 'Authorization: Bearer ${demo.apiToken}'`;
+    // D467: a found demo's token cannot be shown again (stored hashed); the commands name $ADAPTERKIT_TOKEN instead.
+    const auth = `-H ${demo.apiToken ? `'Authorization: Bearer ${demo.apiToken}'` : `"Authorization: Bearer $ADAPTERKIT_TOKEN"`}`;
     const inboundLines = standIns
       ? await showInboundLoop({
           serviceUrl,
-          token: demo.apiToken,
-          workflowId: demo.workflowId,
+          auth,
+          ensureTrigger: (installationId) => service.ensureDemoTrigger(installationId),
           standIns,
           installations,
         }).catch((error: unknown) => [`inbound demo failed: ${error instanceof Error ? error.message : String(error)}`])
@@ -135,8 +143,8 @@ export const serveCommand = defineCommand({
       "",
       `adapterkit reference service   ${serviceUrl}   (ready: ${serviceUrl}/healthz)`,
       `  store                        ${options.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `SQLite in ${dataDir}`}`,
-      `  API token (shown once)       ${demo.apiToken}`,
-      `  developer portal             ${serviceUrl}/developer/apps   (sign in with the API token above)`,
+      ...demoLines({ foundFrom: demo.foundFrom, apiToken: demo.apiToken, changes }),
+      `  developer portal             ${serviceUrl}/developer/apps   (sign in with an API token of the demo project)`,
       `  marketplace                  ${serviceUrl}/marketplace`,
       `  start a run                  curl -X POST ${demo.triggerUrl} ${auth} -H 'Content-Type: application/json' -d '{"workflow_id":${demo.workflowId}}'`,
       `  demo webhook trigger         curl -X POST ${demo.hookUrl} -d '{"hello":"world"}'`,
@@ -170,6 +178,7 @@ export const serveCommand = defineCommand({
             "",
             `stand-in platforms (credentials that work against them: ${credentialsFile})`,
             ...standIns.summaries.map((s) => `  ${s.adapter.padEnd(28)} ${s.url}   ${s.what}`),
+            ...(previous.size > 0 ? [`  (each on its port of the last start when that was free: D464)`] : []),
           ]
         : []),
       ...inboundLines,

@@ -4,6 +4,10 @@ import { startMailStandIn } from "@adapterkit/adapter-mail";
 import { startTasksStandIn } from "@adapterkit/adapter-tasks";
 import { startWebhookStandIn } from "@adapterkit/adapter-webhook";
 import { startToolServerStandIn, type ToolServerStandIn } from "@adapterkit/service";
+import { type PreviousStandIns, portToReuse, previousSecret } from "./previous-stand-ins.ts";
+
+/** The tool server's name among the stand-ins (no sample adapter has this slug). */
+export const TOOL_SERVER = "tool-server";
 
 /** One local stand-in of a sample adapter's platform: where it listens and credentials that work against it. */
 export interface StandInSummary {
@@ -25,17 +29,31 @@ export interface StandIns {
 }
 
 /**
- * Starts the stand-ins of the five sample platforms on free loopback ports; the tasks platform's OAuth client may
- * send the user back to `oauthRedirectUris` (the service's `/oauth/callback`).
+ * Starts the stand-ins of the five sample platforms and the tool server on loopback: each on the port and with the
+ * secrets of the `previous` start when that port is free (D464), else on a free port; the tasks platform's OAuth
+ * client may send the user back to `oauthRedirectUris` (the service's `/oauth/callback`).
  */
-export async function startStandIns(options: { oauthRedirectUris?: readonly string[] } = {}): Promise<StandIns> {
+export async function startStandIns(
+  options: { oauthRedirectUris?: readonly string[]; previous?: PreviousStandIns } = {},
+): Promise<StandIns> {
+  const previous = options.previous ?? new Map();
+  const port = (name: string) => portToReuse(previous.get(name)?.port);
+  // The secret a stand-in made up last time, under the option name its start function takes; nothing when none.
+  const secret = <Option extends string>(name: string, field: string, option: Option) => {
+    const value = previousSecret(previous, name, field);
+    return (value === undefined ? {} : { [option]: value }) as { [K in Option]?: string };
+  };
   const [mail, files, chat, webhook, tasks, toolServer] = await Promise.all([
-    startMailStandIn(),
-    startFilesStandIn(),
-    startChatStandIn(),
-    startWebhookStandIn(),
-    startTasksStandIn({ redirectUris: options.oauthRedirectUris ?? [] }),
-    startToolServerStandIn(),
+    startMailStandIn({ port: await port("mail") }),
+    startFilesStandIn({ port: await port("files") }),
+    startChatStandIn({ port: await port("chat"), ...secret("chat", "signing_secret", "signingSecret") }),
+    startWebhookStandIn({ port: await port("webhook"), ...secret("webhook", "signing_secret", "signingSecret") }),
+    startTasksStandIn({
+      port: await port("tasks"),
+      redirectUris: options.oauthRedirectUris ?? [],
+      ...secret("tasks", "client_secret", "clientSecret"),
+    }),
+    startToolServerStandIn({ port: await port(TOOL_SERVER) }),
   ]);
   return {
     chat,
@@ -68,6 +86,12 @@ export async function startStandIns(options: { oauthRedirectUris?: readonly stri
         url: tasks.url,
         credentials: { ...tasks.credentials },
         extra: { authorize_url: tasks.authorizeUrl, token_url: tasks.tokenUrl },
+      },
+      {
+        adapter: TOOL_SERVER,
+        what: "Model Context Protocol tool server (the demo organization's Skill)",
+        url: toolServer.url,
+        credentials: {},
       },
     ],
     close: async () => {

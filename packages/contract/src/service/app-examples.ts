@@ -58,6 +58,8 @@ export const EXAMPLE_INSTALLATION: InstallationJson = {
   inbound_url: "http://localhost:3000/api/v1/apps/inst_3q2-7wEXAMPLEexample0a/inbound",
   credential_keys: ["chat_bot_token"],
   needs_reauth: [],
+  previous_version: null,
+  action_needed: null,
   created_at: "2025-01-01T09:00:00.000Z",
   updated_at: "2025-01-01T09:00:00.000Z",
   uninstalled_at: null,

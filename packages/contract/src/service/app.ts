@@ -108,6 +108,47 @@ export const appVerificationSchema = z
   })
   .meta({ title: "App verification" });
 
+/** The body of `POST /api/v1/apps/{slug}/publish` (D450): which approved version to publish. */
+export const appPublishSchema = z
+  .strictObject({
+    version: z.int().positive().optional().meta({
+      description: "A version whose newest review passed; by default the newest such version.",
+    }),
+  })
+  .default({})
+  .meta({ title: "App publish request", examples: [{}, { version: 2 }] });
+
+/** The body of `POST /api/v1/apps/{slug}/installations/upgrade` (D451): all installations, or a share of them. */
+export const installationUpgradeSchema = z
+  .strictObject({
+    percent: z.int().min(1).max(100).optional().meta({ description: "Move this share of the ones not on it yet." }),
+    count: z.int().min(1).max(10_000).optional().meta({ description: "Move at most this many." }),
+  })
+  .refine((body) => body.percent === undefined || body.count === undefined, {
+    message: "give percent or count, not both",
+    path: ["count"],
+  })
+  .default({})
+  .meta({ title: "Installation upgrade request", examples: [{}, { percent: 10 }, { count: 5 }] });
+
+/** What an upgrade or a move back did (D451, D454): counts only, as the installations are other organizations'. */
+export const installationMoveResultSchema = z
+  .object({
+    app: slugSchema,
+    version: z.int().positive().meta({
+      description:
+        "The published version: what an upgrade moved installations to, what a move back moved them away from (each to the version it came from).",
+    }),
+    moved: z.int().nonnegative().meta({ description: "Installations this call moved." }),
+    action_needed: z.int().nonnegative().meta({
+      description: "Installations left where they were and marked: a credential the version adds, or /verify refused.",
+    }),
+    remaining: z.int().nonnegative().meta({
+      description: "Installations still on another version that this call did not try (a share, or the 200 cap).",
+    }),
+  })
+  .meta({ title: "Installation move result" });
+
 export type AppJson = z.infer<typeof appSchema>;
 export type AppVerificationJson = z.infer<typeof appVerificationSchema>;
 export type AppPreview = z.infer<typeof appPreviewSchema>;

@@ -30,6 +30,21 @@ export const installationPatchSchema = z
   .strictObject({ front_desk: z.boolean() })
   .meta({ title: "Installation patch request", examples: [{ front_desk: true }] });
 
+/** D453: an upgrade its App's author asked for that this installation could not take; it stayed where it was. */
+export const installationActionNeededSchema = z
+  .object({
+    version: z.int().positive().meta({ description: "The version it was to move to." }),
+    reason: z.string().meta({ description: "Why it stayed, in a sentence." }),
+    missing_credentials: z.array(z.string()).meta({
+      description: "Keys of credentials that version requires and this installation has not given; empty otherwise.",
+    }),
+  })
+  .meta({
+    title: "Installation action needed",
+    description:
+      "Set when an upgrade left the installation on its version (a credential the new version adds, or /verify refused); cleared when it moves.",
+  });
+
 /** An App installed into an organization (A4). */
 export const installationSchema = z
   .object({
@@ -51,6 +66,11 @@ export const installationSchema = z
       description:
         "Keys of its OAuth credentials whose grant the provider revoked (A6): connect them again with POST /api/v1/oauth/connect.",
     }),
+    previous_version: z.int().positive().nullable().meta({
+      description:
+        "The version it was moved from by its App's author (D452); the author may move it back there. Null otherwise.",
+    }),
+    action_needed: installationActionNeededSchema.nullable(),
     created_at: instantSchema,
     updated_at: instantSchema,
     uninstalled_at: instantSchema.nullable(),
@@ -87,3 +107,4 @@ export const credentialListSchema = z
 
 export type InstallationJson = z.infer<typeof installationSchema>;
 export type CredentialSummary = z.infer<typeof credentialSummarySchema>;
+export type InstallationActionNeeded = z.infer<typeof installationActionNeededSchema>;

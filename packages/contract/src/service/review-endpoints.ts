@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { slugSchema } from "../adapter/manifest.ts";
 import type { EndpointDef, ResponseDef } from "../endpoint.ts";
+import { appPublishSchema, appSchema, installationMoveResultSchema, installationUpgradeSchema } from "./app.ts";
+import { EXAMPLE_APP } from "./app-examples.ts";
 import { BEARER, E, ok, problem } from "./endpoint-parts.ts";
 import { appFixturesSchema, reviewListSchema, reviewSchema } from "./review.ts";
 
@@ -51,7 +53,7 @@ export const REVIEW_ENDPOINTS = [
     path: "/api/v1/apps/{slug}/submit",
     pathParameters: slugParam,
     summary:
-      "Submit for Review (A2): draft → in_review and a conformance review queued; the review publishes the App when every required check passes, else returns it to draft.",
+      "Submit for Review (A2): draft → in_review and a conformance review queued; a review that passes leaves the version approved, ready to publish (D450), else the App returns to draft.",
     tags: ["apps"],
     security: BEARER,
     responses: {
@@ -60,6 +62,82 @@ export const REVIEW_ENDPOINTS = [
       403: WORKFLOW_SCOPED,
       404: E[404],
       409: problem("conflict", "The App's state does not allow a review.", "App chat is published, not a draft."),
+      429: E[429],
+    },
+  },
+  {
+    id: "publish-app",
+    method: "POST",
+    path: "/api/v1/apps/{slug}/publish",
+    pathParameters: slugParam,
+    summary:
+      "Publish a version whose newest review passed (D450): installations made from now on pin it; existing ones move only when asked (upgrade-installations).",
+    tags: ["apps"],
+    security: BEARER,
+    request: { schema: appPublishSchema, example: { version: 2 } },
+    responses: {
+      200: ok("The App, published at that version.", appSchema, EXAMPLE_APP),
+      400: E[400],
+      401: E[401],
+      403: WORKFLOW_SCOPED,
+      404: E[404],
+      409: problem(
+        "conflict",
+        "No version is approved: none has a passed review newer than the published one, or a review is running.",
+        "Version 2 of App chat has no passed review; submit it for review first.",
+      ),
+      413: E[413],
+      429: E[429],
+    },
+  },
+  {
+    id: "upgrade-installations",
+    method: "POST",
+    path: "/api/v1/apps/{slug}/installations/upgrade",
+    pathParameters: slugParam,
+    summary:
+      "Move installations of the App to its published version (D451), all or a share, at most 200 a call: each is re-verified with its own credentials; one that lacks a credential the version adds, or that /verify refuses, stays where it is, marked `action_needed`.",
+    tags: ["apps"],
+    security: BEARER,
+    request: { schema: installationUpgradeSchema, example: { percent: 10 } },
+    responses: {
+      200: ok("What moved.", installationMoveResultSchema, {
+        app: "chat",
+        version: 2,
+        moved: 9,
+        action_needed: 1,
+        remaining: 90,
+      }),
+      400: E[400],
+      401: E[401],
+      403: WORKFLOW_SCOPED,
+      404: E[404],
+      409: problem("conflict", "The App has no published version.", "App chat has no published version."),
+      413: E[413],
+      429: E[429],
+    },
+  },
+  {
+    id: "move-back-installations",
+    method: "POST",
+    path: "/api/v1/apps/{slug}/installations/move-back",
+    pathParameters: slugParam,
+    summary:
+      "Move the installations an upgrade moved to the published version back to the version each came from (D454); clears `action_needed` marks for that version.",
+    tags: ["apps"],
+    security: BEARER,
+    responses: {
+      200: ok("What moved back.", installationMoveResultSchema, {
+        app: "chat",
+        version: 2,
+        moved: 9,
+        action_needed: 0,
+        remaining: 0,
+      }),
+      401: E[401],
+      403: WORKFLOW_SCOPED,
+      404: E[404],
+      409: problem("conflict", "The App has no published version.", "App chat has no published version."),
       429: E[429],
     },
   },

@@ -10,7 +10,7 @@ import { ensureOrganization, ensureProject } from "../tenancy/organizations.ts";
 import { demoSigningSecrets } from "./demo-signing-secrets.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { findAppBySlug } from "./find-app.ts";
-import { type DemoAdapter, installDemoApps } from "./install-demo-apps.ts";
+import { type DemoInstallOptions, installDemoApps } from "./install-demo-apps.ts";
 import { listApps } from "./list-apps.ts";
 import { previewApp } from "./preview-app.ts";
 import { refreshAppBySlug } from "./refresh-app-by-slug.ts";
@@ -43,11 +43,8 @@ export interface AppAdmin {
   installations(actor: LocalActor): Promise<InstallationJson[]>;
   /** D123: the secrets `npm start` serves the sample adapters with (ADAPTER_SIGNING_SECRET when given). */
   demoSigningSecrets(slugs: readonly string[], wanted?: string): Promise<Map<string, string>>;
-  /** D123: registers, publishes and installs the sample adapters into the actor's organization. */
-  installDemoApps(
-    actor: LocalActor,
-    options: { adapters: readonly DemoAdapter[]; signingSecrets: ReadonlyMap<string, string> },
-  ): Promise<InstallationJson[]>;
+  /** D123: registers, publishes and installs the sample adapters into the actor's organization (D463: kept on a restart). */
+  installDemoApps(actor: LocalActor, options: DemoInstallOptions): Promise<InstallationJson[]>;
 }
 
 /** The AppAdmin of a service. */

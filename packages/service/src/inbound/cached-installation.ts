@@ -28,8 +28,12 @@ export interface CachedInstallation extends OpenInstallation {
 
 /** Per-installation reads of the inbound path kept in memory (D176). */
 export interface InboundCache {
-  /** The installation opened as openInstallation does (404, 410, 404 for an App that does not receive). */
-  open(id: string): Promise<CachedInstallation>;
+  /**
+   * The installation opened as openInstallation does (404, 410, 404 for an App that does not receive). On
+   * PostgreSQL the store's generation is read first (D420), once for every call of the same tick; `checked` skips
+   * that read for a caller that opened the same installation earlier in the same request.
+   */
+  open(id: string, options?: { readonly checked?: boolean }): Promise<CachedInstallation>;
   /** Drops everything: called after anything that may have changed an installation, its App or credentials. */
   forget(): void;
 }

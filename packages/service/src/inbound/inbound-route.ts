@@ -19,11 +19,12 @@ export const inboundRoute: Route<"inbound", InboundContext> = {
   },
   async handler(input, context) {
     const request = input.request ?? { method: "POST", path: "", headers: {} };
-    const answer = await receiveInbound(context, input.params.installation_id ?? "", {
-      ...request,
-      query: input.query,
-      body: input.body,
-    });
+    const answer = await receiveInbound(
+      context,
+      input.params.installation_id ?? "",
+      { ...request, query: input.query, body: input.body },
+      { admitted: true },
+    );
     if (answer.kind === "handshake") {
       // D4: a string challenge goes back as the text itself, anything else as JSON.
       return typeof answer.challenge === "string"

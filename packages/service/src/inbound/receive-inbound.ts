@@ -31,9 +31,10 @@ export async function receiveInbound(
   context: InboundContext,
   installationId: string,
   request: ReceivedRequest,
-  options: { readonly test?: boolean } = {},
+  options: { readonly test?: boolean; readonly admitted?: boolean } = {},
 ): Promise<InboundAnswer> {
-  const open = await context.inboundCache.open(installationId);
+  // `admitted`: the route's admission opened it moments ago in this request, generation read included (D420).
+  const open = await context.inboundCache.open(installationId, { checked: options.admitted === true });
   const receivedAt = context.now();
   const test = options.test === true;
   pruneInboundEventsNow(context);

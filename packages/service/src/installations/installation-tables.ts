@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Generated, Kysely, Selectable } from "kysely";
 import type { AppTables } from "../apps/app-tables.ts";
 import type { CredentialTables } from "../credentials/credential-tables.ts";
 import type { Database } from "../store/index.ts";
@@ -19,6 +19,10 @@ export interface InstallationTable {
   state: InstallationState;
   /** Who `/verify` said the credentials belong to. */
   verified_user: string | null;
+  /** D452: the version an upgrade moved it from (migration 0017); null when never moved or moved back. */
+  previous_version: Generated<number | null>;
+  /** D453: JSON of the upgrade it could not take (version, reason, missing credentials); null otherwise. */
+  action_needed: Generated<string | null>;
   created_at: string;
   updated_at: string;
   uninstalled_at: string | null;

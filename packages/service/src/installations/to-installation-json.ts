@@ -1,4 +1,4 @@
-import type { InstallationJson, Manifest } from "@adapterkit/contract";
+import type { InstallationActionNeeded, InstallationJson, Manifest } from "@adapterkit/contract";
 import type { InstallationRow } from "./installation-tables.ts";
 
 /** The API's view of an installation; `inbound_url` is where the platform posts its events (D27). */
@@ -20,6 +20,8 @@ export function toInstallationJson(
     inbound_url: `${publicUrl.replace(/\/+$/, "")}/api/v1/apps/${row.id}/inbound`,
     credential_keys: (app.manifest.credentials ?? []).map((definition) => definition.key),
     needs_reauth: [...needsReauth],
+    previous_version: row.previous_version,
+    action_needed: row.action_needed === null ? null : (JSON.parse(row.action_needed) as InstallationActionNeeded),
     created_at: row.created_at,
     updated_at: row.updated_at,
     uninstalled_at: row.uninstalled_at,

@@ -1,10 +1,15 @@
 import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
-import { createInstallationTrigger, sendInstallationTestEvent } from "./pages/installation-actions.ts";
+import {
+  checkInstallationHandshake,
+  createInstallationTrigger,
+  sendInstallationTestEvent,
+} from "./pages/installation-actions.ts";
 import { installationDetail } from "./pages/installation-page.ts";
 import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
+import { moveBackPage, publishVersion, upgradeInstallationsPage } from "./pages/release-actions.ts";
 import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
 import { htmlReport, jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
 import { signIn, signInPage, signOut } from "./pages/sign-in.ts";
@@ -30,6 +35,9 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   editApp,
   uploadFixtures,
   submitReview,
+  publishVersion,
+  upgradeInstallationsPage,
+  moveBackPage,
   reviewPage,
   jsonReport,
   junitReport,
@@ -40,6 +48,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   installationDetail,
   createInstallationTrigger,
   sendInstallationTestEvent,
+  checkInstallationHandshake,
   installForm,
   install,
   connect,

@@ -10,8 +10,8 @@ export type ReviewOutcome =
 
 /**
  * Stores the outcome and moves the App in ONE transaction, only while `owner` still holds the review's lease (so a
- * run that lost it to another instance writes nothing): passed → published at the reviewed version, failed or
- * errored → draft with the report (D210). An App an operator moved meanwhile (D118's override) is left as it is.
+ * run that lost it to another instance writes nothing): passed → the version approved, ready to publish (D450: the
+ * App back to `draft`, or `published` at its earlier version), failed or errored → draft with the report (D210). An App an operator moved meanwhile (D118's override) is left as it is.
  * False when the lease was lost.
  */
 export async function finishReview(
@@ -54,11 +54,18 @@ export async function finishReview(
       .executeTakeFirst();
     if (Number(stored.numUpdatedRows) !== 1) return false;
     const appReport = passed ? null : JSON.stringify(report ?? { result: "errored", error });
+    // D450: a pass approves the version and publishes nothing; the App goes back to where a submit found it.
+    const app = await tables
+      .selectFrom("apps")
+      .select("published_version")
+      .where("id", "=", review.app_id)
+      .executeTakeFirst();
+    const back = (app?.published_version ?? null) === null ? "draft" : "published";
     await tables
       .updateTable("apps")
       .set(
         passed
-          ? { state: "published", published_version: review.app_version, review_report: null, updated_at: at }
+          ? { state: back, review_report: null, updated_at: at }
           : { state: "draft", review_report: appReport, updated_at: at },
       )
       .where("id", "=", review.app_id)

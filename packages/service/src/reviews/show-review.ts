@@ -9,15 +9,37 @@ import { toReviewJson } from "./to-review-json.ts";
 /** A2: the App's reviews, newest first, without their checks; the author's organization only (404 otherwise). */
 export async function listReviews(context: ReviewsContext, principal: Principal, slug: string): Promise<ReviewJson[]> {
   const app = await getOwnApp(context.store.db, principal, slug);
+  // Every column but the report: a list shows none, and a hundred finished reports are megabytes to read (D459).
   const rows = await withReviewTables(context.store.db)
     .selectFrom("reviews")
-    .selectAll()
+    .select(LISTED_COLUMNS)
     .where("app_id", "=", app.id)
     .orderBy("id", "desc")
     .limit(100)
     .execute();
-  return rows.map((row) => toReviewJson(row, app.slug, false));
+  return rows.map((row) => toReviewJson({ ...row, report: null }, app.slug, false));
 }
+
+const LISTED_COLUMNS = [
+  "id",
+  "app_id",
+  "organization_id",
+  "app_version",
+  "state",
+  "checks_done",
+  "checks_total",
+  "passed",
+  "failed",
+  "not_applicable",
+  "error",
+  "lease_owner",
+  "lease_expires_at",
+  "attempts",
+  "created_at",
+  "started_at",
+  "finished_at",
+  "updated_at",
+] as const satisfies readonly Exclude<keyof ReviewRow, "report">[];
 
 /** One review row of one of the principal's organization's Apps (404 for any other). */
 export async function getOwnReview(

@@ -17,6 +17,9 @@ import { toolServerRefreshMigration } from "./migrations/0013-tool-server-refres
 import { credentialScopeMigration } from "./migrations/0014-credential-scope.ts";
 import { inboundRefusalCountMigration } from "./migrations/0015-inbound-refusal-count.ts";
 import { portalOperationsMigration } from "./migrations/0016-portal-operations.ts";
+import { installationUpgradesMigration } from "./migrations/0017-installation-upgrades.ts";
+import { inboundCacheGenerationMigration } from "./migrations/0018-inbound-cache-generation.ts";
+import { deliveriesByInstallationMigration } from "./migrations/0019-deliveries-by-installation.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -37,6 +40,9 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0014-credential-scope": credentialScopeMigration(dialect),
     "0015-inbound-refusal-count": inboundRefusalCountMigration(),
     "0016-portal-operations": portalOperationsMigration(),
+    "0017-installation-upgrades": installationUpgradesMigration(),
+    "0018-inbound-cache-generation": inboundCacheGenerationMigration(dialect),
+    "0019-deliveries-by-installation": deliveriesByInstallationMigration(),
   };
 }
 

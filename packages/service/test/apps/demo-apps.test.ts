@@ -26,10 +26,11 @@ describe.skipIf(lane?.skip ?? true)("npm start's sample Apps (D123)", () => {
     await adapter?.close();
   });
 
-  const install = (signingSecrets: Map<string, string>) =>
+  const install = (signingSecrets: Map<string, string>, credentials = FLAT, changes: string[] = []) =>
     test.service.apps.installDemoApps(demo, {
-      adapters: [{ slug: "recorder", baseUrl: adapter.url, credentials: FLAT }],
+      adapters: [{ slug: "recorder", baseUrl: adapter.url, credentials }],
       signingSecrets,
+      onChange: (change) => changes.push(change),
     });
 
   it("registers, publishes and installs with the stand-in's credentials, signed with the secret it served", async () => {
@@ -41,12 +42,30 @@ describe.skipIf(lane?.skip ?? true)("npm start's sample Apps (D123)", () => {
     expect(app).toMatchObject({ slug: "recorder", state: "published" });
   });
 
-  it("keeps the App's secret on the next start, and replaces the earlier demo installation", async () => {
+  it("keeps the App's secret and the earlier demo installation on the next start, changing nothing (D463)", async () => {
+    const [before] = await test.service.apps.installations(demo);
     const again = await test.service.apps.demoSigningSecrets(["recorder"]);
     expect(again.get("recorder")).toBe(first);
-    const [installation] = await install(again);
-    const active = await test.service.apps.installations(demo);
-    expect(active.map((i) => i.id)).toEqual([installation?.id]);
+    const changes: string[] = [];
+    const [installation] = await install(again, FLAT, changes);
+    expect(changes).toEqual([]);
+    expect(installation?.id).toBe(before?.id);
+    const [after] = await test.service.apps.installations(demo);
+    expect(after).toEqual(before);
+    const [app] = await test.service.apps.list(demo);
+    expect(app).toMatchObject({ latest_version: 1, published_version: 1 });
+  });
+
+  it("replaces credentials that no longer match the stand-in in place, under the same installation", async () => {
+    const [before] = await test.service.apps.installations(demo);
+    const changes: string[] = [];
+    const moved = { ...FLAT, host: "mail-moved.test" };
+    const [installation] = await install(new Map([["recorder", first]]), moved, changes);
+    expect(installation?.id).toBe(before?.id);
+    expect(changes).toEqual([expect.stringMatching(/credential \S+ updated in place/)]);
+    const again: string[] = [];
+    await install(new Map([["recorder", first]]), moved, again);
+    expect(again).toEqual([]);
   });
 
   it("takes ADAPTER_SIGNING_SECRET when given, rotating the App to it", async () => {

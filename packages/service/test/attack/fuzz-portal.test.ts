@@ -27,6 +27,7 @@ const POSTS = [
   "/marketplace/installations/nope/uninstall",
   "/marketplace/installations/nope/triggers",
   "/marketplace/installations/nope/test-event",
+  "/marketplace/installations/nope/handshake-check",
   "/developer/apps/recorder/reviews",
   "/developer/sign-in",
 ];

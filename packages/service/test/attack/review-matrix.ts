@@ -12,6 +12,12 @@ type ReviewEndpointId = (typeof REVIEW_ENDPOINTS)[number]["id"];
 const authorRead = (ok: number) => (caller: Caller, target: Target) =>
   caller === "none" || caller === "admin" ? 401 : isOtherOrg(target) ? 404 : ok;
 
+/** D450, D451: a release needs a published (or approved) version: the world's own App is published, A's others drafts. */
+const releaseOf = (ok: number) => (caller: Caller, target: Target) => {
+  const status = appManagement(ok)(caller, target);
+  return status === ok && target !== "own" ? 409 : status;
+};
+
 /** A2 review routes: a fresh draft per submit cell; the world's planted review of each target's App for reads. */
 export const REVIEW_MATRIX: { readonly [K in ReviewEndpointId]: MatrixEntry } = {
   // A fresh draft per cell (the other organization's published App stays published: still 404 to A).
@@ -21,6 +27,22 @@ export const REVIEW_MATRIX: { readonly [K in ReviewEndpointId]: MatrixEntry } = 
       path: `/api/v1/apps/${await w.freshApp(t, t === "other-org-published" ? "published" : "draft")}/submit`,
     }),
     expect: appManagement(202),
+  },
+  // Nothing approved anywhere: own's only version is published already, A's others are unreviewed drafts.
+  "publish-app": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/publish` }),
+    expect: appManagement(409),
+  },
+  "upgrade-installations": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/installations/upgrade`, json: { percent: 50 } }),
+    expect: releaseOf(200),
+  },
+  "move-back-installations": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/installations/move-back` }),
+    expect: releaseOf(200),
   },
   "list-app-reviews": {
     targets: APP_TARGETS,

@@ -53,13 +53,15 @@ export const PLANTED_REPORT = {
 };
 
 /**
- * Stores a finished, failed review of an App straight in its table (for tests and benches that read reviews, not run
- * them), with the given report (the planted one by default); its counts come from the report's summary.
+ * Stores a finished review of an App's latest version straight in its table (for tests and benches that read reviews,
+ * not run them), failed unless told, with the given report (the planted one by default); its counts come from the
+ * report's summary.
  */
 export async function plantReview(
   service: Service,
   slug: string,
   report: { summary: { total: number; passed: number; failed: number } } = PLANTED_REPORT,
+  state: "failed" | "passed" = "failed",
 ): Promise<number> {
   const db = withReviewTables(service.store.db);
   const app = await db.selectFrom("apps").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
@@ -70,7 +72,7 @@ export async function plantReview(
       app_id: app.id,
       organization_id: app.organization_id,
       app_version: app.latest_version,
-      state: "failed",
+      state,
       checks_done: report.summary.total,
       checks_total: report.summary.total,
       passed: report.summary.passed,

@@ -93,7 +93,7 @@ for (const lane of STORE_LANES) {
       expect(before.html).toContain(
         '<li class="done"><a href="#review-heading">Pass a review</a>: <strong>done</strong>',
       );
-      expect(before.html).toContain('<li class="done"><a href="#versions-heading">Publish a version</a>');
+      expect(before.html).toContain('<li class="done"><a href="#release-heading">Publish a version</a>');
       await client.post("/developer/apps/hostile/signing-secret/show");
       const after = await client.get("/developer/apps/hostile");
       expect(after.html).toContain(
@@ -225,7 +225,7 @@ for (const lane of STORE_LANES) {
       expect(second.status).toBe(200);
       expect(second.html).toContain("event-4<");
       expect(second.html).not.toContain("event-24");
-      expect(second.html).toContain(`<a href="${path}">Newest events</a>`);
+      expect(second.html).toContain(`<a href="${path}#events-heading">Newest events</a>`);
       expect((await client.get(`${path}?cursor=%00`)).status).toBe(400);
     });
 

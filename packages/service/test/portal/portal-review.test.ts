@@ -61,7 +61,7 @@ for (const lane of STORE_LANES) {
       await Promise.all(adapters.map((adapter) => adapter.close()));
     });
 
-    it("verifies, reviews, publishes and installs the webhook App, all through the pages", async () => {
+    it("verifies, reviews, publishes (an explicit step) and installs the webhook App, all through the pages", async () => {
       const adapter = await serveWebhookApp();
       adapters.push(adapter);
       const preview = await author.post("/developer/new-app", { base_url: adapter.url });
@@ -79,9 +79,14 @@ for (const lane of STORE_LANES) {
       expect(report.html).toContain("State: <strong>passed</strong>");
       expect(report.html).toContain('<h2 id="group-feedback-loop">feedback-loop</h2>');
       expect(report.html).toContain("Download the JUnit report");
-      expect((await author.get("/developer/apps/webhook")).html).toContain(
-        '<dt>State</dt><dd><span class="badge state-published">published</span></dd>',
-      );
+      expect(report.html).toContain("Version 1 passed its review and is ready to publish");
+      // D450: approved, not yet published: the marketplace does not list it until the author presses Publish.
+      const approved = await author.get("/developer/apps/webhook");
+      expect(approved.html).toContain('<dt>State</dt><dd><span class="badge state-draft">draft</span></dd>');
+      expect(approved.html).toContain('<button type="submit">Publish version 1</button>');
+      expect((await installer.get("/marketplace")).html).not.toContain('href="/marketplace/apps/webhook"');
+      const published = await author.post("/developer/apps/webhook/publish", { version: "1" });
+      expect(published.html).toContain('<dt>State</dt><dd><span class="badge state-published">published</span></dd>');
 
       const market = await installer.get("/marketplace");
       expect(market.html).toContain('href="/marketplace/apps/webhook"');

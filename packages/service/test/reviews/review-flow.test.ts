@@ -23,7 +23,7 @@ for (const lane of STORE_LANES) {
       for (const cleanup of cleanups) await cleanup();
     });
 
-    it("passes the sample webhook adapter, publishes it at the reviewed version, and another organization installs it", async () => {
+    it("passes the sample webhook adapter, approves the reviewed version, publishes it when asked, and another organization installs it", async () => {
       const adapter = await serveWebhookApp();
       cleanups.push(() => adapter.close());
       const slug = await prepareApp(author, adapter);
@@ -44,8 +44,19 @@ for (const lane of STORE_LANES) {
         "feedback-loop.own-echo-is-bot",
       );
 
-      const app = appSchema.parse(await (await author(`/api/v1/apps/${slug}`)).json());
+      // D450: the pass approves version 1 and publishes nothing: others cannot see it until the author publishes.
+      const approved = appSchema.parse(await (await author(`/api/v1/apps/${slug}`)).json());
+      expect(approved).toMatchObject({ state: "draft", published_version: null, review_report: null });
+      expect((await other(`/api/v1/apps/${slug}`)).status).toBe(404);
+      const unreviewed = await author(`/api/v1/apps/${slug}/publish`, { json: { version: 2 } });
+      expect(unreviewed.status).toBe(409);
+      expect(await unreviewed.json()).toMatchObject({ errors: [{ path: "/version" }] });
+      expect((await author(`/api/v1/apps/${slug}/publish`, { json: { version: "1" } })).status).toBe(400);
+      const published = await author(`/api/v1/apps/${slug}/publish`, { method: "POST" });
+      expect(published.status, await published.clone().text()).toBe(200);
+      const app = appSchema.parse(await published.json());
       expect(app).toMatchObject({ state: "published", published_version: 1, review_report: null });
+      expect((await author(`/api/v1/apps/${slug}/publish`, { method: "POST" })).status).toBe(409);
       const listed = reviewListSchema.parse(await (await author(`/api/v1/apps/${slug}/reviews`)).json());
       expect(listed.items.map((item) => [item.id, item.state, item.groups])).toEqual([[queued.id, "passed", null]]);
 

@@ -63,17 +63,20 @@ for (const lane of STORE_LANES) {
       const again = apiFor(second.url, second.token);
       const review = await waitForReview(again, slug, id);
       if (review.result === "failed") {
-        const answer = await again(`/api/v1/apps/${slug}/reviews/${id}/report?format=json`);
-        const report = (await answer.json()) as { checks: { status: string }[] };
-        const failed = report.checks.filter((check: { status: string }) => check.status === "failed");
+        const response = await again(`/api/v1/apps/${slug}/reviews/${id}/report?format=json`);
+        const report = (await response.json()) as { checks: { id: string; status: string }[] };
+        const failed = report.checks.filter((check) => check.status === "failed");
         expect.soft(failed, "the checks the restarted run failed").toEqual([]);
       }
       expect(review).toMatchObject({ state: "passed", result: "passed", attempts: 2, error: null });
       expect(review.progress.done).toBe(review.progress.total);
       const listed = reviewListSchema.parse(await (await again(`/api/v1/apps/${slug}/reviews`)).json());
       expect(listed.items.map((item) => [item.id, item.state])).toEqual([[id, "passed"]]);
+      // D450: the pass approves version 1; publishing it is the author's own step.
       const app = appSchema.parse(await (await again(`/api/v1/apps/${slug}`)).json());
-      expect(app).toMatchObject({ state: "published", published_version: 1 });
+      expect(app).toMatchObject({ state: "draft", published_version: null });
+      const published = await again(`/api/v1/apps/${slug}/publish`, { method: "POST" });
+      expect(appSchema.parse(await published.json())).toMatchObject({ state: "published", published_version: 1 });
     }, 120_000);
   });
 }

@@ -3,10 +3,15 @@ import { listHealthChecks } from "../../apps/app-health-history.ts";
 import type { AppRow } from "../../apps/app-tables.ts";
 import { getOwnApp } from "../../apps/find-app.ts";
 import { listAppVersions } from "../../apps/list-app-versions.ts";
+import { approvedVersions } from "../../apps/publish-app.ts";
 import { showApp } from "../../apps/show-app.ts";
 import { signingSecretOf } from "../../apps/signing-secret-of.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
+import {
+  countInstallationsByVersion,
+  type InstallationVersionCounts,
+} from "../../installations/count-installations-by-version.ts";
 import { listInstallationPage } from "../../installations/installation-store.ts";
 import { listReviews, showFixtures } from "../../reviews/index.ts";
 import type { ServiceContext } from "../../service-context.ts";
@@ -27,6 +32,9 @@ export interface AppPageExtras {
   readonly editValue?: string | undefined;
   readonly fixturesError?: string | undefined;
   readonly submitError?: string | undefined;
+  readonly releaseError?: string | undefined;
+  readonly upgradeError?: string | undefined;
+  readonly upgradeValue?: string | undefined;
 }
 
 // A3: the secret is shown once, right after rotation; otherwise only enough of it to tell which one is set.
@@ -44,12 +52,14 @@ export async function appPage(
 ): Promise<PortalAnswer> {
   const row = await getOwnApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
-  const [secret, checks, reviews, fixtures, versions] = await Promise.all([
+  const [secret, checks, reviews, fixtures, versions, approved, counts] = await Promise.all([
     signingSecretOf(context, principal, slug, { rotate: false, reveal: false }),
     listHealthChecks(context.store.db, row.id),
     listReviews(context, principal, slug),
     showFixtures(context, principal, slug),
     listAppVersions(context.store.db, row.id),
+    approvedVersions(context.store.db, row),
+    countInstallationsByVersion(context.store.db, row),
   ]);
   const scope = { organizationId: principal.organizationId, projectId: await projectOfPrincipal(context, principal) };
   const installed = await listInstallationPage(context.store.db, scope, { offset: 0, limit: 50, appId: row.id });
@@ -97,7 +107,8 @@ export async function appPage(
         fixtures: fixtures.uploaded,
         reviewPassed: reviews.some((review) => review.state === "passed"),
       }),
-      versions: toVersionItems(row, versions, reviews),
+      versions: toVersionItems(row, versions, reviews, approved),
+      release: toRelease(row, approved[0], counts, extras),
       installations: {
         items: installed.items.map((item) => ({ id: item.id, version: item.app_version, created: item.created_at })),
         total: installed.total,
@@ -129,13 +140,20 @@ export function submitBlockedReason(
 }
 
 /** A version's state as its row on the App's page says it. */
-function versionState(app: AppRow, version: number, reviewState: string | undefined): string {
+function versionState(
+  app: AppRow,
+  version: number,
+  reviewState: string | undefined,
+  approved: readonly number[],
+): string {
   if (version === app.published_version) return "published";
   if (app.state === "in_review" && version === app.latest_version) return "in review";
+  if (approved.includes(version)) return "approved";
+  if (app.published_version !== null && version < app.published_version) return "superseded";
   if (reviewState !== undefined && reviewState !== "queued" && reviewState !== "running")
     return `review ${reviewState}`;
   if (version === app.latest_version) return "draft";
-  return app.published_version !== null && version < app.published_version ? "superseded" : "never published";
+  return "never published";
 }
 
 /** The App's versions, newest first, each with its state, its newest review and what changed since the one before. */
@@ -143,6 +161,7 @@ function toVersionItems(
   app: AppRow,
   versions: readonly { version: number; manifest: string; created_at: string }[],
   reviews: readonly { id: number; version: number; state: string }[],
+  approved: readonly number[],
 ) {
   return versions.map((row, index) => {
     const previous = versions[index + 1];
@@ -152,7 +171,7 @@ function toVersionItems(
     return {
       version: row.version,
       created: row.created_at,
-      state: versionState(app, row.version, review?.state),
+      state: versionState(app, row.version, review?.state, approved),
       review: review === undefined ? undefined : { id: review.id, state: review.state },
       first: previous === undefined,
       previousVersion: previous?.version,
@@ -170,6 +189,51 @@ function toChecklist(
     { label: "Set the signing secret on the adapter", done: done.secretShown, href: "#secret-heading" },
     { label: "Upload the conformance fixtures", done: done.fixtures, href: "#fixtures-heading" },
     { label: "Pass a review", done: done.reviewPassed || app.published_version !== null, href: "#review-heading" },
-    { label: "Publish a version", done: app.published_version !== null, href: "#versions-heading" },
+    { label: "Publish a version", done: app.published_version !== null, href: "#release-heading" },
   ];
+}
+
+/**
+ * D455: the Release section: Publish of the newest approved version, and the moves of existing installations, each
+ * enabled or disabled with the reason beside it (D381's rule: a disabled action says why).
+ */
+function toRelease(
+  app: AppRow,
+  approved: number | undefined,
+  counts: InstallationVersionCounts,
+  extras: AppPageExtras,
+) {
+  const published = app.published_version;
+  const publishReason =
+    app.state === "in_review"
+      ? `Version ${app.latest_version} is in review; publish once it has passed.`
+      : approved !== undefined
+        ? undefined
+        : published === app.latest_version
+          ? `Version ${published} is published and nothing newer has passed a review.`
+          : `No version newer than ${published === null ? "none" : `the published ${published}`} has passed a review: submit version ${app.latest_version} for review first.`;
+  const upgradeReason =
+    published === null
+      ? "Publish a version first: installations move to the published version."
+      : counts.older === 0
+        ? `Every installation is on version ${published} or newer already.`
+        : undefined;
+  const moveBackReason =
+    published === null || counts.movedHere === 0
+      ? `No installation was moved to ${published === null ? "a published version" : `version ${published}`} by an upgrade.`
+      : undefined;
+  return {
+    published,
+    approved,
+    publishReason,
+    canPublish: publishReason === undefined,
+    counts,
+    upgradeReason,
+    canUpgrade: upgradeReason === undefined,
+    moveBackReason,
+    canMoveBack: moveBackReason === undefined,
+    releaseError: extras.releaseError,
+    upgradeError: extras.upgradeError,
+    upgradeValue: extras.upgradeValue ?? "",
+  };
 }

@@ -9,6 +9,8 @@ export interface ConfirmStep {
   readonly action: string;
   readonly button: string;
   readonly back: string;
+  /** Form fields the confirming post carries again (D455: the share of an upgrade). */
+  readonly fields?: readonly { readonly name: string; readonly value: string }[];
 }
 
 /**
@@ -17,6 +19,6 @@ export interface ConfirmStep {
  */
 export function confirmStep(request: PortalRequest, step: ConfirmStep): PortalAnswer | undefined {
   if (request.form.get("confirm") === "yes") return undefined;
-  const { title, section, ...data } = step;
-  return page("confirm", { title, section }, { ...data, fields: [] });
+  const { title, section, fields = [], ...data } = step;
+  return page("confirm", { title, section }, { ...data, fields });
 }

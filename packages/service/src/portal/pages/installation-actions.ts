@@ -1,6 +1,7 @@
 import { triggerCreateSchema } from "@adapterkit/contract";
 import { toProblemIssues } from "../../errors/describe-issues.ts";
 import { isServiceError, ServiceError } from "../../errors/service-error.ts";
+import { checkHandshake } from "../../inbound/check-handshake.ts";
 import { sendTestEvent } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
 import { createTrigger } from "../../triggers/create-trigger.ts";
@@ -98,6 +99,27 @@ export const sendInstallationTestEvent: PortalRoute = {
         { testError: `The test event was refused: ${error.message}` },
         status,
       );
+    }
+  },
+};
+
+/**
+ * `POST /marketplace/installations/:id/handshake-check`: the App's handshake sample through the adapter as the inbound
+ * URL would pass it (D458); the page again with how it went, or with why there is nothing to send (409).
+ */
+export const checkInstallationHandshake: PortalRoute = {
+  method: "POST",
+  pattern: "/marketplace/installations/:id/handshake-check",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const page = { id: request.params.id ?? "", query: new URLSearchParams() };
+    try {
+      const handshake = await checkHandshake(context, principal, page.id);
+      return installationPage(context, principal, page, { handshake });
+    } catch (error) {
+      if (!isServiceError(error) || error.code !== "conflict") throw error;
+      return installationPage(context, principal, page, { handshakeError: error.message }, 409);
     }
   },
 };

@@ -1,7 +1,10 @@
 import type { ProblemIssue } from "@adapterkit/contract";
 import type { Principal } from "../../auth/principal.ts";
 import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
+import { ServiceError } from "../../errors/service-error.ts";
 import { listInstallationDeliveries } from "../../front-desk/list-installation-deliveries.ts";
+import { readPageQuery } from "../../http/page.ts";
+import { type HandshakeCheck, handshakeSampleOf } from "../../inbound/check-handshake.ts";
 import { listInstallationEvents } from "../../inbound/list-installation-events.ts";
 import { testEventIds, testSampleOf } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
@@ -19,10 +22,48 @@ export interface InstallationPageExtras {
   readonly triggerIssues?: readonly ProblemIssue[] | undefined;
   readonly triggerValues?: Readonly<Record<string, string>> | undefined;
   readonly testError?: string | undefined;
+  readonly handshake?: HandshakeCheck | undefined;
+  readonly handshakeError?: string | undefined;
 }
 
 /** The path of an installation's page. */
 export const installationPath = (id: string) => `/marketplace/installations/${encodeURIComponent(id)}`;
+
+/** The two lists' cursors a page of the installation shows: its events' (`cursor`) and its deliveries'. */
+interface PageCursors {
+  readonly cursor?: string | null | undefined;
+  readonly deliveries_cursor?: string | null | undefined;
+}
+
+/** A link to the installation's page with these cursors, landing on the section that was paged (D457). */
+function pageLink(path: string, cursors: PageCursors, section: string): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(cursors)) if (value) query.set(name, value);
+  return `${path}${query.size === 0 ? "" : `?${query}`}#${section}`;
+}
+
+/** The deliveries' page the query asks for, a refused cursor named as the page's own parameter. */
+function readDeliveriesPage(query: URLSearchParams): ReturnType<typeof readPageQuery> {
+  try {
+    return readPageQuery(query);
+  } catch {
+    const message = "deliveries_cursor: not a cursor this page returned";
+    throw new ServiceError("invalid_request", message, { errors: [{ path: "/deliveries_cursor", message }] });
+  }
+}
+
+/** Why a check of the inbound URL cannot be sent, or undefined when it can (D458). */
+function handshakeUnavailable(state: string, receives: boolean, fixtures: unknown, hasSample: boolean) {
+  if (state !== "active") return "The installation is uninstalled.";
+  if (!receives) return "The App receives no events (its manifest's capabilities do not include receive).";
+  if (fixtures === undefined) {
+    return "The App has no fixtures file to take its handshake sample from; its author uploads one on the App's page.";
+  }
+  if (!hasSample) {
+    return "The App's fixtures have no handshake sample (one whose expect.kind is handshake): its platform may ask for none, or its author has not added one, so there is nothing to check the inbound URL with.";
+  }
+  return undefined;
+}
 
 function issueOf(issues: readonly ProblemIssue[] | undefined, field: string): string | undefined {
   return issues?.find((issue) => issue.path.replace(/^\//, "").split("/")[0] === field)?.message;
@@ -36,17 +77,18 @@ function issueOf(issues: readonly ProblemIssue[] | undefined, field: string): st
 export async function installationPage(
   context: ServiceContext,
   principal: Principal,
-  input: { id: string; query: URLSearchParams },
+  input: { id: string; query: URLSearchParams; deliveries?: URLSearchParams },
   extras: InstallationPageExtras = {},
   status = 200,
 ): Promise<PortalAnswer> {
   const row = await readableInstallation(context, principal, input.id);
   const projectId = await projectOfPrincipal(context, principal);
+  const deliveryPage = readDeliveriesPage(input.deliveries ?? new URLSearchParams());
   const [installation, { app, manifest }, events, deliveries, triggers, workflows] = await Promise.all([
     showInstallation(context, row),
     installedApp(context, row),
     listInstallationEvents(context, principal, { id: row.id, query: input.query }),
-    listInstallationDeliveries(context.store.db, row.id),
+    listInstallationDeliveries(context.store.db, row.id, deliveryPage),
     listInstallationTriggers(context.store.db, { organizationId: principal.organizationId, projectId }, row.id),
     listWorkflows(context.store.db, principal),
   ]);
@@ -59,6 +101,13 @@ export async function installationPage(
   ]);
   const receives = (manifest.capabilities ?? []).includes("receive");
   const path = installationPath(row.id);
+  const cursors = { cursor: input.query.get("cursor"), deliveries_cursor: input.deliveries?.get("cursor") };
+  const handshakeReason = handshakeUnavailable(
+    installation.state,
+    receives,
+    fixtures,
+    handshakeSampleOf(fixtures) !== undefined,
+  );
   const issues = extras.triggerIssues;
   const values = extras.triggerValues ?? {};
   return page(
@@ -79,9 +128,25 @@ export async function installationPage(
         outcomeLabel: event.outcome.replaceAll("_", " "),
         test: tests.has(event.id),
       })),
-      olderEvents: events.next_cursor === null ? undefined : `${path}?cursor=${events.next_cursor}`,
-      newestEvents: input.query.get("cursor") === null ? undefined : path,
-      deliveries: deliveries.map((delivery) => ({
+      olderEvents:
+        events.next_cursor === null
+          ? undefined
+          : pageLink(path, { ...cursors, cursor: events.next_cursor }, "events-heading"),
+      newestEvents: cursors.cursor ? pageLink(path, { ...cursors, cursor: null }, "events-heading") : undefined,
+      olderDeliveries:
+        deliveries.next_cursor === null
+          ? undefined
+          : pageLink(path, { ...cursors, deliveries_cursor: deliveries.next_cursor }, "deliveries-heading"),
+      newestDeliveries: cursors.deliveries_cursor
+        ? pageLink(path, { ...cursors, deliveries_cursor: null }, "deliveries-heading")
+        : undefined,
+      handshake: {
+        available: handshakeReason === undefined,
+        reason: handshakeReason,
+        result: extras.handshake,
+        error: extras.handshakeError,
+      },
+      deliveries: deliveries.items.map((delivery) => ({
         id: delivery.id,
         status: delivery.status,
         to: delivery.channel_address,
@@ -140,13 +205,15 @@ export const installationDetail: PortalRoute = {
   pattern: "/marketplace/installations/:id",
   signedIn: true,
   async handle(request, context) {
-    const query = new URLSearchParams();
+    const [query, deliveries] = [new URLSearchParams(), new URLSearchParams()];
     const cursor = request.query.get("cursor");
     if (cursor !== null) query.set("cursor", cursor);
+    const deliveriesCursor = request.query.get("deliveries_cursor");
+    if (deliveriesCursor !== null) deliveries.set("cursor", deliveriesCursor);
     return installationPage(
       context,
       sessionOf(request).principal,
-      { id: request.params.id ?? "", query },
+      { id: request.params.id ?? "", query, deliveries },
       { notice: noticeOf(request.query) },
     );
   },

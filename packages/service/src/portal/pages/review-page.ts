@@ -37,6 +37,8 @@ function toView(review: ReviewJson, baseUrl: string) {
       error: review.error,
     },
     counts: running ? undefined : review.counts,
+    // D450: a pass approves the version; publishing it is the author's next step, on the App's page.
+    approved: review.state === "passed" ? review.version : undefined,
     failed,
     downloads: review.result !== null,
     groups: (review.groups ?? []).map((group) => ({

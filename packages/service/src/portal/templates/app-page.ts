@@ -11,6 +11,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <li><a href="#edit-heading">Edit</a></li>
 <li><a href="#fixtures-heading">Fixtures</a></li>
 <li><a href="#review-heading">Review</a></li>
+<li><a href="#release-heading">Release</a></li>
 <li><a href="#versions-heading">Versions</a></li>
 <li><a href="#manifest-heading">Manifest</a></li>
 </ul>
@@ -173,6 +174,56 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{/if}}
 </section>
 {{/if}}
+
+<section aria-labelledby="release-heading">
+<h2 id="release-heading">Release</h2>
+<p>Published version: {{#if release.published}}{{release.published}}{{else}}none{{/if}}. A version is published only when you press Publish after its review passed.</p>
+{{#if release.releaseError}}<p class="field-error" role="alert">{{release.releaseError}}</p>{{/if}}
+<form method="post" action="/developer/apps/{{app.slug}}/publish">
+{{> csrf}}
+{{#if release.canPublish}}
+<input type="hidden" name="version" value="{{release.approved}}">
+<p>Version {{release.approved}} passed its review and is ready to publish: installations made from then on get it.</p>
+<button type="submit">Publish version {{release.approved}}</button>
+{{else}}
+<button type="submit" disabled aria-describedby="publish-reason">Publish</button>
+<p class="reason" id="publish-reason">{{release.publishReason}}</p>
+{{/if}}
+</form>
+<h3 id="upgrade-heading">Existing installations</h3>
+<p>In every organization: {{release.counts.onPublished}} on the published version, {{release.counts.older}} on an older one{{#if release.counts.actionNeeded}} ({{release.counts.actionNeeded}} need action: an upgrade could not move them){{/if}}.</p>
+{{#if release.upgradeError}}<p class="field-error" role="alert" id="upgrade_amount-error">{{release.upgradeError}}</p>{{/if}}
+<form method="post" action="/developer/apps/{{app.slug}}/installations/upgrade" class="stack">
+{{> csrf}}
+{{#if release.canUpgrade}}
+<fieldset>
+<legend>Move to version {{release.published}}</legend>
+<div><input type="radio" id="share_all" name="share" value="all" checked> <label for="share_all">All {{release.counts.older}}</label></div>
+<div><input type="radio" id="share_percent" name="share" value="percent"> <label for="share_percent">A percentage of them</label></div>
+<div><input type="radio" id="share_count" name="share" value="count"> <label for="share_count">A number of them</label></div>
+<div class="field">
+<label for="upgrade_amount">Percentage or number, for a share</label>
+<input id="upgrade_amount" name="amount" type="number" min="1" max="10000" value="{{release.upgradeValue}}"{{#if release.upgradeError}} aria-invalid="true" aria-describedby="upgrade_amount-error"{{/if}}>
+</div>
+</fieldset>
+<p>Each is verified again with its own credentials; one that needs a credential this version adds stays where it is, marked “action needed”.</p>
+<button type="submit">Move installations</button>
+{{else}}
+<button type="submit" disabled aria-describedby="upgrade-reason">Move installations</button>
+<p class="reason" id="upgrade-reason">{{release.upgradeReason}}</p>
+{{/if}}
+</form>
+<form method="post" action="/developer/apps/{{app.slug}}/installations/move-back">
+{{> csrf}}
+{{#if release.canMoveBack}}
+<p>{{release.counts.movedHere}} installation(s) were moved to version {{release.published}} by an upgrade.</p>
+<button type="submit" class="danger">Move them back</button>
+{{else}}
+<button type="submit" class="danger" disabled aria-describedby="move-back-reason">Move them back</button>
+<p class="reason" id="move-back-reason">{{release.moveBackReason}}</p>
+{{/if}}
+</form>
+</section>
 
 <section aria-labelledby="versions-heading">
 <h2 id="versions-heading">Versions</h2>

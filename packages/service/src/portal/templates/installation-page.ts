@@ -4,6 +4,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <nav class="toc" aria-label="On this page">
 <ul>
 <li><a href="#overview-heading">Overview</a></li>
+<li><a href="#handshake-heading">Check the inbound URL</a></li>
 <li><a href="#test-heading">Send a test event</a></li>
 <li><a href="#events-heading">Inbound events</a></li>
 <li><a href="#deliveries-heading">Deliveries</a></li>
@@ -16,7 +17,8 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <dt>Installation</dt><dd><code>{{installation.id}}</code></dd>
 <dt>App</dt><dd>{{#if installation.ownApp}}<a href="/developer/apps/{{installation.app}}">{{installation.name}}</a>{{else}}<a href="/marketplace/apps/{{installation.app}}">{{installation.name}}</a>{{/if}} ({{installation.app}})</dd>
 <dt>State</dt><dd>{{> badge kind="state" value=installation.state}}</dd>
-<dt>Version</dt><dd>{{installation.app_version}}{{#if installation.published}} (the App's published version is {{installation.published}}){{/if}}</dd>
+<dt>Version</dt><dd>{{installation.app_version}}{{#if installation.published}} (the App's published version is {{installation.published}}){{/if}}{{#if installation.previous_version}}; moved from version {{installation.previous_version}} by the App's author{{/if}}</dd>
+{{#if installation.action_needed}}<dt>Upgrade</dt><dd id="upgrade-action">{{> badge kind="state" value="action needed"}} stays on version {{installation.app_version}}, not moved to version {{installation.action_needed.version}}: {{installation.action_needed.reason}}</dd>{{/if}}
 <dt>Inbound URL</dt><dd><code>{{installation.inbound_url}}</code></dd>
 <dt>Verified as</dt><dd>{{#if installation.verified_user}}{{installation.verified_user}}{{else}}—{{/if}}</dd>
 <dt>Installed</dt><dd>{{installation.created_at}}</dd>
@@ -38,6 +40,28 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 </form>
 {{else}}
 <p>The installation is uninstalled: its inbound URL answers 410 and nothing runs for it.</p>
+{{/if}}
+</section>
+
+<section aria-labelledby="handshake-heading">
+<h2 id="handshake-heading">Check the inbound URL</h2>
+<p>The platform posts its events to <code>{{installation.inbound_url}}</code>. Before it sends any, a platform such as Slack checks the URL with a handshake (a challenge the URL must answer).</p>
+{{#if handshake.error}}<p class="field-error" role="alert">{{handshake.error}}</p>{{/if}}
+{{#if handshake.result}}
+<div class="check-result" role="status">
+<p>{{#if handshake.result.ok}}{{> badge kind="state" value="passed"}}{{else}}{{> badge kind="state" value="failed"}}{{/if}} Handshake sample <q>{{handshake.result.sample}}</q>: {{handshake.result.outcome}}.</p>
+<p>{{handshake.result.detail}}</p>
+</div>
+{{/if}}
+{{#if handshake.available}}
+<p>Sends the App's handshake sample from its fixtures file through the adapter, signed as the platform signs it, exactly as the inbound URL would pass it on, and says whether the answer is the one the platform expects. Nothing is recorded or started.</p>
+<form method="post" action="/marketplace/installations/{{installation.id}}/handshake-check">
+{{> csrf}}
+<button type="submit" class="secondary">Check the handshake</button>
+</form>
+{{else}}
+<button type="button" disabled aria-describedby="handshake-reason">Check the handshake</button>
+<p class="reason" id="handshake-reason">{{handshake.reason}}</p>
 {{/if}}
 </section>
 
@@ -90,8 +114,12 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 </tbody>
 </table>
 {{else}}
-<p>No deliveries yet: the front desk's replies are listed here.</p>
+<p>No deliveries {{#if newestDeliveries}}older than these{{else}}yet: the front desk's replies are listed here{{/if}}.</p>
 {{/if}}
+<nav class="pager" aria-label="Delivery pages">
+{{#if newestDeliveries}}<a href="{{newestDeliveries}}">Newest deliveries</a>{{/if}}
+{{#if olderDeliveries}}<a href="{{olderDeliveries}}" rel="next">Older deliveries</a>{{/if}}
+</nav>
 </section>
 
 <section aria-labelledby="triggers-heading">

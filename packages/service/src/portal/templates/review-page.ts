@@ -8,6 +8,7 @@ export const REVIEW_PAGE = `<h1>Review {{review.id}} of {{app.name}}</h1>
 {{review.done}} of {{review.total}}</p>
 <p>The review is running; reload to see how far it got. <a href="/developer/apps/{{app.slug}}/reviews/{{review.id}}">Reload now</a></p>
 {{/if}}
+{{#if approved}}<p class="notice">Version {{approved}} passed its review and is ready to publish: <a href="/developer/apps/{{app.slug}}#release-heading">publish it from {{app.name}}'s Release section</a>.</p>{{/if}}
 {{#if counts}}
 <h2>Summary</h2>
 {{#if failed.length}}

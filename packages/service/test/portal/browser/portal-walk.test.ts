@@ -1,6 +1,9 @@
 import { fileURLToPath } from "node:url";
+import { webhookAdapter, webhookManifest } from "@adapterkit/adapter-webhook";
+import type { Adapter } from "@adapterkit/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brokenWebhookAdapter } from "../../helpers/broken-adapter.ts";
 import { STORE_LANES } from "../../helpers/store-lanes.ts";
 import {
   createTenant,
@@ -17,6 +20,13 @@ import { startWebhookAuthorAdapter, type WebhookAuthorAdapter } from "./webhook-
 const FIXTURES = fileURLToPath(new URL("../../../../../adapters/webhook/conformance.fixtures.json", import.meta.url));
 const GOOD_SECRET = "whsec_Y29uZm9ybWFuY2Utd2ViaG9vay1nb29kLWtleQ==";
 const BAD_SECRET = "whsec_#bad-key#";
+/** The author's first deploy: the sample adapter with the fault a review finds (`is_bot` the wrong way round). */
+const FAULTY: Adapter = { ...brokenWebhookAdapter, slug: webhookAdapter.slug, manifest: webhookManifest } as Adapter;
+/** The author's later deploy: the same adapter, its manifest at a new version (Refresh makes it version 2). */
+const SECOND: Adapter = {
+  ...webhookAdapter,
+  manifest: { ...webhookManifest, version: "0.2.0", description: `${webhookManifest.description} Version 2.` },
+} as Adapter;
 const SQLITE = STORE_LANES[0];
 if (SQLITE === undefined) throw new Error("no SQLite lane");
 
@@ -30,7 +40,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
     let page: Page;
 
     beforeAll(async () => {
-      adapter = await startWebhookAuthorAdapter();
+      adapter = await startWebhookAuthorAdapter(FAULTY);
       test = await startTestService(SQLITE, { allowedHosts: ["127.0.0.1"], reviews: { pollMs: 200 } });
       author = await createTenant(test, "author");
       browser = await openBrowserSession("portal-walk");
@@ -102,7 +112,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await browser.checkPage("fixtures stored");
     });
 
-    it("shows the review's progress while it runs, then its report, and publishes the App when it passes", async () => {
+    it("shows the review's progress while it runs, then a failure found from the summary", async () => {
       // The adapter holds its answers (at most 3 s) while the running page is seen and checked.
       const release = adapter.hold();
       try {
@@ -115,8 +125,24 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
         release();
       }
       // The page updates itself (D241's script): the author just watches it.
+      expect(await watchUntilVerdict(page)).toBe("failed");
+      await browser.checkPage("review failed");
+      const failures = page.getByRole("list", { name: /failed check\(s\)$/ });
+      // The fault: the adapter's own echo is said to be a person's message.
+      const id = "feedback-loop.own-echo-is-bot";
+      await failures.getByRole("link", { name: id, exact: true }).click();
+      expect(page.url()).toMatch(new RegExp(`#check-${id.replaceAll(".", "\\.")}$`));
+      await page.locator(`[id="check-${id}"]`).getByText("adapterkit conformance").first().waitFor();
+    }, 120_000);
+
+    it("passes once the fault is fixed and resubmitted, and publishes only when Publish is pressed", async () => {
+      adapter.useAdapter(webhookAdapter);
+      await page.getByRole("link", { name: "Back to Webhook" }).click();
+      await page.getByRole("heading", { name: "Webhook", level: 1 }).waitFor();
+      await page.getByRole("button", { name: "Submit for Review" }).click();
       expect(await watchUntilVerdict(page)).toBe("passed");
       await page.getByRole("link", { name: "Download the JSON report" }).waitFor();
+      await see(page, "Version 1 passed its review and is ready to publish");
       await browser.checkPage("review passed");
       // The runner's HTML report opens with the session's cookie (a sandboxed page runs no script, so neither axe
       // nor a locator can look inside it; the fetch-level test checks its policy).
@@ -125,14 +151,20 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       expect(report.status()).toBe(200);
       expect(await report.text()).toContain("<h1>Conformance report: webhook</h1>");
       await page.getByRole("link", { name: "Back to Webhook" }).click();
+      // D450: a passing review approves the version; the App is not published until the author says so.
+      expect(await appState(page)).toBe("draft");
+      const versions = page.getByRole("table", { name: "Every version of the manifest, newest first" });
+      expect(await versions.getByRole("row").nth(1).innerText()).toMatch(/^1\s+approved/);
+      await browser.checkPage("app approved");
+      await page.getByRole("button", { name: "Publish version 1" }).click();
+      await see(page, "Version 1 is published: new installations get it.");
       expect(await appState(page)).toBe("published");
       const checklist = page.getByRole("region", { name: "Getting started" });
       expect(await checklist.getByText("to do").count()).toBe(0);
-      const versions = page.getByRole("table", { name: "Every version of the manifest, newest first" });
       expect(await versions.getByRole("row").nth(1).innerText()).toMatch(/^1\s+published/);
       await see(page, "Version 1 is published and there is no newer version");
       await browser.checkPage("app published");
-    }, 120_000);
+    }, 180_000);
 
     it("asks before rotating the signing secret, on a page of its own, and goes back on Cancel", async () => {
       await page.getByRole("button", { name: "Rotate signing secret" }).click();
@@ -190,6 +222,41 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await page.getByRole("link", { name: "Cancel" }).click();
       await page.getByRole("heading", { name: "Webhook installation", level: 1 }).waitFor();
     });
+
+    it("ships version 2 from the portal and moves the installation to it, which still receives", async () => {
+      const installation = page.url();
+      adapter.useAdapter(SECOND);
+      await page.goto(`${test.url}/developer/apps/webhook`);
+      await page.getByRole("button", { name: "Refresh manifest" }).click();
+      await see(page, "Refreshed: version 2.");
+      await page.getByRole("button", { name: "Submit for Review" }).click();
+      await page.getByRole("heading", { name: /^Review \d+ of Webhook$/ }).waitFor();
+      expect(await watchUntilVerdict(page)).toBe("passed");
+      await page.getByRole("link", { name: "Back to Webhook" }).click();
+      await page.getByRole("button", { name: "Publish version 2" }).click();
+      await see(page, "Version 2 is published: new installations get it.");
+      const release = page.getByRole("region", { name: "Release" });
+      await release.getByText("1 on an older one").waitFor();
+      await browser.checkPage("app version 2 published");
+      expect(await release.getByLabel("All 1").isChecked()).toBe(true);
+      await release.getByRole("button", { name: "Move installations" }).click();
+      await page
+        .getByRole("heading", { name: "Move every installation on an older version to version 2?", level: 1 })
+        .waitFor();
+      await browser.checkPage("confirm move installations");
+      await page.getByRole("button", { name: "Move installations" }).click();
+      await see(page, /^Moved 1 installation\(s\) to version 2; 0 stayed/);
+      await browser.checkPage("installations moved");
+      await page.goto(installation);
+      await page.getByRole("heading", { name: "Webhook installation", level: 1 }).waitFor();
+      await see(page, "2 (the App's published version is 2); moved from version 1 by the App's author");
+      await page.getByRole("button", { name: "Send a test event" }).click();
+      await see(page, /^The test event went through the inbound pipeline: (accepted|unmatched)\./);
+      const events = page.getByRole("table", { name: "Inbound events, newest first" });
+      expect(await events.getByRole("row").count()).toBe(3);
+      expect(await events.getByRole("row").nth(1).innerText()).toMatch(/(accepted|unmatched)\s+test/);
+      await browser.checkPage("installation on version 2");
+    }, 180_000);
 
     it("fits a 390 px wide screen without scrolling sideways", async () => {
       const installation = page.url();

@@ -12,6 +12,8 @@ export interface WebhookAuthorAdapter {
   readonly url: string;
   /** Serves from now on with this `ADAPTER_SIGNING_SECRET`, as the author does after reading it in the portal. */
   useSigningSecret(secret: string): void;
+  /** Serves another build of the adapter at the same URL, with the same secret, as the author's next deploy. */
+  useAdapter(next: Adapter): void;
   /**
    * Keeps requests waiting until the returned release is called, or `maxMs` passed (default 3 s, inside the
    * runner's shortest per-call time-out, health's 5 s), so a page can be seen mid-review.
@@ -29,7 +31,9 @@ const silent = pino({ level: "silent" });
 export async function startWebhookAuthorAdapter(adapter: Adapter = webhookAdapter): Promise<WebhookAuthorAdapter> {
   // A review's runner delivers to its stand-in platform on a loopback port of its own choosing (A18 allowance).
   const served = { logger: silent, allowedHosts: ["127.0.0.1"] };
-  let handler: NodeHandler = createAdapterHandler(adapter, { signingSecret: undefined, ...served });
+  let current = adapter;
+  let signingSecret: string | undefined;
+  let handler: NodeHandler = createAdapterHandler(adapter, { signingSecret, ...served });
   let gate: Promise<void> | undefined;
   const server: Server = createServer((request, response) => {
     const serve = handler;
@@ -41,7 +45,12 @@ export async function startWebhookAuthorAdapter(adapter: Adapter = webhookAdapte
   return {
     url: `http://127.0.0.1:${port}/${adapter.slug}`,
     useSigningSecret(secret) {
-      handler = createAdapterHandler(adapter, { signingSecret: secret, ...served });
+      signingSecret = secret;
+      handler = createAdapterHandler(current, { signingSecret, ...served });
+    },
+    useAdapter(next) {
+      current = next;
+      handler = createAdapterHandler(current, { signingSecret, ...served });
     },
     hold(maxMs = 3_000) {
       let release = () => {};

@@ -1,0 +1,117 @@
+// bench/inbound-instances: two service instances on one PostgreSQL schema under bench/inbound's load (D422).
+// Each round measures one instance alone and then two instances on a fresh schema with the load split between
+// them (half the connections each), and prints the CPU per event of both instances together against one
+// instance's, with the duplicate check: every delivery has its own dedup key, so a key with two rows is an event
+// recorded twice. On two cores, CPU per event (not events/s) shows whether instances duplicate work.
+// PostgreSQL from BENCH_DATABASE_URL, else ADAPTERKIT_TEST_DATABASE_URL; skipped, saying why, when unset or
+// unreachable. BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipelineRequests } from "../inbound/load-requests.ts";
+import { CONNECTIONS, cpuPerEventUs, load, SECRETS, startAdapter } from "../inbound/measure.ts";
+import { median } from "../lib/median.ts";
+import { type BenchChild, startChild } from "../lib/start-child.ts";
+import { isRunning, stopChild } from "../lib/stop-child.ts";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const GOAL = 1.15;
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.ADAPTERKIT_TEST_DATABASE_URL;
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 5432), timeout: 2000 });
+    socket.once("connect", () => resolve(socket.end() !== undefined));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => resolve(socket.destroy() === undefined));
+  });
+}
+
+interface Measured {
+  readonly events: number;
+  readonly cpuUs: number;
+  readonly p99: number;
+  readonly recorded: string;
+  readonly duplicates: number;
+}
+
+/** One load over `instances` service processes on one fresh schema, the connections split between them. */
+async function measure(instances: 1 | 2, url: string): Promise<Measured> {
+  const adapter = await startAdapter();
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-inbound-instances-"));
+  const schema = `bench_instances_${randomBytes(4).toString("hex")}`;
+  const env = {
+    BENCH_ADAPTER_URL: adapter.url,
+    BENCH_APP_SECRET: SECRETS.app,
+    BENCH_CREDENTIALS: JSON.stringify(adapter.credentials),
+    BENCH_DATABASE_URL: url,
+    BENCH_SCHEMA: schema,
+    BENCH_DATA_DIR: dataDir,
+  };
+  const entry = new URL("../inbound/service-server.ts", import.meta.url);
+  const services: BenchChild[] = [];
+  try {
+    services.push(await startChild(entry, { ...env, BENCH_DROP_SCHEMA: "1" }));
+    const inbound = new URL(services[0]?.ready ?? "");
+    if (instances === 2) services.push(await startChild(entry, { ...env, BENCH_JOIN: inbound.pathname }));
+    const origins = services.map((service) => new URL(service.ready).origin);
+    const requests = pipelineRequests(inbound.pathname, SECRETS.slack);
+    const connections = CONNECTIONS / instances;
+    await Promise.all(origins.map((origin) => load(origin, requests, 1, 1, connections))); // warm-up
+    for (const service of services) service.child.kill("SIGUSR2");
+    const loads = await Promise.all(origins.map((origin) => load(origin, requests, 1, DURATION_S, connections)));
+    // The instance that set the schema up stops last: it counts what both recorded, then drops the schema.
+    const reports = [];
+    for (const service of [...services].reverse()) reports.push(await stopChild(service));
+    const total = loads.reduce((sum, one) => sum + one.total, 0);
+    const cpuUs = reports.reduce((sum, report) => sum + cpuPerEventUs(report, total), 0);
+    const last = reports.at(-1);
+    return {
+      events: loads.reduce((sum, one) => sum + one.events, 0),
+      cpuUs,
+      p99: Math.max(...loads.map((one) => one.p99)),
+      recorded: `${last?.get("OUTCOMES") ?? "?"} runs ${last?.get("RUNS") ?? "?"}`,
+      duplicates: Number(last?.get("DUPLICATES") ?? Number.NaN),
+    };
+  } finally {
+    for (const service of services) if (isRunning(service)) await stopChild(service);
+    if (isRunning(adapter.child)) await stopChild(adapter.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (databaseUrl === undefined || databaseUrl === "") {
+  console.log("inbound-instances: skipped: no PostgreSQL (set BENCH_DATABASE_URL or ADAPTERKIT_TEST_DATABASE_URL)");
+  process.exit(0);
+}
+if (!(await reachable(databaseUrl))) {
+  console.log(`inbound-instances: skipped: PostgreSQL at ${new URL(databaseUrl).host} is not reachable`);
+  process.exit(0);
+}
+console.log(`inbound-instances: ${CONNECTIONS} connections, ${DURATION_S} s per load, ${ROUNDS} rounds, PostgreSQL`);
+const ratios: number[] = [];
+let duplicates = 0;
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const line = (name: string, m: Measured) =>
+    console.log(
+      `round ${round}/${ROUNDS}  ${name}  ${Math.round(m.events)} events/s  p99 ${m.p99} ms  CPU µs/event (services) ` +
+        `${Math.round(m.cpuUs)}  recorded ${m.recorded}  duplicates ${m.duplicates}`,
+    );
+  const one = await measure(1, databaseUrl);
+  line("one instance ", one);
+  const two = await measure(2, databaseUrl);
+  line("two instances", two);
+  duplicates += one.duplicates + two.duplicates;
+  ratios.push(two.cpuUs / one.cpuUs);
+  console.log(`round ${round}/${ROUNDS}  CPU per event, two instances / one: ${(two.cpuUs / one.cpuUs).toFixed(2)}`);
+}
+const ratio = median(ratios);
+const met = ratio <= GOAL && duplicates === 0;
+console.log(
+  `two instances vs one: CPU per event ${ratio.toFixed(2)}× (median of ${ROUNDS}; goal ≤ ${GOAL}×), ` +
+    `duplicates ${duplicates} (goal 0): ${met ? "met" : "NOT MET"}`,
+);
