@@ -4,16 +4,20 @@ import type { CallStats } from "./adapters/call-stats.ts";
 import type { ServiceKeys } from "./auth/service-keys.ts";
 import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { RateLimiter } from "./http/rate-limiter.ts";
-import type { InboundCache } from "./inbound/inbound-cache.ts";
+import type { InboundCache } from "./inbound/cached-installation.ts";
 import type { InboundIntake } from "./inbound/inbound-intake.ts";
 import type { OutboundGuard } from "./outbound/index.ts";
 import type { RunEventHandler } from "./runs/run-events.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
-import type { SourceSyncer } from "./sources/source-syncer.ts";
+import type { SyncOnDemand } from "./sources/sync-on-demand.ts";
 import type { Store } from "./store/index.ts";
 import type { HookIntake } from "./triggers/hook-intake.ts";
 
-/** Everything a handler may use; built once by createService. */
+/**
+ * Everything a handler may use; built once by createService. A feature names the part it uses
+ * (`Pick<ServiceContext, …>`, e.g. `TriggersContext`); this file imports only types from files that never import it
+ * back, so no import cycle runs through it (`node scripts/import-cycles.mjs`).
+ */
 export interface ServiceContext {
   readonly store: Store;
   readonly executor: WorkflowExecutor;
@@ -40,7 +44,7 @@ export interface ServiceContext {
   /** Where the inbound pipeline routes verified messages (concurrent ones together, D177). */
   readonly inbound: InboundIntake;
   /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
-  readonly sources: Pick<SourceSyncer, "syncNow" | "wake">;
+  readonly sources: SyncOnDemand;
   /** D352: ADAPTERKIT_TRUST_PROXY, the proxies whose X-Forwarded-Proto makes the portal's cookie Secure. */
   readonly trustedProxies: ReadonlySet<string>;
   /** D292: failed portal sign-ins per client address. */

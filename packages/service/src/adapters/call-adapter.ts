@@ -2,17 +2,9 @@ import { type AdapterClient, type ClientResult, createAdapterClient, describeFai
 import type { AdapterEndpointId } from "@adapterkit/contract";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
+import type { AdapterTarget } from "./adapter-target.ts";
 
-/** Which adapter to call, as whom: its base URL, the App's signing secrets (none while unregistered) and context. */
-export interface AdapterTarget {
-  /** Counted under this App (A7); undefined while registering, before an App exists. */
-  readonly appId?: number | undefined;
-  readonly baseUrl: string;
-  /** The secret in force first, then one being rotated out (D103); empty sends no signature. */
-  readonly signingSecrets?: readonly string[];
-  readonly organizationId?: number | undefined;
-  readonly projectId?: number | null | undefined;
-}
+export type { AdapterTarget } from "./adapter-target.ts";
 
 /** How the outbound guard's refusal reads in a connection error (it names the variable that would allow the host). */
 const GUARD_REFUSAL = /is refused: .*ADAPTERKIT_ALLOWED_HOSTS/;

@@ -3,9 +3,9 @@ import type { Kysely } from "kysely";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { withReviewTables } from "../reviews/review-tables.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { Database } from "../store/index.ts";
 import { type AppRow, withAppTables } from "./app-tables.ts";
+import type { AppsContext } from "./apps-context.ts";
 import { authorizeAppManagement } from "./authorize-app-management.ts";
 import { getOwnApp } from "./find-app.ts";
 import { showApp } from "./show-app.ts";
@@ -44,7 +44,7 @@ export async function approvedVersions(
  * on the state and published version read, so two publishes cannot both happen.
  */
 export async function publishApp(
-  context: ServiceContext,
+  context: AppsContext,
   principal: Principal,
   slug: string,
   requested: number | undefined,

@@ -1,7 +1,7 @@
 import type { AppJson } from "@adapterkit/contract";
 import { appTarget } from "../adapters/app-target.ts";
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { AppsContext } from "./apps-context.ts";
 import { authorizeAppManagement } from "./authorize-app-management.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { getOwnApp } from "./find-app.ts";
@@ -9,7 +9,7 @@ import { refreshApp } from "./refresh-app.ts";
 import { showApp } from "./show-app.ts";
 
 /** A1 Refresh of one of the organization's Apps. */
-export async function refreshAppBySlug(context: ServiceContext, principal: Principal, slug: string): Promise<AppJson> {
+export async function refreshAppBySlug(context: AppsContext, principal: Principal, slug: string): Promise<AppJson> {
   authorizeAppManagement(principal);
   const app = await getOwnApp(context.store.db, principal, slug);
   const listing = await fetchListing(context, appTarget(context, app));

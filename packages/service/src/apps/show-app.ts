@@ -1,13 +1,13 @@
 import type { AppJson } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { AppRow } from "./app-tables.ts";
+import type { AppsContext } from "./apps-context.ts";
 import { getAppVersion, versionFor } from "./find-app.ts";
 import { toAppJson } from "./to-app-json.ts";
 
 /** An App as the principal's organization sees it: the author its latest version, others the published one. */
 export async function showApp(
-  context: ServiceContext,
+  context: AppsContext,
   principal: Pick<Principal, "organizationId">,
   app: AppRow,
 ): Promise<AppJson> {

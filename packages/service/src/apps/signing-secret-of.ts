@@ -1,13 +1,13 @@
 import type { AppSigningSecret } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { readAppSecrets, rotateAppSecret } from "./app-signing-secret.ts";
 import { type AppRow, withAppTables } from "./app-tables.ts";
+import type { AppsContext } from "./apps-context.ts";
 import { authorizeAppManagement } from "./authorize-app-management.ts";
 import { findAppBySlug, getOwnApp } from "./find-app.ts";
 
 /** A3: the App's signing secret as its author sees it. */
-function toSigningSecret(context: ServiceContext, app: AppRow): AppSigningSecret {
+function toSigningSecret(context: AppsContext, app: AppRow): AppSigningSecret {
   const secrets = readAppSecrets(context.serviceKeys, app, context.now());
   return {
     slug: app.slug,
@@ -22,7 +22,7 @@ function toSigningSecret(context: ServiceContext, app: AppRow): AppSigningSecret
  * page that only masks it), the author has now seen it, which is recorded (D391).
  */
 export async function signingSecretOf(
-  context: ServiceContext,
+  context: AppsContext,
   principal: Principal,
   slug: string,
   options: { rotate: boolean; reveal?: boolean },

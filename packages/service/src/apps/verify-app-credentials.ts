@@ -7,7 +7,7 @@ import { managedCredentialScope } from "../credentials/credential-scope.ts";
 import { type CredentialInput, readCredentialInput } from "../credentials/read-credential-input.ts";
 import { findCredentialRows } from "../credentials/read-credentials.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { AppsContext } from "./apps-context.ts";
 import { authorizeAppManagement } from "./authorize-app-management.ts";
 import { type FetchedListing, fetchListing } from "./fetch-listing.ts";
 import { getAppVersion, getOwnApp } from "./find-app.ts";
@@ -30,7 +30,7 @@ function whyUnfit(listing: FetchedListing, manifestSha256: string): string | und
  * `verification_failed` saying which; credentials that miss a required field are 400 naming it.
  */
 export async function verifyAppCredentials(
-  context: ServiceContext,
+  context: AppsContext,
   principal: Principal,
   slug: string,
   input: CredentialInput,

@@ -1,4 +1,5 @@
 import type { Route } from "../http/route.ts";
+import type { CallbacksContext } from "./callbacks-context.ts";
 import { identifyCallbackSender } from "./identify-callback-sender.ts";
 import { recordReceivedCallback } from "./record-received-callback.ts";
 
@@ -7,7 +8,7 @@ import { recordReceivedCallback } from "./record-received-callback.ts";
  * then 400 for a body that is not a callback envelope, then 204 with the notification recorded once per
  * webhook-id.
  */
-export const receiveCallbackRoute: Route<"receive-callback"> = {
+export const receiveCallbackRoute: Route<"receive-callback", CallbacksContext> = {
   auth: "none",
   verify: (request, context) =>
     identifyCallbackSender(context.store.db, context.serviceKey, { ...request, now: context.now() }),

@@ -1,5 +1,6 @@
 import type { Route } from "../http/route.ts";
 import { rotateCallbackSecret } from "./callback-secret.ts";
+import type { CallbacksContext } from "./callbacks-context.ts";
 import { secretOrganization } from "./secret-organization.ts";
 import { showCallbackSecret } from "./show-callback-secret.ts";
 
@@ -8,7 +9,7 @@ import { showCallbackSecret } from "./show-callback-secret.ts";
  * organization, in force at once (every later delivery attempt, retries of earlier callbacks included, is signed
  * with it), and for a day beside the secret it replaced (D103). Admin token only.
  */
-export const rotateCallbackSecretRoute: Route<"rotate-callback-secret"> = {
+export const rotateCallbackSecretRoute: Route<"rotate-callback-secret", CallbacksContext> = {
   auth: "admin",
   async handler(input, context) {
     const { db } = context.store;

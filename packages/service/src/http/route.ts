@@ -47,8 +47,11 @@ export interface HandlerResult {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** One served endpoint: how its caller is authenticated and what handles it. */
-export interface Route<K extends ServiceEndpointId> {
+/**
+ * One served endpoint: how its caller is authenticated and what handles it. `C` is the part of the service context
+ * the route uses (its feature's `*Context`), so a test builds only that.
+ */
+export interface Route<K extends ServiceEndpointId, C = ServiceContext> {
   readonly auth: "api" | "admin" | "none";
   /**
    * D176: true for a route that never changes an installation, its App or credentials. After any other route that
@@ -60,11 +63,17 @@ export interface Route<K extends ServiceEndpointId> {
   readonly idempotent?: boolean;
   readonly rateLimitKey?: (input: { params: Readonly<Record<string, string>> }) => string | undefined;
   /** Checks what the path names before the body is read (so an unknown resource is a 404, not a 413). */
-  readonly admit?: (input: { params: Readonly<Record<string, string>> }, context: ServiceContext) => Promise<void>;
+  readonly admit?: (input: { params: Readonly<Record<string, string>> }, context: C) => Promise<void>;
   /** Checks a signature over the exact bytes before the body is parsed (so 401 comes before 400). */
-  readonly verify?: (request: RawRequest, context: ServiceContext) => Promise<CallbackSender>;
-  readonly handler: (input: HandlerInput<BodyOf<K>>, context: ServiceContext) => Promise<HandlerResult>;
+  readonly verify?: (request: RawRequest, context: C) => Promise<CallbackSender>;
+  readonly handler: (input: HandlerInput<BodyOf<K>>, context: C) => Promise<HandlerResult>;
 }
+
+/**
+ * A feature folder's routes by endpoint id, all taking the feature's context `C`: what its `*-routes.ts` exports
+ * (`satisfies FeatureRoutes<TriggersContext>`) and `http/routes.ts` gathers into the route table.
+ */
+export type FeatureRoutes<C> = { readonly [K in ServiceEndpointId]?: Route<K, C> };
 
 /** Every endpoint of the contract with its route, or null for one another module serves later. */
 export type RouteTable = { readonly [K in ServiceEndpointId]: Route<K> | null };

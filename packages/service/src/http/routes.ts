@@ -1,172 +1,53 @@
-import { getCallbackSecretRoute } from "../callbacks/get-callback-secret-route.ts";
-import { listCallbacksRoute } from "../callbacks/list-callbacks-route.ts";
-import { receiveCallbackRoute } from "../callbacks/receive-callback-route.ts";
-import { rotateCallbackSecretRoute } from "../callbacks/rotate-callback-secret-route.ts";
-import {
-  getAppFixturesRoute,
-  getAppReviewReportRoute,
-  getAppReviewRoute,
-  listAppReviewsRoute,
-  putAppFixturesRoute,
-  submitAppRoute,
-} from "../reviews/review-routes.ts";
+import { APP_ROUTES } from "../apps/app-routes.ts";
+import { CALLBACK_ROUTES } from "../callbacks/callback-routes.ts";
+import { CREDENTIAL_ROUTES } from "../credentials/credential-routes.ts";
+import { INBOUND_ROUTES } from "../inbound/inbound-routes.ts";
+import { INSTALLATION_ROUTES } from "../installations/installation-routes.ts";
+import { createMetaRoutes } from "../meta/meta-routes.ts";
+import { OAUTH_ROUTES } from "../oauth/oauth-routes.ts";
+import { REVIEW_ROUTES } from "../reviews/review-routes.ts";
+import { RUN_ROUTES } from "../runs/run-routes.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
-import {
-  createSkillRoute,
-  deleteSkillRoute,
-  getSkillRoute,
-  listSkillsRoute,
-  listToolsRoute,
-} from "../skills/skill-routes.ts";
-import { getDocumentContentRoute, getDocumentRoute, listDocumentsRoute } from "../sources/document-routes.ts";
-import {
-  configureSourceRoute,
-  getSourceRoute,
-  getSyncRoute,
-  listSyncsRoute,
-  syncInstallationRoute,
-} from "../sources/source-routes.ts";
-import {
-  createToolServerRoute,
-  deleteToolServerRoute,
-  getToolServerRoute,
-  listToolServersRoute,
-  refreshToolServerRoute,
-} from "../tool-servers/tool-server-routes.ts";
-import { moveInstallationsBackRoute, publishAppRoute, upgradeInstallationsRoute } from "./handlers/app-releases.ts";
-import { connectOAuthRoute } from "./handlers/connect-oauth.ts";
-import { createApiTokenRoute } from "./handlers/create-api-token.ts";
-import { createInstallationRoute } from "./handlers/create-installation.ts";
-import { createOrganizationRoute } from "./handlers/create-organization.ts";
-import { createProjectRoute } from "./handlers/create-project.ts";
-import { createTriggerRoute } from "./handlers/create-trigger.ts";
-import { createWorkflowRoute } from "./handlers/create-workflow.ts";
-import { deleteInstallationRoute } from "./handlers/delete-installation.ts";
-import { deleteTriggerRoute } from "./handlers/delete-trigger.ts";
-import { disableTriggerRoute } from "./handlers/disable-trigger.ts";
-import { enableTriggerRoute } from "./handlers/enable-trigger.ts";
-import { fireTriggerRoute } from "./handlers/fire-trigger.ts";
-import { getAppRoute } from "./handlers/get-app.ts";
-import { getAppSigningSecretRoute } from "./handlers/get-app-signing-secret.ts";
-import { getInstallationRoute } from "./handlers/get-installation.ts";
-import { getOpenApiRoute } from "./handlers/get-openapi.ts";
-import { getTriggerRoute } from "./handlers/get-trigger.ts";
-import { getWorkflowRoute } from "./handlers/get-workflow.ts";
-import { getWorkflowRunRoute } from "./handlers/get-workflow-run.ts";
-import { healthzRoute } from "./handlers/healthz.ts";
-import { hookRoute } from "./handlers/hook.ts";
-import { inboundRoute } from "./handlers/inbound.ts";
-import { listAppsRoute } from "./handlers/list-apps.ts";
-import { listCredentialsRoute } from "./handlers/list-credentials.ts";
-import { listInstallationEventsRoute } from "./handlers/list-installation-events.ts";
-import { listInstallationsRoute } from "./handlers/list-installations.ts";
-import { listTriggerRunsRoute } from "./handlers/list-trigger-runs.ts";
-import { listTriggersRoute } from "./handlers/list-triggers.ts";
-import { listWorkflowsRoute } from "./handlers/list-workflows.ts";
-import { oauthCallbackRoute } from "./handlers/oauth-callback.ts";
-import { previewAppRoute } from "./handlers/preview-app.ts";
-import { previewScheduleRoute } from "./handlers/preview-schedule.ts";
-import { createReadyzRoute } from "./handlers/readyz.ts";
-import { refreshAppRoute } from "./handlers/refresh-app.ts";
-import { registerAppRoute } from "./handlers/register-app.ts";
-import { reviewAppRoute } from "./handlers/review-app.ts";
-import { revokeApiTokenRoute } from "./handlers/revoke-api-token.ts";
-import { rotateAppSigningSecretRoute } from "./handlers/rotate-app-signing-secret.ts";
-import { triggerRoute } from "./handlers/trigger.ts";
-import { updateInstallationRoute } from "./handlers/update-installation.ts";
-import { updateTriggerRoute } from "./handlers/update-trigger.ts";
-import { updateWorkflowRoute } from "./handlers/update-workflow.ts";
-import { verifyAppRoute } from "./handlers/verify-app.ts";
-import { verifyInstallationRoute } from "./handlers/verify-installation.ts";
+import { SCHEDULE_ROUTES } from "../schedule/schedule-routes.ts";
+import { SKILL_ROUTES } from "../skills/skill-routes.ts";
+import { DOCUMENT_ROUTES } from "../sources/document-routes.ts";
+import { SOURCE_ROUTES } from "../sources/source-routes.ts";
+import { TENANCY_ROUTES } from "../tenancy/tenancy-routes.ts";
+import { TOOL_SERVER_ROUTES } from "../tool-servers/tool-server-routes.ts";
+import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
+import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
 import type { Route, RouteTable } from "./route.ts";
 
 /** Routes other modules add to the table (the callbacks receiver, later ones). */
 export type ExtraRoutes = Partial<{ [K in keyof RouteTable]: Route<K> }>;
 
 /**
- * Every endpoint of the contract's table with its route; a new endpoint in the contract fails to compile here
- * until it is served or explicitly left to another module with null.
+ * Every endpoint of the contract's table with its route, gathered from the feature folders' lists (each feature's
+ * `*-routes.ts`); a new endpoint in the contract fails to compile here until a feature serves it or it is
+ * explicitly left to another module with null.
  */
 export function createRoutes(options: {
   worker?: Pick<RunWorker, "running"> | undefined;
   extra?: ExtraRoutes;
 }): RouteTable {
   return {
-    trigger: triggerRoute,
-    hook: hookRoute,
-    "receive-callback": receiveCallbackRoute,
-    "list-workflows": listWorkflowsRoute,
-    "create-workflow": createWorkflowRoute,
-    "get-workflow": getWorkflowRoute,
-    "update-workflow": updateWorkflowRoute,
-    "list-triggers": listTriggersRoute,
-    "create-trigger": createTriggerRoute,
-    "get-trigger": getTriggerRoute,
-    "update-trigger": updateTriggerRoute,
-    "delete-trigger": deleteTriggerRoute,
-    "enable-trigger": enableTriggerRoute,
-    "disable-trigger": disableTriggerRoute,
-    "fire-trigger": fireTriggerRoute,
-    "list-trigger-runs": listTriggerRunsRoute,
-    "get-workflow-run": getWorkflowRunRoute,
-    "preview-schedule": previewScheduleRoute,
-    "list-callbacks": listCallbacksRoute,
-    "get-callback-secret": getCallbackSecretRoute,
-    "rotate-callback-secret": rotateCallbackSecretRoute,
-    "preview-app": previewAppRoute,
-    "register-app": registerAppRoute,
-    "list-apps": listAppsRoute,
-    "get-app": getAppRoute,
-    "refresh-app": refreshAppRoute,
-    "verify-app": verifyAppRoute,
-    "submit-app": submitAppRoute,
-    "publish-app": publishAppRoute,
-    "upgrade-installations": upgradeInstallationsRoute,
-    "move-back-installations": moveInstallationsBackRoute,
-    "review-app": reviewAppRoute,
-    "list-app-reviews": listAppReviewsRoute,
-    "get-app-review": getAppReviewRoute,
-    "get-app-review-report": getAppReviewReportRoute,
-    "put-app-fixtures": putAppFixturesRoute,
-    "get-app-fixtures": getAppFixturesRoute,
-    "get-app-signing-secret": getAppSigningSecretRoute,
-    "rotate-app-signing-secret": rotateAppSigningSecretRoute,
-    "create-installation": createInstallationRoute,
-    "list-installations": listInstallationsRoute,
-    "get-installation": getInstallationRoute,
-    "update-installation": updateInstallationRoute,
-    "delete-installation": deleteInstallationRoute,
-    "list-credentials": listCredentialsRoute,
-    inbound: inboundRoute,
-    "list-installation-events": listInstallationEventsRoute,
-    "configure-source": configureSourceRoute,
-    "get-source": getSourceRoute,
-    "sync-installation": syncInstallationRoute,
-    "list-syncs": listSyncsRoute,
-    "get-sync": getSyncRoute,
-    "list-documents": listDocumentsRoute,
-    "get-document": getDocumentRoute,
-    "get-document-content": getDocumentContentRoute,
-    "list-tools": listToolsRoute,
-    "create-skill": createSkillRoute,
-    "list-skills": listSkillsRoute,
-    "get-skill": getSkillRoute,
-    "delete-skill": deleteSkillRoute,
-    "create-tool-server": createToolServerRoute,
-    "list-tool-servers": listToolServersRoute,
-    "get-tool-server": getToolServerRoute,
-    "refresh-tool-server": refreshToolServerRoute,
-    "delete-tool-server": deleteToolServerRoute,
-    "create-organization": createOrganizationRoute,
-    "create-project": createProjectRoute,
-    "create-api-token": createApiTokenRoute,
-    "revoke-api-token": revokeApiTokenRoute,
-    "connect-oauth": connectOAuthRoute,
-    "oauth-callback": oauthCallbackRoute,
-    "verify-installation": verifyInstallationRoute,
-    "get-openapi": getOpenApiRoute,
-    healthz: healthzRoute,
-    readyz: createReadyzRoute(options.worker),
+    ...RUN_ROUTES,
+    ...TRIGGER_ROUTES,
+    ...CALLBACK_ROUTES,
+    ...WORKFLOW_ROUTES,
+    ...SCHEDULE_ROUTES,
+    ...APP_ROUTES,
+    ...REVIEW_ROUTES,
+    ...INSTALLATION_ROUTES,
+    ...CREDENTIAL_ROUTES,
+    ...INBOUND_ROUTES,
+    ...SOURCE_ROUTES,
+    ...DOCUMENT_ROUTES,
+    ...SKILL_ROUTES,
+    ...TOOL_SERVER_ROUTES,
+    ...TENANCY_ROUTES,
+    ...OAUTH_ROUTES,
+    ...createMetaRoutes(options.worker),
     ...options.extra,
   };
 }

@@ -1,8 +1,8 @@
 import type { ClientResult } from "@adapterkit/client";
 import { declaresEndpoint, type InboundMode, type ParseInboundResponse } from "@adapterkit/contract";
 import { settleAdapterCall } from "../adapters/call-adapter.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { CachedInstallation } from "./inbound-cache.ts";
+import type { InboundContext } from "./inbound-context.ts";
 import { type ReceivedRequest, toInboundEnvelope } from "./to-inbound-envelope.ts";
 
 /** What the adapter made of a delivery: a refused signature, a body it cannot read, or its D4 answer. */
@@ -27,7 +27,7 @@ function refusedDelivery(result: ClientResult<unknown>): string | undefined {
  * call throws the call module's ServiceError.
  */
 export async function callInboundAdapter(
-  context: ServiceContext,
+  context: InboundContext,
   open: CachedInstallation,
   request: ReceivedRequest,
 ): Promise<AdapterVerdict> {
@@ -53,7 +53,7 @@ export async function callInboundAdapter(
 
 /** The parsing call's answer counted (A7), a 400 or 413 read as a delivery the adapter cannot read. */
 function settleParsing<T>(
-  context: ServiceContext,
+  context: InboundContext,
   call: Parameters<typeof settleAdapterCall>[1],
   result: ClientResult<T>,
 ): { kind: "parsed"; response: T } | { kind: "unreadable"; error: string } {

@@ -1,38 +1,14 @@
 import { performance } from "node:perf_hooks";
-import type { AdapterClient } from "@adapterkit/client";
-import type { Credentials } from "@adapterkit/contract";
 import { CompiledQuery } from "kysely";
 import { appTarget } from "../adapters/app-target.ts";
-import { type AdapterTarget, adapterClientFor } from "../adapters/call-adapter.ts";
+import { adapterClientFor } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { type OpenInstallation, openInstallation } from "./open-installation.ts";
+import type { CachedInstallation, InboundCache, InboundCall, OpenInstallation } from "./cached-installation.ts";
+import { openInstallation } from "./open-installation.ts";
 
-/** How an open installation's adapter is called: its credentials, target and one client (on the shared pool). */
-export interface InboundCall {
-  readonly credentials: Credentials;
-  readonly target: AdapterTarget;
-  readonly client: AdapterClient;
-}
-
-/** An open installation as the inbound path keeps it: the rows, and how to call its adapter once that is known. */
-export interface CachedInstallation extends OpenInstallation {
-  /** Credentials opened and the client built on first use; a failure (e.g. a revoked grant, 409) is not kept. */
-  call(): Promise<InboundCall>;
-}
-
-/** Per-installation reads of the inbound path kept in memory (D176). */
-export interface InboundCache {
-  /**
-   * The installation opened as openInstallation does (404, 410, 404 for an App that does not receive). On
-   * PostgreSQL the store's generation is read first (D420), once for every call of the same tick; `checked` skips
-   * that read for a caller that opened the same installation earlier in the same request.
-   */
-  open(id: string, options?: { readonly checked?: boolean }): Promise<CachedInstallation>;
-  /** Drops everything: called after anything that may have changed an installation, its App or credentials. */
-  forget(): void;
-}
+export type { CachedInstallation, InboundCache, InboundCall } from "./cached-installation.ts";
 
 /** How long an entry serves before it is read again (what a write outside the service may take to be seen here). */
 export const INBOUND_CACHE_TTL_MS = 1000;

@@ -1,18 +1,12 @@
-import type { Manifest } from "@adapterkit/contract";
-import type { AppRow } from "../apps/app-tables.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { isInstallationId } from "../installations/installation-id.ts";
 import type { InstallationRow } from "../installations/installation-tables.ts";
 import { installedApp } from "../installations/show-installation.ts";
 import type { ServiceContext } from "../service-context.ts";
+import type { OpenInstallation } from "./cached-installation.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 
-/** An installation that takes inbound events, with its App and the manifest of the version it pins. */
-export interface OpenInstallation {
-  readonly installation: InstallationRow;
-  readonly app: AppRow;
-  readonly manifest: Manifest;
-}
+export type { OpenInstallation } from "./cached-installation.ts";
 
 /** A9's first answers, before the body is read: 404 for an id no installation has (any shape), 410 uninstalled. */
 export async function findOpenInstallation(

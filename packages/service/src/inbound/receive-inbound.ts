@@ -1,7 +1,7 @@
 import { type InboundOutcome, inboundKind } from "@adapterkit/contract";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { callInboundAdapter } from "./call-inbound-adapter.ts";
+import type { InboundContext } from "./inbound-context.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
@@ -28,7 +28,7 @@ export type InboundAnswer =
  * transaction (see routeInboundMessage), and the answer is given only after it committed.
  */
 export async function receiveInbound(
-  context: ServiceContext,
+  context: InboundContext,
   installationId: string,
   request: ReceivedRequest,
   options: { readonly test?: boolean; readonly admitted?: boolean } = {},
@@ -105,7 +105,7 @@ export async function receiveInbound(
   return { kind: "event", ...routed };
 }
 
-async function markTestEvent(context: ServiceContext, eventId: number): Promise<void> {
+async function markTestEvent(context: InboundContext, eventId: number): Promise<void> {
   await withInboundTables(context.store.db)
     .updateTable("inbound_events")
     .set({ is_test: 1 })

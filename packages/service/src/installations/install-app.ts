@@ -10,9 +10,9 @@ import { type CredentialInput, readCredentialInput } from "../credentials/read-c
 import { findCredentialRows } from "../credentials/read-credentials.ts";
 import { saveCredential } from "../credentials/save-credential.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { createAppSkill } from "../skills/app-skill.ts";
 import { insertInstallation } from "./installation-store.ts";
+import type { InstallationsContext } from "./installations-context.ts";
 import { toInstallationJson } from "./to-installation-json.ts";
 
 /** The body of an install. */
@@ -38,7 +38,7 @@ function projectOf(principal: Principal, requested: number | undefined): number 
  * adapter's error.
  */
 export async function installApp(
-  context: ServiceContext,
+  context: InstallationsContext,
   principal: Principal,
   request: InstallRequest,
 ): Promise<InstallationJson> {

@@ -5,6 +5,7 @@ import { installationCredentialScope } from "../credentials/credential-scope.ts"
 import { findCredentialRows } from "../credentials/read-credentials.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { type InstallationRow, withInstallationTables } from "./installation-tables.ts";
+import type { InstallationsContext } from "./installations-context.ts";
 import { toInstallationJson } from "./to-installation-json.ts";
 
 /** An installation's App row and the manifest of the version it pins. */
@@ -22,7 +23,7 @@ export async function installedApp(
 }
 
 /** An installation as the API shows it. */
-export async function showInstallation(context: ServiceContext, row: InstallationRow): Promise<InstallationJson> {
+export async function showInstallation(context: InstallationsContext, row: InstallationRow): Promise<InstallationJson> {
   const { app, manifest } = await installedApp(context, row);
   const keys = (manifest.credentials ?? []).map((definition) => definition.key);
   const rows = await findCredentialRows(context.store.db, installationCredentialScope(row, app), keys);

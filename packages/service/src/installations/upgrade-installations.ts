@@ -3,6 +3,7 @@ import { appTarget } from "../adapters/app-target.ts";
 import { callAdapter } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import type { AppRow } from "../apps/app-tables.ts";
+import type { AppsContext } from "../apps/apps-context.ts";
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import { getAppVersion, getOwnApp } from "../apps/find-app.ts";
 import type { Principal } from "../auth/principal.ts";
@@ -10,7 +11,6 @@ import { installationCredentialScope } from "../credentials/credential-scope.ts"
 import { findCredentialRows } from "../credentials/read-credentials.ts";
 import { storedFieldsOf } from "../credentials/stored-fields-of.ts";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { type InstallationRow, withInstallationTables } from "./installation-tables.ts";
 
 /** D451: one call moves at most this many (each is a /verify call to the adapter); the answer says how many remain. */
@@ -40,7 +40,7 @@ function publishedOf(app: AppRow): number {
 
 /** D453: why an installation cannot take `version`, or undefined when it can (re-verified with its credentials). */
 async function blockerOf(
-  context: ServiceContext,
+  context: AppsContext,
   app: AppRow,
   manifest: Manifest,
   version: number,
@@ -88,7 +88,7 @@ async function blockerOf(
  * conditional on the version read, so a concurrent move is never undone.
  */
 export async function upgradeInstallations(
-  context: ServiceContext,
+  context: AppsContext,
   principal: Principal,
   slug: string,
   share: UpgradeShare,
@@ -146,7 +146,7 @@ export async function upgradeInstallations(
  * withdrawn). No /verify: each returns to a version its credentials were verified for.
  */
 export async function moveInstallationsBack(
-  context: ServiceContext,
+  context: AppsContext,
   principal: Principal,
   slug: string,
 ): Promise<MoveResult> {

@@ -4,9 +4,9 @@ import { withAppTables } from "../apps/app-tables.ts";
 import { decryptSecret } from "../auth/secret-box.ts";
 import { ORGANIZATION_WIDE } from "../credentials/credential-scope.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { authorizationServerOf, tokenFailureProblem, toTokenFailure } from "./authorization-server.ts";
 import { oauthAppOf } from "./oauth-app.ts";
+import type { OAuthContext } from "./oauth-context.ts";
 import { isSignedOAuthState, stateDigest } from "./oauth-state.ts";
 import { withOAuthTables } from "./oauth-tables.ts";
 import { exchangeCode } from "./request-tokens.ts";
@@ -17,7 +17,7 @@ const invalid = (parameter: string, message: string) =>
   new ServiceError("invalid_request", `${parameter}: ${message}`, { errors: [{ path: `/${parameter}`, message }] });
 
 /** Takes the pending authorization of a state, once: a second callback with it finds nothing (A6). */
-async function claimState(context: ServiceContext, state: string | null) {
+async function claimState(context: OAuthContext, state: string | null) {
   if (state === null || state === "") throw invalid("state", "required");
   if (!isSignedOAuthState(context.serviceKey, state)) throw invalid("state", "not a state this service issued");
   const digest = stateDigest(state);
@@ -38,7 +38,7 @@ async function claimState(context: ServiceContext, state: string | null) {
  * outbound guard) and stores the tokens sealed with their expiry in the oauth2 record of the App's publisher in the
  * project that began the connection (A5).
  */
-export async function finishAuthorization(context: ServiceContext, query: URLSearchParams): Promise<OAuthConnected> {
+export async function finishAuthorization(context: OAuthContext, query: URLSearchParams): Promise<OAuthConnected> {
   const { row, pending } = await claimState(context, query.get("state"));
   const refused = query.get("error");
   if (refused !== null) {

@@ -7,10 +7,10 @@ import { encryptSecret } from "../auth/secret-box.ts";
 import { type CredentialAddress, managedCredentialScope } from "../credentials/credential-scope.ts";
 import { readCredentials } from "../credentials/read-credentials.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { authorizationServerOf } from "./authorization-server.ts";
 import { buildAuthorizeUrl } from "./build-authorize-url.ts";
 import { oauthAppOf } from "./oauth-app.ts";
+import type { OAuthContext } from "./oauth-context.ts";
 import { createOAuthState } from "./oauth-state.ts";
 import { withOAuthTables } from "./oauth-tables.ts";
 
@@ -28,7 +28,7 @@ export interface PendingAuthorization {
 /** The context a pending authorization is sealed under, bound to its state. */
 export const pendingContext = (digest: string) => `adapterkit:oauth-pending:${digest}`;
 
-async function clientOf(context: ServiceContext, address: CredentialAddress, request: OAuthConnectRequest) {
+async function clientOf(context: OAuthContext, address: CredentialAddress, request: OAuthConnectRequest) {
   const { key } = address;
   if (request.client_id !== undefined && request.client_secret !== undefined) {
     return { client_id: request.client_id, client_secret: request.client_secret };
@@ -49,7 +49,7 @@ async function clientOf(context: ServiceContext, address: CredentialAddress, req
  * (given, or kept from the organization's record, for a reconnect) wait sealed beside the state's digest.
  */
 export async function startAuthorization(
-  context: ServiceContext,
+  context: OAuthContext,
   principal: Principal,
   request: OAuthConnectRequest,
 ): Promise<OAuthAuthorization> {

@@ -22,7 +22,10 @@ export function expiresAtOf(now: Date, tokens: Pick<oauth.TokenEndpointResponse,
  * Creates or replaces the oauth2 record at an address with fresh tokens (every field sealed, A5), marks it active
  * and remembers where it refreshes; answered as the API shows a credential, without a value.
  */
-export async function storeTokens(context: ServiceContext, input: TokensToStore): Promise<CredentialSummary> {
+export async function storeTokens(
+  context: Pick<ServiceContext, "store" | "serviceKeys" | "now">,
+  input: TokensToStore,
+): Promise<CredentialSummary> {
   const now = context.now();
   const fields: Record<string, string> = { ...input.client, access_token: input.tokens.access_token };
   if (input.tokens.refresh_token !== undefined) fields.refresh_token = input.tokens.refresh_token;

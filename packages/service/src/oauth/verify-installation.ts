@@ -8,14 +8,14 @@ import { ServiceError } from "../errors/service-error.ts";
 import { getInstallationToChange } from "../installations/get-installation-to-change.ts";
 import { withInstallationTables } from "../installations/installation-tables.ts";
 import { installedApp, showInstallation } from "../installations/show-installation.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { OAuthContext } from "./oauth-context.ts";
 
 /**
  * Calls an installation's adapter `/verify` with the organization's stored credentials, refreshed first when they
  * are OAuth tokens about to expire (A6), and records who they belong to; `ok: false` is a 422 with its error.
  */
 export async function verifyInstallation(
-  context: ServiceContext,
+  context: OAuthContext,
   principal: Principal,
   id: string,
 ): Promise<InstallationJson> {

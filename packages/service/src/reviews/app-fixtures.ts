@@ -7,9 +7,9 @@ import { getOwnApp } from "../apps/find-app.ts";
 import type { Principal } from "../auth/principal.ts";
 import { decryptSecret, encryptSecret } from "../auth/secret-box.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { Database } from "../store/index.ts";
 import { type AppFixturesRow, withReviewTables } from "./review-tables.ts";
+import type { ReviewsContext } from "./reviews-context.ts";
 
 /** The largest fixtures file accepted (the API's body limit is 1 MiB; fixtures are small). */
 export const MAX_FIXTURES_BYTES = 256 * 1024;
@@ -49,7 +49,7 @@ export async function parseFixturesText(text: string): Promise<Fixtures> {
 
 /** A2: stores the App's conformance fixtures file (sealed) after checking it as the runner will. */
 export async function putFixtures(
-  context: ServiceContext,
+  context: ReviewsContext,
   principal: Principal,
   slug: string,
   text: string,
@@ -74,7 +74,7 @@ export async function putFixtures(
 
 /** A2: whether the App has a fixtures file, its size and hash; the author's organization only. */
 export async function showFixtures(
-  context: ServiceContext,
+  context: ReviewsContext,
   principal: Principal,
   slug: string,
 ): Promise<AppFixturesJson> {
@@ -87,7 +87,7 @@ async function findFixtures(db: Kysely<Database>, appId: number): Promise<AppFix
 }
 
 /** The App's fixtures for a run, opened; undefined when none was uploaded (the runner's empty fixtures then). */
-export async function readFixtures(context: ServiceContext, appId: number): Promise<Fixtures | undefined> {
+export async function readFixtures(context: ReviewsContext, appId: number): Promise<Fixtures | undefined> {
   const row = await findFixtures(context.store.db, appId);
   if (row === undefined) return undefined;
   return parseFixturesText(decryptSecret(context.serviceKeys, row.text_enc, fixturesSecretContext(appId)));

@@ -1,7 +1,7 @@
 import { renderHtmlReport, renderJson, renderJunit } from "@adapterkit/conformance";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { ReviewsContext } from "./reviews-context.ts";
 import { getOwnReview } from "./show-review.ts";
 import { reportOf } from "./to-review-json.ts";
 
@@ -16,7 +16,7 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
 
 /** A2: a finished review's report as the runner wrote it (JSON), or JUnit XML or HTML rendered from it. */
 export async function reviewReport(
-  context: ServiceContext,
+  context: ReviewsContext,
   principal: Principal,
   slug: string,
   reviewId: number,

@@ -2,12 +2,12 @@ import type { ReviewJson } from "@adapterkit/contract";
 import { getOwnApp } from "../apps/find-app.ts";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { type ReviewRow, withReviewTables } from "./review-tables.ts";
+import type { ReviewsContext } from "./reviews-context.ts";
 import { toReviewJson } from "./to-review-json.ts";
 
 /** A2: the App's reviews, newest first, without their checks; the author's organization only (404 otherwise). */
-export async function listReviews(context: ServiceContext, principal: Principal, slug: string): Promise<ReviewJson[]> {
+export async function listReviews(context: ReviewsContext, principal: Principal, slug: string): Promise<ReviewJson[]> {
   const app = await getOwnApp(context.store.db, principal, slug);
   // Every column but the report: a list shows none, and a hundred finished reports are megabytes to read (D459).
   const rows = await withReviewTables(context.store.db)
@@ -43,7 +43,7 @@ const LISTED_COLUMNS = [
 
 /** One review row of one of the principal's organization's Apps (404 for any other). */
 export async function getOwnReview(
-  context: ServiceContext,
+  context: ReviewsContext,
   principal: Principal,
   slug: string,
   reviewId: number,
@@ -63,7 +63,7 @@ export async function getOwnReview(
 
 /** A2: one review with its state, progress and counts, and once finished the report's checks by group. */
 export async function showReview(
-  context: ServiceContext,
+  context: ReviewsContext,
   principal: Principal,
   slug: string,
   reviewId: number,

@@ -3,8 +3,8 @@ import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import { getOwnApp } from "../apps/find-app.ts";
 import { transitionApp } from "../apps/transition-app.ts";
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { withReviewTables } from "./review-tables.ts";
+import type { ReviewsContext } from "./reviews-context.ts";
 import { toReviewJson } from "./to-review-json.ts";
 
 /**
@@ -12,7 +12,7 @@ import { toReviewJson } from "./to-review-json.ts";
  * then wakes the review worker. The App's state makes it one review at a time: a second submit is a 409.
  */
 export async function submitForReview(
-  context: ServiceContext,
+  context: ReviewsContext,
   principal: Principal,
   slug: string,
 ): Promise<ReviewJson> {

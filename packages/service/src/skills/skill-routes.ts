@@ -1,22 +1,23 @@
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import { principalOf, type Route } from "../http/route.ts";
+import { type FeatureRoutes, principalOf, type Route } from "../http/route.ts";
 import { parseIdParam } from "../store/index.ts";
 import { BUILTIN_TOOLS } from "./builtin-tools.ts";
 import { insertSkill } from "./insert-skill.ts";
 import { showSkills } from "./show-skills.ts";
 import { type SkillRow, withSkillTables } from "./skill-tables.ts";
+import type { SkillsContext } from "./skills-context.ts";
 import { visibleSkills } from "./visible-skills.ts";
 
 /** `GET /api/v1/tools`. */
-export const listToolsRoute: Route<"list-tools"> = {
+export const listToolsRoute: Route<"list-tools", SkillsContext> = {
   auth: "api",
   handler: async () => ({ status: 200, body: { items: BUILTIN_TOOLS } }),
 };
 
 /** `POST /api/v1/skills`: a Skill-only integration (project-scoped token, D119). */
-export const createSkillRoute: Route<"create-skill"> = {
+export const createSkillRoute: Route<"create-skill", SkillsContext> = {
   auth: "api",
   async handler(input, context) {
     const organizationId = authorizeAppManagement(principalOf(input));
@@ -40,7 +41,7 @@ export const createSkillRoute: Route<"create-skill"> = {
 };
 
 /** `GET /api/v1/skills`. */
-export const listSkillsRoute: Route<"list-skills"> = {
+export const listSkillsRoute: Route<"list-skills", SkillsContext> = {
   auth: "api",
   async handler(input, context) {
     const principal = principalOf(input);
@@ -56,7 +57,7 @@ export const listSkillsRoute: Route<"list-skills"> = {
 };
 
 async function findSkill(
-  context: Parameters<Route<"get-skill">["handler"]>[1],
+  context: Parameters<Route<"get-skill", SkillsContext>["handler"]>[1],
   principal: Principal,
   idText: string | undefined,
 ): Promise<{ row: SkillRow; viewer: { projectId: number } }> {
@@ -80,7 +81,7 @@ async function findSkill(
 }
 
 /** `GET /api/v1/skills/{skill_id}`. */
-export const getSkillRoute: Route<"get-skill"> = {
+export const getSkillRoute: Route<"get-skill", SkillsContext> = {
   auth: "api",
   async handler(input, context) {
     const { row, viewer } = await findSkill(context, principalOf(input), input.params.skill_id);
@@ -90,7 +91,7 @@ export const getSkillRoute: Route<"get-skill"> = {
 };
 
 /** `DELETE /api/v1/skills/{skill_id}`: a manual Skill; an App's goes with its uninstall, a tool server's with it. */
-export const deleteSkillRoute: Route<"delete-skill"> = {
+export const deleteSkillRoute: Route<"delete-skill", SkillsContext> = {
   auth: "api",
   async handler(input, context) {
     authorizeAppManagement(principalOf(input));
@@ -108,3 +109,12 @@ export const deleteSkillRoute: Route<"delete-skill"> = {
     return { status: 204 };
   },
 };
+
+/** The Skill and built-in tool routes. */
+export const SKILL_ROUTES = {
+  "list-tools": listToolsRoute,
+  "create-skill": createSkillRoute,
+  "list-skills": listSkillsRoute,
+  "get-skill": getSkillRoute,
+  "delete-skill": deleteSkillRoute,
+} satisfies FeatureRoutes<SkillsContext>;

@@ -1,11 +1,12 @@
 import { ServiceError } from "../errors/service-error.ts";
 import { readPageQuery, toPage } from "../http/page.ts";
-import { principalOf, type Route } from "../http/route.ts";
+import { type FeatureRoutes, principalOf, type Route } from "../http/route.ts";
 import { StreamedBody } from "../http/streamed-body.ts";
 import { readableInstallation } from "../installations/installation-access.ts";
 import { parseIdParam } from "../store/index.ts";
 import { readDocumentChunks } from "./source-blobs.ts";
 import { withSourceTables } from "./source-tables.ts";
+import type { SourcesContext } from "./sources-context.ts";
 import { toDocumentJson } from "./to-source-json.ts";
 
 const META = [
@@ -20,7 +21,7 @@ const META = [
 ] as const;
 
 /** `GET /api/v1/installations/{installation_id}/documents`: newest first, paged. */
-export const listDocumentsRoute: Route<"list-documents"> = {
+export const listDocumentsRoute: Route<"list-documents", SourcesContext> = {
   auth: "api",
   async handler(input, context) {
     const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
@@ -39,7 +40,7 @@ export const listDocumentsRoute: Route<"list-documents"> = {
 };
 
 async function findDocument(
-  context: Parameters<Route<"get-document">["handler"]>[1],
+  context: Parameters<Route<"get-document", SourcesContext>["handler"]>[1],
   installationId: string,
   idText: string | undefined,
   withContent: boolean,
@@ -61,7 +62,7 @@ async function findDocument(
 }
 
 /** `GET /api/v1/installations/{installation_id}/documents/{document_id}`. */
-export const getDocumentRoute: Route<"get-document"> = {
+export const getDocumentRoute: Route<"get-document", SourcesContext> = {
   auth: "api",
   async handler(input, context) {
     const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
@@ -70,7 +71,7 @@ export const getDocumentRoute: Route<"get-document"> = {
 };
 
 /** `GET …/documents/{document_id}/content`: the stored bytes with their Content-Type. */
-export const getDocumentContentRoute: Route<"get-document-content"> = {
+export const getDocumentContentRoute: Route<"get-document-content", SourcesContext> = {
   auth: "api",
   async handler(input, context) {
     const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
@@ -92,3 +93,10 @@ export const getDocumentContentRoute: Route<"get-document-content"> = {
     };
   },
 };
+
+/** The routes of the documents a sync brought in. */
+export const DOCUMENT_ROUTES = {
+  "list-documents": listDocumentsRoute,
+  "get-document": getDocumentRoute,
+  "get-document-content": getDocumentContentRoute,
+} satisfies FeatureRoutes<SourcesContext>;

@@ -1,14 +1,15 @@
 import { ServiceError } from "../errors/service-error.ts";
-import { principalOf, type Route } from "../http/route.ts";
+import { type FeatureRoutes, principalOf, type Route } from "../http/route.ts";
 import { manageableInstallation, readableInstallation } from "../installations/installation-access.ts";
 import { parseIdParam } from "../store/index.ts";
 import { configureSource } from "./configure-source.ts";
 import { showSource } from "./show-source.ts";
 import { withSourceTables } from "./source-tables.ts";
+import type { SourcesContext } from "./sources-context.ts";
 import { toSyncJson } from "./to-source-json.ts";
 
 /** `POST /api/v1/installations/{installation_id}/source`. */
-export const configureSourceRoute: Route<"configure-source"> = {
+export const configureSourceRoute: Route<"configure-source", SourcesContext> = {
   auth: "api",
   async handler(input, context) {
     const row = await manageableInstallation(context, principalOf(input), input.params.installation_id ?? "");
@@ -25,7 +26,7 @@ export const configureSourceRoute: Route<"configure-source"> = {
 };
 
 /** `GET /api/v1/installations/{installation_id}/source`. */
-export const getSourceRoute: Route<"get-source"> = {
+export const getSourceRoute: Route<"get-source", SourcesContext> = {
   auth: "api",
   async handler(input, context) {
     const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
@@ -34,7 +35,7 @@ export const getSourceRoute: Route<"get-source"> = {
 };
 
 /** `POST /api/v1/installations/{installation_id}/sync`: 202 with the sync started, 409 when one runs. */
-export const syncInstallationRoute: Route<"sync-installation"> = {
+export const syncInstallationRoute: Route<"sync-installation", SourcesContext> = {
   auth: "api",
   async handler(input, context) {
     const row = await manageableInstallation(context, principalOf(input), input.params.installation_id ?? "");
@@ -48,7 +49,7 @@ export const syncInstallationRoute: Route<"sync-installation"> = {
 };
 
 /** `GET /api/v1/installations/{installation_id}/syncs`: the latest 20. */
-export const listSyncsRoute: Route<"list-syncs"> = {
+export const listSyncsRoute: Route<"list-syncs", SourcesContext> = {
   auth: "api",
   async handler(input, context) {
     const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
@@ -64,7 +65,7 @@ export const listSyncsRoute: Route<"list-syncs"> = {
 };
 
 /** `GET /api/v1/installations/{installation_id}/syncs/{sync_id}`. */
-export const getSyncRoute: Route<"get-sync"> = {
+export const getSyncRoute: Route<"get-sync", SourcesContext> = {
   auth: "api",
   async handler(input, context) {
     const row = await readableInstallation(context, principalOf(input), input.params.installation_id ?? "");
@@ -83,3 +84,12 @@ export const getSyncRoute: Route<"get-sync"> = {
     return { status: 200, body: toSyncJson(sync) };
   },
 };
+
+/** The source and sync routes. */
+export const SOURCE_ROUTES = {
+  "configure-source": configureSourceRoute,
+  "get-source": getSourceRoute,
+  "sync-installation": syncInstallationRoute,
+  "list-syncs": listSyncsRoute,
+  "get-sync": getSyncRoute,
+} satisfies FeatureRoutes<SourcesContext>;

@@ -6,7 +6,8 @@ import { configureSource } from "./configure-source.ts";
 import { listDueSources } from "./list-due-sources.ts";
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings, startSync } from "./run-sync.ts";
 import { showSource } from "./show-source.ts";
-import { type SourceSyncRow, withSourceTables } from "./source-tables.ts";
+import { withSourceTables } from "./source-tables.ts";
+import type { SyncOnDemand } from "./sync-on-demand.ts";
 import { toSyncJson } from "./to-source-json.ts";
 
 /** A12 options: the sync settings, and how often due sources are looked for (default every 30 s). */
@@ -17,12 +18,8 @@ export interface SourceSyncerOptions extends Partial<SyncSettings> {
 }
 
 /** Runs each source's sync every interval, and on demand. */
-export interface SourceSyncer {
+export interface SourceSyncer extends SyncOnDemand {
   start(): void;
-  /** Starts a sync now; undefined when one is already running (here or on another instance). */
-  syncNow(installationId: string): Promise<SourceSyncRow | undefined>;
-  /** Ends the poll's sleep, so a source just set is synced now rather than at the next poll. */
-  wake(): void;
   /** Syncs every due source once (what each poll does). */
   syncDue(): Promise<void>;
   /** For the CLI (the operator, no token): sets an installation's folder (D164). */

@@ -1,12 +1,13 @@
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
-import { principalOf, type Route } from "../http/route.ts";
+import { type FeatureRoutes, principalOf, type Route } from "../http/route.ts";
 import { parseIdParam } from "../store/index.ts";
 import { showToolServer } from "./show-tool-server.ts";
 import { connectToolServer, findToolServer, refreshToolServer, removeToolServer } from "./tool-server-store.ts";
 import { withToolServerTables } from "./tool-server-tables.ts";
+import type { ToolServersContext } from "./tool-servers-context.ts";
 
 /** `POST /api/v1/tool-servers`: connect, list the tools, create the Skill (project-scoped token, D119). */
-export const createToolServerRoute: Route<"create-tool-server"> = {
+export const createToolServerRoute: Route<"create-tool-server", ToolServersContext> = {
   auth: "api",
   async handler(input, context) {
     const organizationId = authorizeAppManagement(principalOf(input));
@@ -17,7 +18,7 @@ export const createToolServerRoute: Route<"create-tool-server"> = {
 };
 
 /** `GET /api/v1/tool-servers`. */
-export const listToolServersRoute: Route<"list-tool-servers"> = {
+export const listToolServersRoute: Route<"list-tool-servers", ToolServersContext> = {
   auth: "api",
   async handler(input, context) {
     const rows = await withToolServerTables(context.store.db)
@@ -33,7 +34,7 @@ export const listToolServersRoute: Route<"list-tool-servers"> = {
 const idOf = (params: Readonly<Record<string, string>>) => params.tool_server_id;
 
 /** `GET /api/v1/tool-servers/{tool_server_id}`. */
-export const getToolServerRoute: Route<"get-tool-server"> = {
+export const getToolServerRoute: Route<"get-tool-server", ToolServersContext> = {
   auth: "api",
   async handler(input, context) {
     const shown = idOf(input.params);
@@ -43,7 +44,7 @@ export const getToolServerRoute: Route<"get-tool-server"> = {
 };
 
 /** `POST /api/v1/tool-servers/{tool_server_id}/refresh`: its Skill gets exactly the server's tools now. */
-export const refreshToolServerRoute: Route<"refresh-tool-server"> = {
+export const refreshToolServerRoute: Route<"refresh-tool-server", ToolServersContext> = {
   auth: "api",
   async handler(input, context) {
     const organizationId = authorizeAppManagement(principalOf(input));
@@ -54,7 +55,7 @@ export const refreshToolServerRoute: Route<"refresh-tool-server"> = {
 };
 
 /** `DELETE /api/v1/tool-servers/{tool_server_id}`: the server and its Skill. */
-export const deleteToolServerRoute: Route<"delete-tool-server"> = {
+export const deleteToolServerRoute: Route<"delete-tool-server", ToolServersContext> = {
   auth: "api",
   async handler(input, context) {
     const organizationId = authorizeAppManagement(principalOf(input));
@@ -63,3 +64,12 @@ export const deleteToolServerRoute: Route<"delete-tool-server"> = {
     return { status: 204 };
   },
 };
+
+/** The tool-server routes. */
+export const TOOL_SERVER_ROUTES = {
+  "create-tool-server": createToolServerRoute,
+  "list-tool-servers": listToolServersRoute,
+  "get-tool-server": getToolServerRoute,
+  "refresh-tool-server": refreshToolServerRoute,
+  "delete-tool-server": deleteToolServerRoute,
+} satisfies FeatureRoutes<ToolServersContext>;

@@ -1,0 +1,4 @@
+import type { ServiceContext } from "../service-context.ts";
+
+/** The part of the service the Skill routes use; a test of them builds only this. */
+export type SkillsContext = Pick<ServiceContext, "store" | "now">;
