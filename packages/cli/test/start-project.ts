@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../src/dev/free-port.ts";
 import { authorEnv, stopGroup } from "./run-command.ts";
 
 /** A generated project served by its own `npm start`. */
@@ -39,15 +39,4 @@ export async function startProject(dir: string, slug: string, env: Record<string
   }
   await stop();
   throw new Error(`npm start in ${dir} did not serve ${url}/health:\n${Buffer.concat(chunks)}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
 }

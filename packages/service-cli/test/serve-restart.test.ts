@@ -1,26 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "@adapterkit/service";
+import { freePort } from "adapterkit/testing";
 import pg from "pg";
 import { afterEach, expect, it } from "vitest";
 
 const BIN = new URL("../bin/adapterkit-service.js", import.meta.url).pathname;
 const READY = "Ctrl-C stops everything.";
 const PG = process.env.ADAPTERKIT_TEST_DATABASE_URL;
-
-/** A port nothing listens on now (the OS's pick for port 0). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
 
 /** A running `adapterkit-service serve` (what `npm start` runs) and everything it printed until its summary. */
 interface Served {

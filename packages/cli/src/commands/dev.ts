@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { standardWebhookKey } from "@adapterkit/sdk";
@@ -9,6 +8,7 @@ import { CliError } from "../cli-error.ts";
 import { defineCommand } from "../define-command.ts";
 import { createDevPrinter } from "../dev/create-dev-printer.ts";
 import type { DevEvent } from "../dev/dev-event.ts";
+import { freePort } from "../dev/free-port.ts";
 import { startDevSession } from "../dev/start-dev-session.ts";
 import { watchProject } from "../dev/watch-project.ts";
 
@@ -114,18 +114,4 @@ function signingSecretOf(flag: string | undefined): { value: string; from: "flag
   if (!WHSEC.test(given) || standardWebhookKey(given).length < 16)
     throw new CliError("usage", "the signing secret must be whsec_ followed by at least 16 key bytes in base64");
   return { value: given, from: flag === undefined ? "environment" : "flag" };
-}
-
-/** A loopback port nothing listens on now (the OS's pick for port 0), kept for every restart. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address !== null ? done(address.port) : fail(new Error("no port")),
-      );
-    });
-  });
 }

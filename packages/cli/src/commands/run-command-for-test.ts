@@ -5,6 +5,8 @@ import { afterEach, beforeEach, vi } from "vitest";
 import yargs, { type CommandModule } from "yargs";
 import { CliError } from "../cli-error.ts";
 
+export { freePort } from "../dev/free-port.ts";
+
 /** What a command printed, line by line for console calls and chunk by chunk for stream writes. */
 export interface CommandOutput {
   /** `console.log` lines. */
