@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs before `npm start`: on a Node.js older than the `engines` range of package.json (`>=24`) the service's
-// SQLite binding crashes on its first statement, so say what is needed instead. Exits 1 on an older Node.
+// Runs before `npm start` and `npm test`: on a Node.js older than the `engines` range of package.json (`>=24`) the
+// service's SQLite binding crashes on its first statement, so say what is needed instead. Exits 1 on an older Node.
 import { readFileSync } from "node:fs";
 
 const { engines } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
