@@ -14,6 +14,7 @@ export type {
 } from "./client-result.ts";
 export { type AdapterClient, type AdapterClientOptions, createAdapterClient } from "./create-adapter-client.ts";
 export { describeFailure } from "./describe-failure.ts";
+export { keyObjectCache } from "./key-object-cache.ts";
 export type { CallOptions, RequestOptions, SignatureOption } from "./request-options.ts";
 export {
   DEFAULT_MAX_RESPONSE_BYTES,

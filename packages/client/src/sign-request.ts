@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { keyObjectCache } from "./key-object-cache.ts";
 
 /** What to sign a request with; only the secret is required, the rest is for tests and conformance checks. */
 export interface SignRequestOptions {
@@ -50,10 +51,12 @@ export function signRequest(options: SignRequestOptions): SignatureHeaders {
   const secrets = typeof options.secret === "string" ? [options.secret] : options.secret;
   const signatures = secrets.map(
     (secret) =>
-      `v1,${createHmac("sha256", signingKey(secret)).update(`${id}.${timestamp}.${options.body}`).digest("base64")}`,
+      `v1,${createHmac("sha256", cachedSigningKey(secret)).update(`${id}.${timestamp}.${options.body}`).digest("base64")}`,
   );
   return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": signatures.join(" ") };
 }
+
+const cachedSigningKey = keyObjectCache(signingKey);
 
 /** The HMAC key inside a `whsec_…` secret; throws when there is none, since that is a configuration mistake. */
 export function signingKey(secret: string): Buffer {

@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { type KeyObject, randomBytes } from "node:crypto";
+import { keyObjectCache } from "@adapterkit/client";
 import { SignatureError, toIsValid } from "./signature-error.ts";
 import {
   checkTimestamp,
@@ -49,6 +50,13 @@ export function standardWebhookKey(secret: StandardWebhookSecret): Buffer {
   return key;
 }
 
+const cachedKey = keyObjectCache(standardWebhookKey);
+
+/** The key of a secret given as text, decoded once and kept (D415); key bytes as given. */
+function standardWebhookKeyObject(secret: StandardWebhookSecret): KeyObject | Buffer {
+  return typeof secret === "string" ? cachedKey(secret) : standardWebhookKey(secret);
+}
+
 /**
  * Checks a Standard Webhooks v1 signature over `id.timestamp.body`, throwing a coded `SignatureError`.
  * Any one of several space-separated `v1,<base64>` signatures may match (key rotation).
@@ -73,7 +81,7 @@ export function verifyStandardWebhook(options: VerifyStandardWebhookOptions): vo
   if (candidates.length === 0) {
     throw new SignatureError("malformed", `the ${signatureHeader} header carries no "v1,<base64>" signature`);
   }
-  const expected = hmacSha256(standardWebhookKey(options.secret), `${id}.${timestamp}.`, options.body);
+  const expected = hmacSha256(standardWebhookKeyObject(options.secret), `${id}.${timestamp}.`, options.body);
   let matched = false;
   // Every candidate is compared, so timing does not reveal which entry matched.
   for (const candidate of candidates) matched = safeEqual(candidate, expected) || matched;
@@ -90,7 +98,7 @@ export const isValidStandardWebhook: (options: VerifyStandardWebhookOptions) => 
 export function signStandardWebhook(options: SignStandardWebhookOptions): Record<string, string> {
   const id = options.id ?? `msg_${randomBytes(18).toString("base64url")}`;
   const timestamp = String(options.timestamp ?? unixSeconds(options.now));
-  const digest = hmacSha256(standardWebhookKey(options.secret), `${id}.${timestamp}.`, options.body);
+  const digest = hmacSha256(standardWebhookKeyObject(options.secret), `${id}.${timestamp}.`, options.body);
   return {
     [STANDARD_WEBHOOK_HEADERS.id]: id,
     [STANDARD_WEBHOOK_HEADERS.timestamp]: timestamp,
