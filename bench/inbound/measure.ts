@@ -23,16 +23,20 @@ export const CONNECTIONS = 50;
 /** The Slack signing secret the stand-in hands out, and the App's secret the adapter checks (fresh per run). */
 export const SECRETS = { slack: randomBytes(16).toString("hex"), app: `whsec_${randomBytes(32).toString("base64")}` };
 
-/** Runs one load; `perEvent` requests make one event. Fails on any wrong answer. */
+/**
+ * Runs one load; `perEvent` requests make one event. `eventsPerSecond` offers that many events a second (default
+ * BENCH_RATE; 0 or unset: as many as the server takes). Fails on any wrong answer.
+ */
 export async function load(
   url: string,
   requests: Request[],
   perEvent: number,
   duration: number,
   connections = CONNECTIONS,
+  eventsPerSecond = Number(process.env.BENCH_RATE ?? 0),
 ) {
   wrongAnswers.length = 0;
-  const rate = Number(process.env.BENCH_RATE ?? 0) * perEvent;
+  const rate = eventsPerSecond * perEvent;
   const result = await autocannon({
     url,
     connections,

@@ -78,8 +78,11 @@ process.on("SIGTERM", async () => {
   const ms = (ns: number) => Math.max(0, Math.round((ns - 10e6) / 1e5) / 10);
   process.stdout.write(`LOOP ${ms(loopDelay.percentile(50))}/${ms(loopDelay.percentile(99))}/${ms(loopDelay.max)}\n`);
   // Every event accepted, and a run queued for each: what the load's answers said, checked in the store.
-  // Both counts in one transaction: requests still in flight when the load stopped commit before or after both.
-  const counts = await service.store.db.transaction().execute(async (trx) => {
+  // Both counts in one snapshot: requests still in flight when the load stopped commit before or after both
+  // (PostgreSQL's default READ COMMITTED gives each statement its own snapshot; a SQLite transaction is one).
+  const transaction = service.store.db.transaction();
+  const snapshot = databaseUrl === undefined ? transaction : transaction.setIsolationLevel("repeatable read");
+  const counts = await snapshot.execute(async (trx) => {
     const count = async (table: string, column: string) => {
       const { rows } = await sql<{ key: string; count: number }>`select ${sql.ref(column)} as key, count(*) as count
         from ${sql.table(table)} group by ${sql.ref(column)}`.execute(trx);
