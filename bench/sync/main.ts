@@ -9,11 +9,11 @@
 // process per round is printed too (from /proc: Linux only). Knobs: BENCH_FILES, BENCH_ROUNDS (default 3),
 // BENCH_CONCURRENCY (default 8).
 import { median } from "../lib/median.ts";
+import { cpuMsOf } from "../lib/proc-stats.ts";
 import { startChild } from "../lib/start-child.ts";
 import { stopChild } from "../lib/stop-child.ts";
 import { syncBaseline } from "./baseline.ts";
 import { BENCH_ROOT, benchTree } from "./bench-tree.ts";
-import { cpuMsOf } from "./proc-stats.ts";
 import { type MemoryPoint, measureSync, resetSource, type ServiceHandle, type SyncSample } from "./run-sync.ts";
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);

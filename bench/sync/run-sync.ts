@@ -1,6 +1,6 @@
 import type { SourceSyncJson } from "@adapterkit/contract";
+import { memoryOf } from "../lib/proc-stats.ts";
 import type { BenchChild } from "../lib/start-child.ts";
-import { memoryOf } from "./proc-stats.ts";
 
 /** The service child as the parent drives it. */
 export interface ServiceHandle {

@@ -1,180 +1,169 @@
-// bench/vs-bolt: the chat sample (built JavaScript, service signature on) against a Slack Bolt app on the same
-// signed Events API message, in alternating rounds of one run. The service spends two calls on one event
-// (/verify-webhook, then /parse-inbound), so an event costs the chat adapter both; a third subject, /parse-inbound
-// alone, shows what the second round trip costs. Prints events/s, CPU per event and RSS after the load as ratios.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { signRequest } from "@adapterkit/client";
-import { signSlackV0 } from "@adapterkit/sdk";
-import autocannon, { type Request as LoadRequest } from "autocannon";
+// bench/vs-bolt: the adapter alone against a plain Slack Bolt app, on the same Slack message events (a new event_id
+// each, signed when sent). Subjects, each its own long-lived process from built JavaScript with plain node:
+// `bolt` (Bolt 5, HTTPReceiver, signature on, a no-op message listener) gets Slack's POST; `chat` (the chat
+// sample) gets what the service sends it for that POST when its manifest declares `/inbound` (one signed call in
+// trigger mode, D411); `chat-two-calls` gets the fallback (`/verify-webhook`, then `/parse-inbound`). Each round
+// loads every subject in turn (order alternating), the round's ratios are taken against that round's Bolt, and the
+// figures are the medians of the rounds' ratios (D480). Goals: chat ≥ 1.5× Bolt's events/s, ≤ 0.67× its CPU per
+// event, RSS ≤ Bolt's. Knobs: BENCH_DURATION (s, default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (10).
+import { randomBytes } from "node:crypto";
+import { buildPackages } from "../lib/build-packages.ts";
+import { median } from "../lib/median.ts";
+import { cpuMsOf, memoryOf } from "../lib/proc-stats.ts";
+import { type BenchChild, startBuiltChild } from "../lib/start-child.ts";
+import { stopChild } from "../lib/stop-child.ts";
+import {
+  type AdapterTarget,
+  type Answers,
+  combinedCalls,
+  newAnswers,
+  slackDeliveries,
+  twoCalls,
+} from "./deliveries.ts";
+import { runLoad } from "./run-load.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = 10;
-const SERVICE_SECRET = "whsec_YmVuY2gtdnMtYm9sdC1zZXJ2aWNlLXNpZ25pbmc=";
-const SLACK_SECRET = "bench-slack-signing-secret-0001";
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-const TICKS_PER_S = 100;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const GOAL = { events: 1.5, cpu: 0.67, rss: 1 };
+const SECRETS = { app: `whsec_${randomBytes(32).toString("base64")}`, slack: randomBytes(16).toString("hex") };
+const CREDENTIALS = { token: "xoxb-bench", signing_secret: SECRETS.slack, bot_user_id: "U0BOT" };
 
-type Subject = "chat" | "chat-parse-only" | "bolt";
-interface Server {
-  child: ChildProcess;
-  port: number;
+interface Subject {
+  readonly name: "bolt" | "chat" | "chat-two-calls";
+  readonly label: string;
+  readonly server: string;
+  readonly perEvent: number;
+  readonly requests: (url: string, answers: Answers) => ReturnType<typeof slackDeliveries>;
 }
+const target = (url: string): AdapterTarget => ({
+  url,
+  appSecret: SECRETS.app,
+  slackSecret: SECRETS.slack,
+  credentials: CREDENTIALS,
+});
+const SUBJECTS: readonly Subject[] = [
+  {
+    name: "bolt",
+    label: "Bolt 5 (HTTPReceiver)",
+    server: "./bolt-server.mjs",
+    perEvent: 1,
+    requests: (_url, answers) => slackDeliveries("/slack/events", SECRETS.slack, answers, /^$/),
+  },
+  {
+    name: "chat",
+    label: "chat: one /inbound call",
+    server: "./chat-server.mjs",
+    perEvent: 1,
+    requests: (url, answers) => combinedCalls(target(url), answers),
+  },
+  {
+    name: "chat-two-calls",
+    label: "chat: verify + parse",
+    server: "./chat-server.mjs",
+    perEvent: 2,
+    requests: (url, answers) => twoCalls(target(url), answers),
+  },
+];
+
 interface Sample {
-  events: number;
-  cpuUsPerEvent: number;
+  readonly eventsPerS: number;
+  readonly cpuUs: number;
+  readonly rssMb: number;
 }
 
-/** One Events API message, as Slack would send it, signed with the app's signing secret now. */
-function slackRequest() {
-  const body = JSON.stringify({
-    type: "event_callback",
-    team_id: "T0BENCH",
-    api_app_id: "A0BENCH",
-    event_id: "Ev0BENCH",
-    event_time: 1_700_000_000,
-    event: {
-      type: "message",
-      channel: "C0BENCH",
-      user: "U0PERSON",
-      text: "hello from the bench",
-      ts: "1700000000.000100",
-    },
+async function start(subject: Subject): Promise<{ child: BenchChild; url: string }> {
+  const child = await startBuiltChild(new URL(subject.server, import.meta.url), {
+    ADAPTER_SIGNING_SECRET: SECRETS.app,
+    SLACK_SIGNING_SECRET: SECRETS.slack,
+    LOG_LEVEL: "warn",
   });
-  return { body, headers: { "content-type": "application/json", ...signSlackV0({ secret: SLACK_SECRET, body }) } };
+  const url = /^\d+$/.test(child.ready) ? `http://127.0.0.1:${child.ready}` : child.ready;
+  return { child, url };
 }
 
-/** The requests one event makes: Bolt gets Slack's; the chat adapter gets the service's one or two signed calls. */
-function requestsFor(subject: Subject): LoadRequest[] {
-  const slack = slackRequest();
-  if (subject === "bolt") return [{ method: "POST", path: "/slack/events", headers: slack.headers, body: slack.body }];
-  const envelope = {
-    credentials: { token: "xoxb-bench", signing_secret: SLACK_SECRET },
-    method: "POST",
-    path: "/slack/events",
-    query: {},
-    headers: slack.headers,
-    body: slack.body,
-  };
-  const call = (path: string, payload: object): LoadRequest => {
-    const body = JSON.stringify(payload);
-    const headers = { "content-type": "application/json", ...signRequest({ secret: SERVICE_SECRET, body }) };
-    return { method: "POST", path: `/chat${path}`, headers, body };
-  };
-  const parse = call("/parse-inbound", { ...envelope, mode: "trigger" });
-  return subject === "chat-parse-only" ? [parse] : [call("/verify-webhook", envelope), parse];
-}
-
-async function start(subject: Subject): Promise<Server> {
-  const script = subject === "bolt" ? "bolt-server.mjs" : "chat-server.mjs";
-  const env = {
-    ...process.env,
-    NODE_OPTIONS: "",
-    ADAPTER_SIGNING_SECRET: SERVICE_SECRET,
-    SLACK_SIGNING_SECRET: SLACK_SECRET,
-  };
-  const child = spawn(process.execPath, [here(script)], { stdio: ["ignore", "pipe", "inherit"], env });
-  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
-    const port = Number(/^READY (\d+)$/.exec(line)?.[1]);
-    if (port) return { child, port };
-  }
-  throw new Error(`${script} exited before it was ready`);
-}
-
-/** utime + stime of a process, in seconds, and its resident set in MB (Linux /proc). */
-function usage(pid: number): { cpuS: number; rssMb: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  const cpuS = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
-  return { cpuS, rssMb: rssKb / 1024 };
-}
-
-async function load(server: Server, subject: Subject, duration: number): Promise<Sample> {
-  const requests = requestsFor(subject);
-  const before = usage(server.child.pid as number);
-  const result = await autocannon({
-    url: `http://127.0.0.1:${server.port}`,
-    requests,
-    connections: CONNECTIONS,
+async function measure(subject: Subject, server: { child: BenchChild; url: string }, duration: number) {
+  const pid = server.child.child.pid as number;
+  const answers = newAnswers();
+  const requests = subject.requests(server.url, answers);
+  const cpuBefore = cpuMsOf(pid);
+  const load = await runLoad(new URL(server.url).origin, requests, {
     duration,
+    connections: CONNECTIONS,
+    perEvent: subject.perEvent,
+    answers,
   });
-  const cpuS = usage(server.child.pid as number).cpuS - before.cpuS;
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${subject}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
-  const events = result.requests.total / requests.length;
-  return { events: events / duration, cpuUsPerEvent: (cpuS * 1e6) / events };
+  const cpuUs = ((cpuMsOf(pid) - cpuBefore) * 1000) / load.events;
+  return { eventsPerS: load.eventsPerS, cpuUs, rssMb: memoryOf(pid).rssMiB };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const fixed = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
+const row = (label: string, sample: Sample) =>
+  `${label.padEnd(24)} ${fixed(sample.eventsPerS, 7)} events/s ${fixed(sample.cpuUs, 6)} µs CPU/event ${fixed(sample.rssMb, 5)} MB RSS`;
+const ratios = (sample: Sample, bolt: Sample): Sample => ({
+  eventsPerS: sample.eventsPerS / bolt.eventsPerS,
+  cpuUs: sample.cpuUs / bolt.cpuUs,
+  rssMb: sample.rssMb / bolt.rssMb,
+});
 
 async function main(): Promise<void> {
-  if (!existsSync(here("node_modules/@slack/bolt"))) {
-    console.log("vs-bolt: skipped: @slack/bolt is not installed; run `npm install --prefix bench/vs-bolt` first");
-    return;
-  }
-  console.log("vs-bolt: building the packages (tsc -b) so the chat sample runs from its JavaScript");
-  const build = spawnSync(
-    process.execPath,
-    [here("../../node_modules/typescript/bin/tsc"), "-b", here("../../tsconfig.build.json")],
-    {
-      stdio: "inherit",
-    },
-  );
-  if (build.status !== 0) throw new Error("the build failed");
-  const subjects: Subject[] = ["bolt", "chat", "chat-parse-only"];
-  const servers = new Map<Subject, Server>();
-  for (const subject of subjects) servers.set(subject, await start(subject));
-  const samples = new Map<Subject, Sample[]>(subjects.map((subject) => [subject, []]));
+  buildPackages("vs-bolt");
+  const servers = new Map<Subject, { child: BenchChild; url: string }>();
   try {
-    for (const subject of subjects) await load(servers.get(subject) as Server, subject, 1); // warm-up
-    console.log(`vs-bolt: ${ROUNDS} rounds of ${DURATION_S} s, ${CONNECTIONS} connections, alternating order`);
+    for (const subject of SUBJECTS) servers.set(subject, await start(subject));
+    console.log(`vs-bolt: warming up each subject for 1 s (${CONNECTIONS} connections)`);
+    for (const subject of SUBJECTS) await measure(subject, servers.get(subject)!, 1);
+    console.log(`vs-bolt: ${ROUNDS} rounds of ${DURATION_S} s per subject, order alternating`);
+    const samples = new Map<Subject, Sample[]>(SUBJECTS.map((subject) => [subject, []]));
+    const roundRatios = new Map<Subject, Sample[]>(SUBJECTS.map((subject) => [subject, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
-      const order = round % 2 === 0 ? subjects : [...subjects].reverse();
+      const order = round % 2 === 0 ? SUBJECTS : [...SUBJECTS].reverse();
+      const measured = new Map<Subject, Sample>();
       for (const subject of order) {
-        const sample = await load(servers.get(subject) as Server, subject, DURATION_S);
+        const sample = await measure(subject, servers.get(subject)!, DURATION_S);
+        measured.set(subject, sample);
         samples.get(subject)?.push(sample);
+        console.log(`round ${round + 1}/${ROUNDS}  ${row(subject.label, sample)}`);
+      }
+      const bolt = measured.get(SUBJECTS[0]!)!;
+      for (const subject of SUBJECTS.slice(1)) {
+        const ratio = ratios(measured.get(subject)!, bolt);
+        roundRatios.get(subject)?.push(ratio);
         console.log(
-          `  round ${round + 1} ${subject.padEnd(16)} ${sample.events.toFixed(0).padStart(6)} events/s ${sample.cpuUsPerEvent.toFixed(0).padStart(5)} µs CPU/event`,
+          `round ${round + 1}/${ROUNDS}  ${`${subject.name} / Bolt`.padEnd(24)} events/s ${ratio.eventsPerS.toFixed(2)}x` +
+            `  CPU/event ${ratio.cpuUs.toFixed(2)}x  RSS ${ratio.rssMb.toFixed(2)}x`,
         );
       }
     }
-    const figure = (subject: Subject) => ({
-      events: median((samples.get(subject) ?? []).map((s) => s.events)),
-      cpu: median((samples.get(subject) ?? []).map((s) => s.cpuUsPerEvent)),
-      rss: usage(servers.get(subject)?.child.pid as number).rssMb,
-    });
-    const bolt = figure("bolt");
-    console.log(`\n  ${"subject".padEnd(38)} events/s   CPU µs/event   RSS MB   (median; ratios against Bolt)`);
-    for (const subject of subjects) {
-      const f = figure(subject);
-      const label = {
-        bolt: "Bolt 5 (HTTPReceiver)",
-        chat: "chat sample: verify + parse (signed)",
-        "chat-parse-only": "chat sample: parse only (signed)",
-      }[subject];
-      console.log(
-        `  ${label.padEnd(38)} ${f.events.toFixed(0).padStart(8)} ${(f.events / bolt.events).toFixed(2)}×  ${f.cpu.toFixed(0).padStart(6)} ${(f.cpu / bolt.cpu).toFixed(2)}×  ${f.rss.toFixed(0).padStart(5)} ${(f.rss / bolt.rss).toFixed(2)}×`,
-      );
-    }
-    const chat = figure("chat");
-    const single = figure("chat-parse-only");
-    console.log(
-      `\n  the second call per event costs ${(chat.cpu - single.cpu).toFixed(0)} µs CPU (${(((chat.cpu - single.cpu) / chat.cpu) * 100).toFixed(0)}% of the event)`,
-    );
-    console.log(
-      `  goal: chat events/s ≥ 1.5× Bolt (${(chat.events / bolt.events).toFixed(2)}×), RSS ≤ Bolt (${(chat.rss / bolt.rss).toFixed(2)}×)`,
-    );
+    report(samples, roundRatios);
   } finally {
-    for (const server of servers.values()) {
-      server.child.kill("SIGTERM");
-      await once(server.child, "exit");
-    }
+    for (const server of servers.values()) await stopChild(server.child);
   }
+}
+
+function report(samples: Map<Subject, Sample[]>, roundRatios: Map<Subject, Sample[]>): void {
+  const medianOf = (list: Sample[] | undefined): Sample => ({
+    eventsPerS: median((list ?? []).map((s) => s.eventsPerS)),
+    cpuUs: median((list ?? []).map((s) => s.cpuUs)),
+    rssMb: median((list ?? []).map((s) => s.rssMb)),
+  });
+  console.log("\nmedians of the rounds (RSS after each load), and the medians of the rounds' ratios to Bolt");
+  for (const subject of SUBJECTS) {
+    const ratio = subject.name === "bolt" ? undefined : medianOf(roundRatios.get(subject));
+    const against =
+      ratio === undefined
+        ? "  (the baseline)"
+        : `  events/s ${ratio.eventsPerS.toFixed(2)}x  CPU/event ${ratio.cpuUs.toFixed(2)}x  RSS ${ratio.rssMb.toFixed(2)}x`;
+    console.log(`  ${row(subject.label, medianOf(samples.get(subject)))}${against}`);
+  }
+  const chat = medianOf(roundRatios.get(SUBJECTS[1]!));
+  const verdict = (met: boolean) => (met ? "met" : "NOT MET");
+  console.log(
+    `\ngoals for chat (one /inbound call) against Bolt:\n` +
+      `  events/s   ≥ ${GOAL.events}x: ${chat.eventsPerS.toFixed(2)}x ${verdict(chat.eventsPerS >= GOAL.events)}\n` +
+      `  CPU/event  ≤ ${GOAL.cpu}x: ${chat.cpuUs.toFixed(2)}x ${verdict(chat.cpuUs <= GOAL.cpu)}\n` +
+      `  RSS        ≤ ${GOAL.rss}x Bolt's: ${chat.rssMb.toFixed(2)}x ${verdict(chat.rssMb <= GOAL.rss)}`,
+  );
 }
 
 await main();
