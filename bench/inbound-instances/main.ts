@@ -15,8 +15,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipelineRequests } from "../inbound/load-requests.ts";
 import { CONNECTIONS, cpuPerEventUs, load, SECRETS, startAdapter } from "../inbound/measure.ts";
+import { buildPackages } from "../lib/build-packages.ts";
 import { median } from "../lib/median.ts";
-import { type BenchChild, startChild } from "../lib/start-child.ts";
+import { type BenchChild, startBuiltChild } from "../lib/start-child.ts";
 import { isRunning, stopChild } from "../lib/stop-child.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
@@ -61,9 +62,9 @@ async function measure(instances: 1 | 2, url: string, rate: number): Promise<Mea
   const entry = new URL("../inbound/service-server.ts", import.meta.url);
   const services: BenchChild[] = [];
   try {
-    services.push(await startChild(entry, { ...env, BENCH_DROP_SCHEMA: "1" }));
+    services.push(await startBuiltChild(entry, { ...env, BENCH_DROP_SCHEMA: "1" }));
     const inbound = new URL(services[0]?.ready ?? "");
-    if (instances === 2) services.push(await startChild(entry, { ...env, BENCH_JOIN: inbound.pathname }));
+    if (instances === 2) services.push(await startBuiltChild(entry, { ...env, BENCH_JOIN: inbound.pathname }));
     const origins = services.map((service) => new URL(service.ready).origin);
     const requests = pipelineRequests(inbound.pathname, SECRETS.slack);
     const connections = CONNECTIONS / instances;
@@ -99,6 +100,7 @@ if (!(await reachable(databaseUrl))) {
   console.log(`inbound-instances: skipped: PostgreSQL at ${new URL(databaseUrl).host} is not reachable`);
   process.exit(0);
 }
+buildPackages("inbound-instances");
 console.log(`inbound-instances: ${CONNECTIONS} connections, ${DURATION_S} s per load, ${ROUNDS} rounds, PostgreSQL`);
 const ratios: number[] = [];
 let duplicates = 0;

@@ -9,7 +9,8 @@
 // process (the service, the adapter), since on a loaded machine CPU per event moves much less than events/s. Knobs:
 // BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s offered to each side, default
 // unlimited): CPU per event depends on the rate (D179), so two builds compared on a loaded machine are compared at
-// one fixed rate both reach (D260).
+// one fixed rate both reach (D260). Every server runs as deployed: built JavaScript under plain node (D417).
+import { buildPackages } from "../lib/build-packages.ts";
 import { median } from "../lib/median.ts";
 import { measureFloor, measurePipeline, measureRelay, type Sample } from "./measure.ts";
 
@@ -41,6 +42,7 @@ function show(name: string, sample: Sample): string {
 }
 
 async function main(): Promise<void> {
+  buildPackages("inbound");
   console.log(`inbound: 50 connections, ${DURATION_S} s per load (after 1 s warm-up), ${ROUNDS} rounds`);
   const samples = new Map<string, Sample[]>();
   for (let round = 0; round < ROUNDS; round += 1) {

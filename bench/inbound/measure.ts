@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import autocannon, { type Request } from "autocannon";
-import { type BenchChild, startChild } from "../lib/start-child.ts";
+import { type BenchChild, startBuiltChild } from "../lib/start-child.ts";
 import { isRunning, stopChild } from "../lib/stop-child.ts";
 import { floorRequests, pipelineRequests, wrongAnswers } from "./load-requests.ts";
 
@@ -55,7 +55,7 @@ export async function load(
 }
 
 export const startAdapter = async () => {
-  const child = await startChild(new URL("./adapter-server.ts", import.meta.url), {
+  const child = await startBuiltChild(new URL("./adapter-server.ts", import.meta.url), {
     BENCH_SLACK_SECRET: SECRETS.slack,
     BENCH_APP_SECRET: SECRETS.app,
   });
@@ -93,7 +93,7 @@ async function measureInbound(duration: number, entry: string): Promise<Sample> 
   const adapter = await startAdapter();
   let service: BenchChild | undefined;
   try {
-    service = await startChild(new URL(entry, import.meta.url), {
+    service = await startBuiltChild(new URL(entry, import.meta.url), {
       BENCH_ADAPTER_URL: adapter.url,
       BENCH_APP_SECRET: SECRETS.app,
       BENCH_CREDENTIALS: JSON.stringify(adapter.credentials),
