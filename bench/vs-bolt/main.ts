@@ -2,7 +2,7 @@
 // signed Events API message, in alternating rounds of one run. The service spends two calls on one event
 // (/verify-webhook, then /parse-inbound), so an event costs the chat adapter both; a third subject, /parse-inbound
 // alone, shows what the second round trip costs. Prints events/s, CPU per event and RSS after the load as ratios.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { signRequest } from "@adapterkit/client";
 import { signSlackV0 } from "@adapterkit/sdk";
 import autocannon, { type Request as LoadRequest } from "autocannon";
+import { buildJavaScript } from "../../scripts/build.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -118,14 +119,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log("vs-bolt: building the packages (tsc -b) so the chat sample runs from its JavaScript");
-  const build = spawnSync(
-    process.execPath,
-    [here("../../node_modules/typescript/bin/tsc"), "-b", here("../../tsconfig.build.json")],
-    {
-      stdio: "inherit",
-    },
-  );
-  if (build.status !== 0) throw new Error("the build failed");
+  await buildJavaScript();
   const subjects: Subject[] = ["bolt", "chat", "chat-parse-only"];
   const servers = new Map<Subject, Server>();
   for (const subject of subjects) servers.set(subject, await start(subject));
