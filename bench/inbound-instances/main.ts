@@ -100,7 +100,7 @@ if (!(await reachable(databaseUrl))) {
   console.log(`inbound-instances: skipped: PostgreSQL at ${new URL(databaseUrl).host} is not reachable`);
   process.exit(0);
 }
-buildPackages("inbound-instances");
+await buildPackages("inbound-instances");
 console.log(`inbound-instances: ${CONNECTIONS} connections, ${DURATION_S} s per load, ${ROUNDS} rounds, PostgreSQL`);
 const ratios: number[] = [];
 let duplicates = 0;

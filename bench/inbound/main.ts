@@ -42,7 +42,7 @@ function show(name: string, sample: Sample): string {
 }
 
 async function main(): Promise<void> {
-  buildPackages("inbound");
+  await buildPackages("inbound");
   console.log(`inbound: 50 connections, ${DURATION_S} s per load (after 1 s warm-up), ${ROUNDS} rounds`);
   const samples = new Map<string, Sample[]>();
   for (let round = 0; round < ROUNDS; round += 1) {

@@ -1,17 +1,12 @@
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { buildJavaScript } from "../../scripts/build.mjs";
 
-const root = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
-
-/** Builds every package (`tsc -b tsconfig.build.json`) so a bench's children run their dist/ with plain node. */
-export function buildPackages(bench: string): void {
-  console.log(`${bench}: building the packages (tsc -b tsconfig.build.json), so the servers run from JavaScript`);
-  const build = spawnSync(
-    process.execPath,
-    [root("node_modules/typescript/bin/tsc"), "-b", root("tsconfig.build.json")],
-    {
-      stdio: "inherit",
-    },
-  );
-  if (build.status !== 0) throw new Error("the build failed");
+/**
+ * Brings every package's dist/ up to date through the checkout's one build (scripts/build.mjs, one at a time), so a
+ * bench's servers run as deployed: built JavaScript under plain node.
+ */
+export async function buildPackages(bench: string): Promise<void> {
+  await buildJavaScript({
+    onBuilding: () => console.log(`${bench}: building the packages' JavaScript (tsc -b), so the servers run from it`),
+    onWaiting: (pid) => console.log(`${bench}: waiting for process ${pid}, which is building`),
+  });
 }

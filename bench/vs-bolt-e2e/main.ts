@@ -38,7 +38,7 @@ function show(side: Side, sample: Omit<SideSample, "store" | "fault">): string {
 
 async function main(): Promise<void> {
   const synchronous = synchronousSetting();
-  buildPackages("vs-bolt-e2e");
+  await buildPackages("vs-bolt-e2e");
   console.log(
     `vs-bolt-e2e: SQLite synchronous=${synchronous} on both sides, ${CONNECTIONS} connections, ${ROUNDS} rounds, ` +
       `each side started fresh, warmed up 1 s, loaded ${DURATION_S} s`,

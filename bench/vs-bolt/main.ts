@@ -107,7 +107,7 @@ const ratios = (sample: Sample, bolt: Sample): Sample => ({
 });
 
 async function main(): Promise<void> {
-  buildPackages("vs-bolt");
+  await buildPackages("vs-bolt");
   const servers = new Map<Subject, { child: BenchChild; url: string }>();
   try {
     for (const subject of SUBJECTS) servers.set(subject, await start(subject));
