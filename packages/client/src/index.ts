@@ -14,7 +14,6 @@ export type {
 } from "./client-result.ts";
 export { type AdapterClient, type AdapterClientOptions, createAdapterClient } from "./create-adapter-client.ts";
 export { describeFailure } from "./describe-failure.ts";
-export { keyObjectCache } from "./key-object-cache.ts";
 export type { CallOptions, RequestOptions, SignatureOption } from "./request-options.ts";
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -23,5 +22,5 @@ export {
 } from "./response-limits.ts";
 export { type EndpointValues, RESPONSE_SHAPES, TRIGGER_MODE_RESPONSE_SHAPE } from "./response-shapes.ts";
 export type { BodySink } from "./send-request.ts";
-export { type SignatureHeaders, type SignRequestOptions, signRequest } from "./sign-request.ts";
+export { keyObjectCache, type SignatureHeaders, type SignRequestOptions, signRequest } from "./signing.ts";
 export { type ShapeValidation, validateShape } from "./validate-shape.ts";

@@ -14,8 +14,8 @@ export type {
   ParseInboundResponse,
   VerifyResponse,
   VerifyWebhookResponse,
-} from "@adapterkit/contract";
-export { ADAPTER_ENDPOINTS, type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract";
+} from "@adapterkit/contract/adapter";
+export { ADAPTER_ENDPOINTS, type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract/adapter";
 export type { CredentialsOf, NoCredentials, OAuth2Credentials } from "./define/credentials-of.ts";
 export { type Adapter, AdapterDefinitionError, defineAdapter } from "./define/define-adapter.ts";
 export type {

@@ -1,4 +1,4 @@
-import { verifyWebhookResponseSchema } from "@adapterkit/contract";
+import { verifyWebhookResponseSchema } from "@adapterkit/contract/adapter";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { SignatureError } from "../helpers/index.ts";
 import type { HandlerContext } from "./handler-types.ts";

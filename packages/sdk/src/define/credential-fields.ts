@@ -1,4 +1,4 @@
-import type { CredentialDefinition, Manifest } from "@adapterkit/contract";
+import type { CredentialDefinition, Manifest } from "@adapterkit/contract/adapter";
 
 /** One field the service passes in `credentials`, and whether it may be absent. */
 export interface CredentialField {

@@ -1,4 +1,4 @@
-import type { Manifest } from "@adapterkit/contract";
+import type { Manifest } from "@adapterkit/contract/adapter";
 import { z } from "zod";
 import { credentialFieldsOf } from "./credential-fields.ts";
 

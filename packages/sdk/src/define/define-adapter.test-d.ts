@@ -1,4 +1,4 @@
-import type { DeliverResponse } from "@adapterkit/contract";
+import type { DeliverResponse } from "@adapterkit/contract/adapter";
 import { describe, expectTypeOf, it } from "vitest";
 import type { CredentialsOf, NoCredentials } from "./credentials-of.ts";
 import { defineAdapter } from "./define-adapter.ts";

@@ -1,4 +1,10 @@
-import { type AdapterEndpointId, declaresEndpoint, type Manifest, manifestSchema, slugOf } from "@adapterkit/contract";
+import {
+  type AdapterEndpointId,
+  declaresEndpoint,
+  type Manifest,
+  manifestSchema,
+  slugOf,
+} from "@adapterkit/contract/adapter";
 import type { z } from "zod";
 import { toIssues } from "../errors/to-issues.ts";
 import { combineInbound } from "./combine-inbound.ts";

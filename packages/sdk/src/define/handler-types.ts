@@ -13,7 +13,7 @@ import type {
   VerifyRequest,
   VerifyResponse,
   VerifyWebhookResponse,
-} from "@adapterkit/contract";
+} from "@adapterkit/contract/adapter";
 import type { Logger } from "pino";
 import type { OutboundPath } from "../outbound/create-outbound.ts";
 import type { CredentialsOf } from "./credentials-of.ts";

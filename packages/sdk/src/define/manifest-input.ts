@@ -1,4 +1,4 @@
-import type { manifestSchema } from "@adapterkit/contract";
+import type { manifestSchema } from "@adapterkit/contract/adapter";
 import type { z } from "zod";
 
 type DeepReadonly<T> = T extends (...args: never[]) => unknown

@@ -1,4 +1,4 @@
-import { ADAPTER_ENDPOINTS, type AdapterEndpointDef, type Manifest } from "@adapterkit/contract";
+import { ADAPTER_ENDPOINTS, type AdapterEndpointDef, type Manifest } from "@adapterkit/contract/adapter";
 import type { HandlerContext } from "./handler-types.ts";
 import { isPlaceholder } from "./not-implemented.ts";
 

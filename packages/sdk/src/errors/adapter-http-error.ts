@@ -1,4 +1,4 @@
-import { ADAPTER_ERROR_STATUS, type AdapterErrorCode, type Issue } from "@adapterkit/contract";
+import { ADAPTER_ERROR_STATUS, type AdapterErrorCode, type Issue } from "@adapterkit/contract/adapter";
 
 /** Options of {@link AdapterHttpError} beyond its code and message. */
 export interface AdapterHttpErrorOptions {

@@ -1,4 +1,4 @@
-import { type AdapterError, type Issue, toAdapterError } from "@adapterkit/contract";
+import { type AdapterError, type Issue, toAdapterError } from "@adapterkit/contract/adapter";
 import { AdapterHttpError } from "./adapter-http-error.ts";
 
 /** A D8 error ready to send: status, body and any extra header. */

@@ -1,4 +1,4 @@
-import type { Issue } from "@adapterkit/contract";
+import type { Issue } from "@adapterkit/contract/adapter";
 import type { z } from "zod";
 import { toJsonPointer } from "./to-json-pointer.ts";
 

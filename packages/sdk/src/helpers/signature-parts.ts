@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, KeyObject, timingSafeEqual } from "node:crypto";
-import { keyObjectCache } from "@adapterkit/client";
+import { keyObjectCache } from "@adapterkit/client/signing";
 import { SignatureError } from "./signature-error.ts";
 
 /** A request body exactly as received: text, or the raw bytes (a Buffer is a Uint8Array). */
@@ -56,7 +56,8 @@ export function hmacSha256(key: SecretInput | KeyObject, ...parts: RawBody[]): B
   const keyObject =
     key instanceof KeyObject ? key : typeof key === "string" ? textKey(key) : createSecretKey(toBytes(key));
   const hmac = createHmac("sha256", keyObject);
-  for (const part of parts) hmac.update(toBytes(part));
+  // Text goes in as it is (UTF-8): no Buffer made for it.
+  for (const part of parts) hmac.update(typeof part === "string" ? part : toBytes(part));
   return hmac.digest();
 }
 

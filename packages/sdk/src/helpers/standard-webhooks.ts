@@ -1,5 +1,5 @@
 import { type KeyObject, randomBytes } from "node:crypto";
-import { keyObjectCache } from "@adapterkit/client";
+import { keyObjectCache } from "@adapterkit/client/signing";
 import { SignatureError, toIsValid } from "./signature-error.ts";
 import {
   checkTimestamp,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ADAPTER_ENDPOINTS, type AdapterEndpointDef, type HttpMethod } from "@adapterkit/contract";
+import { ADAPTER_ENDPOINTS, type AdapterEndpointDef, type HttpMethod } from "@adapterkit/contract/adapter";
 import type { Adapter } from "../define/define-adapter.ts";
 import { createHealthRoute, createManifestRoute } from "./get-routes.ts";
 import { createPostRoute } from "./post-route.ts";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { toAdapterError } from "@adapterkit/contract";
+import { toAdapterError } from "@adapterkit/contract/adapter";
 import type { Route } from "./build-routes.ts";
 import { sendError } from "./send.ts";
 import type { Settings } from "./settings.ts";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { HEALTH_READY, type HealthResponse } from "@adapterkit/contract";
+import { HEALTH_READY, type HealthResponse } from "@adapterkit/contract/adapter";
 import type { Adapter } from "../define/define-adapter.ts";
 import { sendText } from "./send.ts";
 import type { Settings } from "./settings.ts";

@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { exceedsJsonDepth, type Issue, MAX_JSON_DEPTH } from "@adapterkit/contract";
+import { exceedsJsonDepth, type Issue, MAX_JSON_DEPTH } from "@adapterkit/contract/adapter";
 import type { z } from "zod";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { toIssues } from "../errors/to-issues.ts";

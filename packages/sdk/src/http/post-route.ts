@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AdapterEndpointDef } from "@adapterkit/contract";
+import type { AdapterEndpointDef } from "@adapterkit/contract/adapter";
 import type { Adapter } from "../define/define-adapter.ts";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { checkServiceSignature } from "./check-service-signature.ts";

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { AdapterEndpointDef } from "@adapterkit/contract";
+import type { AdapterEndpointDef } from "@adapterkit/contract/adapter";
 import type { Logger } from "pino";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";
 import { toErrorResponse } from "../errors/to-error-response.ts";

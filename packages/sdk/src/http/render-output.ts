@@ -4,7 +4,7 @@ import {
   exceedsJsonDepth,
   inboundTriggerResponseSchema,
   parseInboundTriggerResponseSchema,
-} from "@adapterkit/contract";
+} from "@adapterkit/contract/adapter";
 import type { z } from "zod";
 import type { FileBytes, FileStream } from "../define/handler-types.ts";
 import { AdapterHttpError } from "../errors/adapter-http-error.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
-import { CONTEXT_HEADERS } from "@adapterkit/contract";
+import { CONTEXT_HEADERS } from "@adapterkit/contract/adapter";
 import type { Logger } from "pino";
 import type { HandlerContext } from "../define/handler-types.ts";
 import type { Outbound, OutboundPath } from "../outbound/create-outbound.ts";

@@ -1,5 +1,6 @@
-import { buildConnector } from "undici";
+import type { buildConnector } from "undici";
 import { createGuardPolicy, type GuardOptions } from "./create-guard-policy.ts";
+import { loadUndici } from "./load-undici.ts";
 
 const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };
 
@@ -14,7 +15,7 @@ export function createGuardedConnector(options: GuardOptions): buildConnector.co
   const connectorFor = (lookup: unknown) => {
     let connector = connectors.get(lookup);
     if (connector === undefined) {
-      connector = buildConnector((lookup === undefined ? {} : { lookup }) as buildConnector.BuildOptions);
+      connector = loadUndici().buildConnector((lookup === undefined ? {} : { lookup }) as buildConnector.BuildOptions);
       connectors.set(lookup, connector);
     }
     return connector;

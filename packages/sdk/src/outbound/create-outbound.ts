@@ -1,9 +1,10 @@
 import type * as dns from "node:dns";
 import type { Socket } from "node:net";
 import type { Logger } from "pino";
-import { Agent, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { createGuardedConnector } from "./create-guarded-connector.ts";
 import { createGuardedSocket, type SocketTarget } from "./create-guarded-socket.ts";
+import { loadUndici } from "./load-undici.ts";
 import { OutboundUnreachableError } from "./outbound-unreachable-error.ts";
 
 /** The environment variable listing the hosts an adapter may reach although they are loopback or private. */
@@ -42,7 +43,12 @@ export interface OutboundOptions {
  */
 export function createOutbound(options: OutboundOptions = {}): Outbound {
   const guard = { allowedHosts: options.allowedHosts, lookup: options.lookup, setting: ADAPTER_ALLOWED_HOSTS };
-  const dispatcher = new Agent({ connect: createGuardedConnector(guard) });
+  // Made on the first call out, so undici loads only then (D418).
+  let agent: Dispatcher | undefined;
+  const dispatcherOf = () => {
+    agent ??= new (loadUndici().Agent)({ connect: createGuardedConnector(guard) });
+    return agent;
+  };
   const openSocket = createGuardedSocket(guard);
   return {
     forRequest(log) {
@@ -54,6 +60,7 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
         async fetch(url, init = {}) {
           try {
             // Node's fetch takes an undici dispatcher; its typings name the copy of undici bundled in Node.
+            const dispatcher = dispatcherOf();
             return await fetch(url, { ...init, redirect: "manual", dispatcher } as unknown as RequestInit);
           } catch (error) {
             throw unreachable(error, hostOf(url));
@@ -66,10 +73,14 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
             throw unreachable(error, `${target.host}:${target.port}`);
           }
         },
-        dispatcher,
+        get dispatcher() {
+          return dispatcherOf();
+        },
       };
     },
-    close: () => dispatcher.close(),
+    close: async () => {
+      await agent?.close();
+    },
   };
 }
 

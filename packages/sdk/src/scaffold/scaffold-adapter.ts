@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
-import { slugSchema } from "@adapterkit/contract";
-import Handlebars from "handlebars";
+import { slugSchema } from "@adapterkit/contract/adapter";
+import type HandlebarsType from "handlebars";
 import { ADAPTER_KINDS, type AdapterKind, isAdapterKind, TEMPLATES_DIR } from "./adapter-kinds.ts";
 import { ScaffoldError } from "./scaffold-error.ts";
 import { type TemplateContext, templateContext } from "./template-context.ts";
@@ -74,6 +75,8 @@ function refuseNonEmpty(dir: string): void {
 
 /** Renders `common/` then `<kind>/` (a kind's file replaces a common one at the same path). */
 function renderAll(kind: AdapterKind, context: TemplateContext): Map<string, string> {
+  // Required here, not imported: every adapter imports the SDK, and only scaffolding needs Handlebars (D418).
+  const Handlebars = createRequire(import.meta.url)("handlebars") as typeof HandlebarsType;
   const outputs = new Map<string, string>();
   for (const root of ["common", kind]) {
     for (const template of listTemplates(join(TEMPLATES_DIR, root))) {

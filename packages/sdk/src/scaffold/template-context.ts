@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { ADAPTER_ENDPOINTS } from "@adapterkit/contract";
+import { ADAPTER_ENDPOINTS } from "@adapterkit/contract/adapter";
 import { groupOf } from "../define/resolve-handlers.ts";
 import { type AdapterKind, readKindConfig } from "./adapter-kinds.ts";
 

@@ -1,4 +1,4 @@
-import { ADAPTER_ENDPOINTS, type AdapterError, type HealthResponse, type Manifest } from "@adapterkit/contract";
+import { ADAPTER_ENDPOINTS, type AdapterError, type HealthResponse, type Manifest } from "@adapterkit/contract/adapter";
 import type { AllHandlers, FileBytes, FileStream, SourcesHandlers } from "../define/handler-types.ts";
 import type { ManifestInput } from "../define/manifest-input.ts";
 import { signStandardWebhook } from "../helpers/index.ts";

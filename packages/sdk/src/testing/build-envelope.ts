@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import type { InboundEnvelope, InboundMode, ParseInboundRequest } from "@adapterkit/contract";
+import type { InboundEnvelope, InboundMode, ParseInboundRequest } from "@adapterkit/contract/adapter";
 
 /** What a platform sent: the request to wrap in a D2 envelope. */
 export interface EnvelopeSource {

@@ -1,4 +1,4 @@
-import type { InboundEnvelope } from "@adapterkit/contract";
+import type { InboundEnvelope } from "@adapterkit/contract/adapter";
 import { type SchemeSignOptions, SIGNATURE_SCHEMES, type SignatureSchemeName } from "../helpers/index.ts";
 import { buildEnvelope, type EnvelopeSource } from "./build-envelope.ts";
 
