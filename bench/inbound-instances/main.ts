@@ -4,7 +4,9 @@
 // the load split between them (half the connections and half the rate each), and prints the CPU per event of both
 // instances together against one instance's at that same rate, with the duplicate check: every delivery has its
 // own dedup key, so a key with two rows is an event recorded twice. On two cores, CPU per event (not events/s) shows
-// whether instances duplicate work, and only at one rate: CPU per event falls as batches fill (D179).
+// whether instances duplicate work, and only at one rate: CPU per event falls as batches fill (D179). So a fourth
+// load, one instance at half the rate (each instance's share), shows what is left once that is taken out, and each
+// load prints the transactions the database committed per event.
 // PostgreSQL from BENCH_DATABASE_URL, else ADAPTERKIT_TEST_DATABASE_URL; skipped, saying why, when unset or
 // unreachable. BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s, default half of what
 // one instance took in the round).
@@ -13,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { pipelineRequests } from "../inbound/load-requests.ts";
 import { CONNECTIONS, cpuPerEventUs, load, SECRETS, startAdapter } from "../inbound/measure.ts";
 import { buildPackages } from "../lib/build-packages.ts";
@@ -41,6 +44,22 @@ interface Measured {
   readonly p99: number;
   readonly recorded: string;
   readonly duplicates: number;
+  /** Transactions the database committed per event during the load: how full each instance's batches were. */
+  readonly commitsPerEvent: number;
+}
+
+/** Transactions committed in the database so far, by anyone (pg_stat_database; the bench's own are most of them). */
+async function commits(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ commits: string }>(
+      "select xact_commit as commits from pg_stat_database where datname = current_database()",
+    );
+    return Number(rows[0]?.commits);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -71,7 +90,9 @@ async function measure(instances: 1 | 2, url: string, rate: number): Promise<Mea
     const each = rate / instances;
     await Promise.all(origins.map((origin) => load(origin, requests, 1, 1, connections, each))); // warm-up
     for (const service of services) service.child.kill("SIGUSR2");
+    const committedBefore = await commits(url);
     const loads = await Promise.all(origins.map((origin) => load(origin, requests, 1, DURATION_S, connections, each)));
+    const committed = (await commits(url)) - committedBefore;
     // The instance that set the schema up stops last: it counts what both recorded, then drops the schema.
     const reports = [];
     for (const service of [...services].reverse()) reports.push(await stopChild(service));
@@ -84,6 +105,7 @@ async function measure(instances: 1 | 2, url: string, rate: number): Promise<Mea
       p99: Math.max(...loads.map((one) => one.p99)),
       recorded: `${last?.get("OUTCOMES") ?? "?"} runs ${last?.get("RUNS") ?? "?"}`,
       duplicates: Number(last?.get("DUPLICATES") ?? Number.NaN),
+      commitsPerEvent: committed / total,
     };
   } finally {
     for (const service of services) if (isRunning(service)) await stopChild(service);
@@ -103,25 +125,32 @@ if (!(await reachable(databaseUrl))) {
 await buildPackages("inbound-instances");
 console.log(`inbound-instances: ${CONNECTIONS} connections, ${DURATION_S} s per load, ${ROUNDS} rounds, PostgreSQL`);
 const ratios: number[] = [];
+const shareRatios: number[] = [];
 let duplicates = 0;
 for (let round = 1; round <= ROUNDS; round += 1) {
   const line = (name: string, m: Measured) =>
     console.log(
-      `round ${round}/${ROUNDS}  ${name}  ${Math.round(m.events)} events/s  p99 ${m.p99} ms  CPU µs/event (services) ` +
-        `${Math.round(m.cpuUs)}  recorded ${m.recorded}  duplicates ${m.duplicates}`,
+      `round ${round}/${ROUNDS}  ${name.padEnd(34)}  ${Math.round(m.events)} events/s  p99 ${m.p99} ms  CPU µs/event ` +
+        `(services) ${Math.round(m.cpuUs)}  commits/event ${m.commitsPerEvent.toFixed(2)}  recorded ${m.recorded}  ` +
+        `duplicates ${m.duplicates}`,
     );
   const most = await measure(1, databaseUrl, 0);
   line("one instance, as fast as it goes", most);
   const rate = Number(process.env.BENCH_RATE ?? 0) || Math.round(most.events / 2);
   const one = await measure(1, databaseUrl, rate);
-  line(`one instance  at ${rate} events/s`, one);
+  line(`one instance at ${rate} events/s`, one);
   const two = await measure(2, databaseUrl, rate);
   line(`two instances at ${rate} events/s`, two);
-  duplicates += most.duplicates;
-  duplicates += one.duplicates + two.duplicates;
+  // Each of the two serves half the rate; one instance at that half shows what an instance costs at its share.
+  const half = Math.round(rate / 2);
+  const share = await measure(1, databaseUrl, half);
+  line(`one instance at ${half} events/s`, share);
+  for (const m of [most, one, two, share]) duplicates += m.duplicates;
   ratios.push(two.cpuUs / one.cpuUs);
+  shareRatios.push(two.cpuUs / share.cpuUs);
   console.log(
-    `round ${round}/${ROUNDS}  CPU per event at ${rate} events/s, two instances / one: ${(two.cpuUs / one.cpuUs).toFixed(2)}`,
+    `round ${round}/${ROUNDS}  CPU per event, two instances at ${rate} events/s against one instance at ${rate}: ` +
+      `${(two.cpuUs / one.cpuUs).toFixed(2)}, at each one's share (${half}): ${(two.cpuUs / share.cpuUs).toFixed(2)}`,
   );
 }
 const ratio = median(ratios);
@@ -129,4 +158,8 @@ const met = ratio <= GOAL && duplicates === 0;
 console.log(
   `two instances vs one at the same rate: CPU per event ${ratio.toFixed(2)}× (median of ${ROUNDS}; goal ≤ ${GOAL}×), ` +
     `duplicates ${duplicates} (goal 0): ${met ? "met" : "NOT MET"}`,
+);
+console.log(
+  `two instances vs one instance at each one's share of the rate: ${median(shareRatios).toFixed(2)}× (median): what ` +
+    "is left once the lower rate each instance sees (fewer events per batch and per system call) is taken out",
 );
