@@ -99,18 +99,17 @@ async function checkApi(output: string): Promise<void> {
   expect(items.map((app) => app.slug).sort()).toEqual(SAMPLES);
 }
 
-it("serves from dist/ with plain node (`node packages/service-cli/dist/main.js serve`), answers the API and stops on SIGTERM", async () => {
-  const served = await start([join(REPO, "packages/service-cli/dist/main.js"), "serve"], await serveEnv());
-  try {
-    await checkApi(served.output);
-  } finally {
-    stop(served.child);
-  }
-  expect(await served.exited).toBe(0);
-}, 300_000);
-
-it("serves the same through `npm start`'s script (scripts/start.mjs), which brings dist/ up to date first", async () => {
-  const served = await start([join(REPO, "scripts/start.mjs")], await serveEnv());
+it.each([
+  {
+    form: "from dist/ with plain node (`node packages/service-cli/dist/main.js serve`)",
+    command: [join(REPO, "packages/service-cli/dist/main.js"), "serve"],
+  },
+  {
+    form: "through `npm start`'s script (scripts/start.mjs), which brings dist/ up to date first",
+    command: [join(REPO, "scripts/start.mjs")],
+  },
+])("serves $form, answers the API and stops on SIGTERM", async ({ command }) => {
+  const served = await start(command, await serveEnv());
   try {
     await checkApi(served.output);
   } finally {
