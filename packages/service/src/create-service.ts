@@ -20,6 +20,7 @@ import { createRoutes } from "./http/routes.ts";
 import { parseTrustedProxies } from "./http/trusted-proxies.ts";
 import { createInboundCache } from "./inbound/inbound-cache.ts";
 import { createInboundIntake } from "./inbound/inbound-intake.ts";
+import { DEFAULT_INBOUND_BUDGET_BYTES } from "./inbound/prune-over-budget.ts";
 import { createOAuthRefresher, type OAuthRefresher } from "./oauth/oauth-refresher.ts";
 import { createOutboundGuard } from "./outbound/index.ts";
 import { createReviewWorker, type ReviewWorker } from "./reviews/index.ts";
@@ -154,6 +155,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       wakeScheduler: () => scheduler?.wake(),
       frontDesk,
       inbound: createInboundIntake(store.db, { executor, frontDesk, now, logger }),
+      inboundBudgetBytes: options.inboundBudgetBytes ?? DEFAULT_INBOUND_BUDGET_BYTES,
       wakeDeliveries: () => deliveries?.wake(),
     };
     if (options.worker !== false) {
@@ -191,9 +193,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       toolServerRefresher?.start();
     }
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    // D525: an installation's inbound URL has a limit of its own, the per-token one unless set apart.
+    const inboundRateLimit = options.inboundRateLimit ?? rateLimit;
     const listener = createRequestListener(context, {
       routes: createRoutes({ worker, extra: options.routes ?? {} }),
       rateLimiter: rateLimit === false ? undefined : createRateLimiter(rateLimit),
+      inboundRateLimiter: inboundRateLimit === false ? undefined : createRateLimiter(inboundRateLimit),
       bodyLimitBytes: options.bodyLimitBytes,
     });
     const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, listener);

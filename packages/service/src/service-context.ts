@@ -43,6 +43,8 @@ export interface ServiceContext {
   readonly inboundCache: InboundCache;
   /** Where the inbound pipeline routes verified messages (concurrent ones together, D177). */
   readonly inbound: InboundIntake;
+  /** D524: the bytes of event records each installation keeps before its oldest are pruned. */
+  readonly inboundBudgetBytes: number;
   /** A12: starts a source's sync on demand (undefined when one is running); wakes the poll for a source just set. */
   readonly sources: SyncOnDemand;
   /** D352: ADAPTERKIT_TRUST_PROXY, the proxies whose X-Forwarded-Proto makes the portal's cookie Secure. */

@@ -57,6 +57,16 @@ export interface ServiceOptions {
   readonly scheduler?: SchedulerOptions | false | undefined;
   /** Per-token limit, or false for none. */
   readonly rateLimit?: RateLimit | false | undefined;
+  /**
+   * D525, ADAPTERKIT_INBOUND_RATE_LIMIT: deliveries a second each installation's inbound URL takes, and its burst,
+   * or false for none; `rateLimit` when unset. Past it the platform is answered 429 with Retry-After.
+   */
+  readonly inboundRateLimit?: RateLimit | false | undefined;
+  /**
+   * D524, ADAPTERKIT_INBOUND_BUDGET_BYTES: the bytes of event records (message, request, adapter calls) each
+   * installation keeps (64 MiB); past it its oldest records are pruned first.
+   */
+  readonly inboundBudgetBytes?: number | undefined;
   readonly bodyLimitBytes?: number | undefined;
   /** The clock; tests move it. */
   readonly now?: (() => Date) | undefined;
@@ -97,14 +107,20 @@ export interface ServiceOptions {
   readonly routes?: ExtraRoutes | undefined;
 }
 
-function readRateLimit(text: string | undefined): RateLimit | false | undefined {
+function readRateLimit(text: string | undefined, name: string): RateLimit | false | undefined {
   if (text === undefined || text === "") return undefined;
   if (text === "off") return false;
   const [perSecond, burst] = text.split(",").map(Number);
   if (!Number.isFinite(perSecond) || !Number.isFinite(burst) || !perSecond || !burst) {
-    throw new Error(`ADAPTERKIT_RATE_LIMIT must be "<per second>,<burst>" or "off", not "${text}"`);
+    throw new Error(`${name} must be "<per second>,<burst>" or "off", not "${text}"`);
   }
   return { perSecond, burst };
+}
+
+function readBytes(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === "") return undefined;
+  if (!/^[1-9][0-9]{0,15}$/.test(text)) throw new Error(`${name} must be a whole number of bytes, not "${text}"`);
+  return Number(text);
 }
 
 /** ADAPTERKIT_TOOL_SERVER_REFRESH_MS: the scheduled refresh's interval in ms; 0 or "off" turns it off (D323). */
@@ -124,7 +140,7 @@ function readSynchronous(text: string | undefined): SqliteSynchronous | undefine
   throw new Error(`ADAPTERKIT_SQLITE_SYNCHRONOUS must be "full" or "normal", not "${text}"`);
 }
 
-/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_CATCH_UP_WINDOW, ADAPTERKIT_ALLOWED_HOSTS, ADAPTERKIT_TRUST_PROXY, ADAPTERKIT_SQLITE_SYNCHRONOUS and LOG_LEVEL. */
+/** Reads DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY, ADAPTERKIT_ADMIN_TOKEN, ADAPTERKIT_PUBLIC_URL, ADAPTERKIT_RATE_LIMIT, ADAPTERKIT_INBOUND_RATE_LIMIT, ADAPTERKIT_INBOUND_BUDGET_BYTES, ADAPTERKIT_CATCH_UP_WINDOW, ADAPTERKIT_ALLOWED_HOSTS, ADAPTERKIT_TRUST_PROXY, ADAPTERKIT_SQLITE_SYNCHRONOUS and LOG_LEVEL. */
 export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
   const blankToUndefined = (value: string | undefined) => (value === "" ? undefined : value);
   return {
@@ -133,7 +149,9 @@ export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ser
     secretKey: blankToUndefined(env.ADAPTERKIT_SECRET_KEY),
     adminToken: blankToUndefined(env.ADAPTERKIT_ADMIN_TOKEN),
     publicUrl: blankToUndefined(env.ADAPTERKIT_PUBLIC_URL),
-    rateLimit: readRateLimit(env.ADAPTERKIT_RATE_LIMIT),
+    rateLimit: readRateLimit(env.ADAPTERKIT_RATE_LIMIT, "ADAPTERKIT_RATE_LIMIT"),
+    inboundRateLimit: readRateLimit(env.ADAPTERKIT_INBOUND_RATE_LIMIT, "ADAPTERKIT_INBOUND_RATE_LIMIT"),
+    inboundBudgetBytes: readBytes(env.ADAPTERKIT_INBOUND_BUDGET_BYTES, "ADAPTERKIT_INBOUND_BUDGET_BYTES"),
     scheduler: schedulerOptionsFromEnv(env.ADAPTERKIT_CATCH_UP_WINDOW),
     logLevel: blankToUndefined(env.LOG_LEVEL),
     allowedHosts: parseAllowedHosts(env.ADAPTERKIT_ALLOWED_HOSTS),

@@ -31,24 +31,42 @@ export const verifyWebhookResponseSchema = z
   .union([z.object({ ok: z.literal(true) }), verifyFailureSchema])
   .meta({ title: "Verify-webhook response" });
 
+/**
+ * The largest value each field of a normalized message may hold (contract.md#message-limits), in characters; for
+ * `metadata`, the length of its JSON text. An answer over a limit is the adapter's failure, and nothing of it is kept.
+ */
+export const MESSAGE_LIMITS = {
+  event_type: 256,
+  sender: 512,
+  dedup_key: 512,
+  thread_id: 512,
+  message: 65_536,
+  metadata: 65_536,
+} as const;
+
 /** The normalized inbound message (contract.md#normalized-message). */
 export const normalizedMessageSchema = z
   .object({
-    event_type: z.string().min(1).optional().meta({ description: "Required in trigger mode." }),
-    sender: z.string(),
-    message: z.string(),
+    event_type: z.string().min(1).max(MESSAGE_LIMITS.event_type).optional().meta({
+      description: "Required in trigger mode.",
+    }),
+    sender: z.string().max(MESSAGE_LIMITS.sender),
+    message: z.string().max(MESSAGE_LIMITS.message),
     is_bot: z.boolean().meta({ description: "True for messages the platform itself sent (feedback-loop rule)." }),
-    dedup_key: z.string().min(1).optional(),
-    thread_id: z.string().optional(),
+    dedup_key: z.string().min(1).max(MESSAGE_LIMITS.dedup_key).optional(),
+    thread_id: z.string().max(MESSAGE_LIMITS.thread_id).optional(),
     is_dm: z.boolean().optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: `At most ${MESSAGE_LIMITS.metadata} characters as JSON text.` }),
     challenge_response: z.json().optional(),
   })
   .meta({ title: "Normalized inbound message" });
 
 /** In trigger mode `event_type` is required as well. */
 export const triggerModeMessageSchema = normalizedMessageSchema
-  .extend({ event_type: z.string().min(1) })
+  .extend({ event_type: z.string().min(1).max(MESSAGE_LIMITS.event_type) })
   .meta({ title: "Normalized inbound message (trigger mode)" });
 
 /**

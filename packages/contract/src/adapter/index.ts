@@ -1,3 +1,4 @@
+export * from "./check-message-limits.ts";
 export * from "./credentials.ts";
 export * from "./deliver.ts";
 export * from "./endpoints.ts";

@@ -18,7 +18,12 @@ import {
 import { callbackEnvelopeSchema } from "./callback.ts";
 import { callbackSecretSchema } from "./callback-secret.ts";
 import { serviceHealthSchema } from "./health.ts";
-import { inboundEventPageSchema, inboundEventSchema } from "./inbound-event.ts";
+import {
+  inboundEventDetailSchema,
+  inboundEventPageSchema,
+  inboundEventSchema,
+  inboundReplaySchema,
+} from "./inbound-event.ts";
 import {
   credentialListSchema,
   installationCreateSchema,
@@ -91,6 +96,8 @@ export const SERVICE_SHAPES = {
   "oauth-connected": oauthConnectedSchema,
   "inbound-event": inboundEventSchema,
   "inbound-event-page": inboundEventPageSchema,
+  "inbound-event-detail": inboundEventDetailSchema,
+  "inbound-replay": inboundReplaySchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ServiceShapeName = keyof typeof SERVICE_SHAPES;

@@ -31,6 +31,8 @@ const ENDPOINTS = new Map<ServiceEndpointId, EndpointDef>(SERVICE_ENDPOINTS.map(
 export interface ListenerOptions {
   readonly routes: RouteTable;
   readonly rateLimiter: RateLimiter | undefined;
+  /** D525: the limit of routes whose bucket is an installation's inbound URL (`rateLimitBucket: "inbound"`). */
+  readonly inboundRateLimiter?: RateLimiter | undefined;
   readonly bodyLimitBytes?: number | undefined;
 }
 
@@ -102,7 +104,8 @@ export function createRequestListener(context: ServiceContext, options: Listener
     if (route.auth === "admin") authenticateAdmin(context.adminToken, req.headers.authorization);
     const bucket =
       principal !== undefined ? `api:${principal.tokenId}` : route.rateLimitKey?.({ params: match.params });
-    const decision = bucket === undefined ? undefined : options.rateLimiter?.take(bucket);
+    const limiter = route.rateLimitBucket === "inbound" ? options.inboundRateLimiter : options.rateLimiter;
+    const decision = bucket === undefined ? undefined : limiter?.take(bucket);
     if (decision !== undefined && !decision.ok) {
       throw new ServiceError("rate_limited", `Rate limit exceeded; retry after ${decision.retryAfterSeconds} s.`, {
         headers: { "Retry-After": String(decision.retryAfterSeconds) },

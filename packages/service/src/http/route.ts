@@ -58,10 +58,12 @@ export interface Route<K extends ServiceEndpointId, C = ServiceContext> {
    * may write (anything but an authenticated GET) the listener drops the inbound cache.
    */
   readonly keepsInboundCache?: boolean;
-  /** The per-token rate-limit bucket; API routes use the token's id, undefined means not limited. */
   /** Whether the route honours an `Idempotency-Key` header (D14). */
   readonly idempotent?: boolean;
+  /** The per-token rate-limit bucket; API routes use the token's id, undefined means not limited. */
   readonly rateLimitKey?: (input: { params: Readonly<Record<string, string>> }) => string | undefined;
+  /** Which limiter `rateLimitKey`'s bucket is in: the per-token one, or an installation's inbound URL's (D525). */
+  readonly rateLimitBucket?: "inbound";
   /** Checks what the path names before the body is read (so an unknown resource is a 404, not a 413). */
   readonly admit?: (input: { params: Readonly<Record<string, string>> }, context: C) => Promise<void>;
   /** Checks a signature over the exact bytes before the body is parsed (so 401 comes before 400). */

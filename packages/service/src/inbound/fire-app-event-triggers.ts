@@ -7,9 +7,13 @@ import { param, preparedQuery } from "../store/prepared-query.ts";
 import { type Firing, insertFailedFiring, recordFiring } from "../triggers/record-firing.ts";
 import { matchesEventFilter } from "./matches-event-filter.ts";
 
-/** The event as a run's initial input: the normalized message and the installation it came through. */
+/**
+ * The event as a run's initial input: the message's contract fields and the installation it came through (D522).
+ * The message was cut to the fields the contract names (checkMessageLimits), and the service's own ids are written
+ * last, so nothing an adapter answers can stand in for them.
+ */
 export function toEventInput(installationId: string, app: string, message: NormalizedMessage) {
-  return { type: "json", value: { installation_id: installationId, app, ...message } } as const;
+  return { type: "json", value: { ...message, installation_id: installationId, app } } as const;
 }
 
 /** A message with its event type, through an installation of an App. */

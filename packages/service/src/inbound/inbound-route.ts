@@ -10,6 +10,7 @@ import { receiveInbound } from "./receive-inbound.ts";
 export const inboundRoute: Route<"inbound", InboundContext> = {
   auth: "none",
   keepsInboundCache: true,
+  rateLimitBucket: "inbound",
   rateLimitKey: ({ params }) => {
     const id = params.installation_id ?? "";
     return isInstallationId(id) ? `inbound:${id}` : undefined;

@@ -22,6 +22,19 @@ export interface InboundEventTable {
   event_count: Generated<number>;
   /** D392: 1 for a test event sent from the installation's page (migration 0016), 0 for a platform's. */
   is_test: Generated<number>;
+  /** D520 (migration 0020): JSON of the message the adapter answered, within the contract's limits. */
+  message: string | null;
+  /** D526: the message text's first line, at most 120 characters, which the log lists. */
+  excerpt: string | null;
+  /** D521: JSON of the request as it arrived, redacted, its body bounded. */
+  request: string | null;
+  /** D521: JSON array of the adapter calls made for the event. */
+  adapter_calls: string | null;
+  /** D523: the event this one resent to the triggers, and the Idempotency-Key it was sent with. */
+  replay_of: number | null;
+  replay_key: string | null;
+  /** D524: the bytes of message, request and calls, which the installation's size budget counts. */
+  stored_bytes: Generated<number>;
 }
 
 /** A9: the dedup keys an installation has taken; the primary key makes a second delivery of one event fail. */

@@ -1,13 +1,16 @@
-import { type InboundOutcome, inboundKind } from "@adapterkit/contract";
+import { checkMessageLimits, type InboundOutcome, inboundKind, type NormalizedMessage } from "@adapterkit/contract";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
-import { callInboundAdapter } from "./call-inbound-adapter.ts";
+import { callInboundAdapter, type InboundCallLog } from "./call-inbound-adapter.ts";
 import type { InboundContext } from "./inbound-context.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import { pruneInboundEventsNow } from "./prune-inbound-events.ts";
+import { noteStoredBytes } from "./prune-over-budget.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
 import { recordRefusedSignature } from "./record-refused-signature.ts";
+import type { InboundEvidence } from "./route-inbound-message.ts";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
 import { toStorableMessage } from "./to-storable-message.ts";
+import { toStoredRequest } from "./to-stored-request.ts";
 
 /** What the platform is answered: a handshake's challenge as the adapter gave it, or how the delivery ended. */
 export type InboundAnswer =
@@ -38,14 +41,17 @@ export async function receiveInbound(
   const receivedAt = context.now();
   const test = options.test === true;
   pruneInboundEventsNow(context);
+  const calls: InboundCallLog = { calls: [], secrets: [] };
+  // D521: what arrived and the calls made go with every record of the event, whatever its outcome.
+  const evidence = () => ({ request: toStoredRequest(request, calls.secrets), adapterCalls: calls.calls });
   const log = (outcome: InboundOutcome, detail: string) =>
-    recordInboundEvent(context.store.db, { installationId, outcome, receivedAt, detail, test });
+    recordInboundEvent(context.store.db, { installationId, outcome, receivedAt, detail, test, ...evidence() });
   let verdict: Awaited<ReturnType<typeof callInboundAdapter>>;
   try {
     if (open.app.health_status === "down") {
       throw new ServiceError("adapter_failed", `The App ${open.app.slug} is down (A8); try again later.`);
     }
-    verdict = await callInboundAdapter(context, open, request);
+    verdict = await callInboundAdapter(context, open, request, calls);
   } catch (error) {
     if (!isServiceError(error)) throw error;
     await log("adapter_failed", error.message);
@@ -72,7 +78,18 @@ export async function receiveInbound(
   }
   if (kind === "ignored" && "ignored" in parsed) return { kind: "ignored", reason: parsed.reason };
   if (!("is_bot" in parsed)) throw new Error("parse-inbound answered a shape inboundKind does not know");
-  const response = toStorableMessage(parsed);
+  // D520: an answer over the contract's limits is the adapter's failure, and none of it is kept.
+  const limited = checkMessageLimits(parsed);
+  if (!limited.ok) {
+    const detail = `The adapter's answer is over the contract's limits: ${limited.error}.`;
+    await log("adapter_failed", detail);
+    throw new ServiceError("adapter_unavailable", `${detail} The platform should retry.`, {
+      headers: { "Retry-After": "5" },
+    });
+  }
+  const response = toStorableMessage(limited.value);
+  const kept = evidence();
+  noteStoredBytes(context, installationId, storedSize(response, kept));
   if (response.is_bot) {
     const row = await recordInboundEvent(context.store.db, {
       installationId,
@@ -84,6 +101,8 @@ export async function receiveInbound(
       threadId: response.thread_id,
       detail: "is_bot: the platform's echo of a message it sent",
       test,
+      message: response,
+      ...kept,
     });
     return { kind: "event", outcome: "dropped_bot", eventId: row.id, workflowRunIds: [] };
   }
@@ -95,6 +114,7 @@ export async function receiveInbound(
       app: open.app.slug,
       frontDesk: open.installation.front_desk === 1,
       message: response,
+      evidence: kept,
     },
     receivedAt,
   );
@@ -103,6 +123,11 @@ export async function receiveInbound(
   if (routed.workflowRunIds.length > 0) context.wakeWorker();
   if (routed.deliveryId != null) context.wakeDeliveries();
   return { kind: "event", ...routed };
+}
+
+/** About what an event's record takes (its stored_bytes), counted toward the installation's budget (D524). */
+function storedSize(message: NormalizedMessage, evidence: InboundEvidence): number {
+  return JSON.stringify(message).length + JSON.stringify(evidence).length;
 }
 
 async function markTestEvent(context: InboundContext, eventId: number): Promise<void> {

@@ -1,10 +1,10 @@
-import type { InboundOutcome } from "@adapterkit/contract";
+import type { AdapterCallRecordJson, InboundOutcome, NormalizedMessage, StoredRequestJson } from "@adapterkit/contract";
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
 import { type InboundEventRow, type InboundEventTable, withInboundTables } from "./inbound-tables.ts";
 import { toStorableText } from "./to-storable-message.ts";
 
-/** What the log keeps of one event: its outcome and what the adapter said of it (never the message text). */
+/** What the log keeps of one event: its outcome, what arrived, what the adapter made of it (D520, D521). */
 export interface InboundEventRecord {
   readonly installationId: string;
   readonly outcome: InboundOutcome;
@@ -17,6 +17,26 @@ export interface InboundEventRecord {
   readonly detail?: string | null | undefined;
   /** D392: a test event sent from the portal. */
   readonly test?: boolean | undefined;
+  /** The message the adapter answered, already within the contract's limits and fields (checkMessageLimits). */
+  readonly message?: NormalizedMessage | undefined;
+  readonly request?: StoredRequestJson | undefined;
+  readonly adapterCalls?: readonly AdapterCallRecordJson[] | undefined;
+  /** D523: the event a replay resends, and the Idempotency-Key it came with. */
+  readonly replayOf?: number | undefined;
+  readonly replayKey?: string | undefined;
+}
+
+// JSON.stringify escapes NUL and lone surrogates, so its text is storable as it is (D162).
+const toJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** The longest excerpt of a message the log lists. */
+const EXCERPT_LENGTH = 120;
+
+/** D526: the first line of a message text that has one, cut to EXCERPT_LENGTH characters with an ellipsis. */
+export function toExcerpt(text: string): string | null {
+  const line = text.trim().split(/\r?\n/, 1)[0]?.trim() ?? "";
+  if (line === "") return null;
+  return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
 }
 
 /** The columns of one event of the log, as stored. */
@@ -24,6 +44,10 @@ export type InboundEventValues = Required<Omit<Insertable<InboundEventTable>, "i
 
 /** The row an event is stored as (every column but the id). */
 export function toInboundEventValues(event: InboundEventRecord): InboundEventValues {
+  const message = toJson(event.message);
+  const request = toJson(event.request);
+  const adapter_calls =
+    event.adapterCalls === undefined || event.adapterCalls.length === 0 ? null : toJson(event.adapterCalls);
   return {
     installation_id: event.installationId,
     received_at: event.receivedAt.toISOString(),
@@ -39,6 +63,13 @@ export function toInboundEventValues(event: InboundEventRecord): InboundEventVal
     detail: event.detail === undefined || event.detail === null ? null : toStorableText(event.detail.slice(0, 2000)),
     event_count: 1,
     is_test: event.test === true ? 1 : 0,
+    message,
+    excerpt: event.message === undefined ? null : toExcerpt(event.message.message),
+    request,
+    adapter_calls,
+    replay_of: event.replayOf ?? null,
+    replay_key: event.replayKey ?? null,
+    stored_bytes: (message?.length ?? 0) + (request?.length ?? 0) + (adapter_calls?.length ?? 0),
   };
 }
 

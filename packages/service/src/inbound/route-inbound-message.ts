@@ -6,7 +6,7 @@ import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Database } from "../store/index.ts";
 import { fireAppEventTriggers } from "./fire-app-event-triggers.ts";
 import { withInboundTables } from "./inbound-tables.ts";
-import { recordInboundEvent } from "./record-inbound-event.ts";
+import { type InboundEventRecord, recordInboundEvent } from "./record-inbound-event.ts";
 
 /** How a message that was not a bot's ended, and the runs it started. */
 export interface RoutedMessage {
@@ -17,14 +17,34 @@ export interface RoutedMessage {
   readonly deliveryId?: number | null;
 }
 
-/** Whose message, through which installation, in which mode. */
+/** What an event's record keeps besides the message: the request, the adapter calls, what it replays (D521, D523). */
+export type InboundEvidence = Pick<InboundEventRecord, "request" | "adapterCalls" | "replayOf" | "replayKey">;
+
+/** Whose message, through which installation, in which mode, and what its record keeps. */
 export interface InboundMessage {
   readonly installationId: string;
   readonly organizationId: number;
   readonly appId: number;
   readonly app: string;
   readonly frontDesk: boolean;
+  /** Within the contract's limits and fields (checkMessageLimits). */
   readonly message: NormalizedMessage;
+  readonly evidence?: InboundEvidence | undefined;
+}
+
+/** The columns every record of a routed message shares. */
+export function toRecordBase(event: InboundMessage, receivedAt: Date) {
+  const { message } = event;
+  return {
+    installationId: event.installationId,
+    receivedAt,
+    eventType: message.event_type,
+    sender: message.sender,
+    dedupKey: message.dedup_key,
+    threadId: message.thread_id,
+    message,
+    ...event.evidence,
+  };
 }
 
 /** Takes the dedup key; false when another delivery of the event took it first (then or at this very moment). */
@@ -55,14 +75,7 @@ export async function routeInboundMessage(
   const { message } = event;
   const at = deps.now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const base = {
-      installationId: event.installationId,
-      receivedAt: deps.now,
-      eventType: message.event_type,
-      sender: message.sender,
-      dedupKey: message.dedup_key,
-      threadId: message.thread_id,
-    };
+    const base = toRecordBase(event, deps.now);
     if (!(await takeDedupKey(trx, event, at))) {
       const row = await recordInboundEvent(trx, { ...base, outcome: "duplicate", detail: "dedup_key seen before" });
       return { outcome: "duplicate", eventId: row.id, workflowRunIds: [] };

@@ -13,7 +13,7 @@ import {
   recordInboundEvent,
   toInboundEventValues,
 } from "./record-inbound-event.ts";
-import type { InboundMessage, RoutedMessage } from "./route-inbound-message.ts";
+import { type InboundMessage, type RoutedMessage, toRecordBase } from "./route-inbound-message.ts";
 
 /** A message to route and when it arrived. */
 export interface Arrival {
@@ -50,6 +50,13 @@ const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValu
         thread_id: row.thread_id,
         workflow_run_ids: row.workflow_run_ids,
         detail: row.detail,
+        message: row.message,
+        excerpt: row.excerpt,
+        request: row.request,
+        adapter_calls: row.adapter_calls,
+        replay_of: row.replay_of,
+        replay_key: row.replay_key,
+        stored_bytes: row.stored_bytes,
       })),
     )
     .returningAll(),
@@ -96,6 +103,11 @@ async function insertLogEntries(trx: Kysely<Database>, records: readonly Inbound
       row.thread_id,
       row.workflow_run_ids,
       row.detail,
+      row.message,
+      row.request,
+      row.adapter_calls,
+      row.replay_of,
+      row.replay_key,
     ]);
   // RETURNING promises no order, so each row is found again by its columns.
   const idsByContent = new Map<string, number[]>();
@@ -137,14 +149,7 @@ export async function routeInboundTogether(
   const pending: Pending[] = [];
   for (const [index, { event, receivedAt }] of arrivals.entries()) {
     const { message } = event;
-    const base = {
-      installationId: event.installationId,
-      receivedAt,
-      eventType: message.event_type,
-      sender: message.sender,
-      dedupKey: message.dedup_key,
-      threadId: message.thread_id,
-    };
+    const base = toRecordBase(event, receivedAt);
     if (!taken[index]) {
       pending.push({ kind: "record", record: { ...base, outcome: "duplicate", detail: "dedup_key seen before" } });
     } else if (event.frontDesk) {

@@ -30,4 +30,15 @@ export const INBOUND_MATRIX: { readonly [K in InboundEndpointId]: MatrixEntry } 
     request: (w, t) => ({ path: `/api/v1/installations/${installation(w, t)}/events` }),
     expect: scopedInstallationRead(200),
   },
+  "get-installation-event": {
+    targets: TARGETS,
+    request: (w, t) => ({ path: `/api/v1/installations/${installation(w, t)}/events/999999` }),
+    expect: scopedInstallationRead(404),
+  },
+  // D523: resending takes a project token that may read the installation (a workflow token is 403).
+  "replay-installation-event": {
+    targets: TARGETS,
+    request: (w, t) => ({ path: `/api/v1/installations/${installation(w, t)}/events/999999/replay` }),
+    expect: (caller, target) => (caller === "workflow" ? 403 : scopedInstallationRead(404)(caller, target)),
+  },
 };
