@@ -70,6 +70,9 @@ try {
     ["Install page", `/marketplace/apps/${middle}`],
     ["Installation page", at],
     ["Installation, events 5,000 back", `${at}?cursor=${installation.eventsCursor}`],
+    ["Installation, events by outcome", `${at}?outcome=unmatched`],
+    ["Installation, events of one sender", `${at}?sender=person-5000@example.com`],
+    ["Event page (request, message, calls)", `${at}/events/${installation.eventId}`],
     ["Installation, deliveries 5,000 back", `${at}?deliveries_cursor=${installation.deliveriesCursor}`],
     ["Sign-in page", "/developer/sign-in"],
   ];
@@ -84,7 +87,7 @@ try {
     worst = Math.max(worst, result.p99);
     const ratios = `ratio to baseline p50 ${(result.p50 / baseline.p50).toFixed(2)}x, p99 ${(result.p99 / baseline.p99).toFixed(2)}x`;
     console.log(
-      `${name.padEnd(35)} p50 ${result.p50.toFixed(2).padStart(6)} ms  p99 ${result.p99.toFixed(2).padStart(6)} ms  ${ratios}`,
+      `${name.padEnd(38)} p50 ${result.p50.toFixed(2).padStart(6)} ms  p99 ${result.p99.toFixed(2).padStart(6)} ms  ${ratios}`,
     );
   }
   const unpaged = await measure(api("/api/v1/apps"));

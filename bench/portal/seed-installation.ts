@@ -9,6 +9,8 @@ import { inChunks } from "../../packages/service/src/store/in-chunks.ts";
 export interface SeededInstallation {
   readonly id: string;
   readonly eventsCursor: string;
+  /** The event half-way down, whose page the bench reads. */
+  readonly eventId: number;
   readonly deliveriesCursor: string;
 }
 
@@ -49,17 +51,42 @@ export async function seedInstallation(
   const start = Date.now() - 2 * rows * 1000;
   const owners = Array.from({ length: 2 * rows }, (_, index) => (index < rows ? id : neighbour));
   const at = (index: number) => new Date(start + index * 1000).toISOString();
-  const events = owners.map((installation, index) => ({
-    installation_id: installation,
-    received_at: at(index),
-    outcome: index % 10 === 0 ? ("unmatched" as const) : ("accepted" as const),
-    event_type: "message-received",
-    sender: `person-${index}@example.com`,
-    dedup_key: `bench-${index}`,
-    thread_id: null,
-    workflow_run_ids: index % 10 === 0 ? null : JSON.stringify([index]),
-    detail: null,
-  }));
+  // Each event a record as the service keeps one: the message, the request as it arrived (about 1 KB), one call.
+  const events = owners.map((installation, index) => {
+    const sender = `person-${index}@example.com`;
+    const text = `Message number ${index}: ${"lorem ipsum ".repeat(20)}`;
+    const message = JSON.stringify({ event_type: "message-received", sender, message: text, is_bot: false });
+    const body = JSON.stringify({ type: "event_callback", event_id: `Ev${index}`, event: { user: sender, text } });
+    const request = JSON.stringify({
+      method: "POST",
+      path: `/api/v1/apps/${installation}/inbound`,
+      query: {},
+      headers: { "content-type": "application/json", "x-slack-signature": "[redacted]" },
+      body,
+      body_encoding: "text",
+      body_bytes: body.length,
+      body_truncated: false,
+    });
+    const calls = JSON.stringify([{ endpoint: "inbound", outcome: "ok", status: 200, latency_ms: 1.5, error: null }]);
+    return {
+      installation_id: installation,
+      received_at: at(index),
+      outcome: index % 10 === 0 ? ("unmatched" as const) : ("accepted" as const),
+      event_type: "message-received",
+      sender,
+      dedup_key: `bench-${index}`,
+      thread_id: null,
+      workflow_run_ids: index % 10 === 0 ? null : JSON.stringify([index]),
+      detail: null,
+      message,
+      excerpt: text.slice(0, 120),
+      request,
+      adapter_calls: calls,
+      replay_of: null,
+      replay_key: null,
+      stored_bytes: message.length + request.length + calls.length,
+    };
+  });
   const deliveries = owners.map((installation, index) => ({
     installation_id: installation,
     contact_id: null,
@@ -99,5 +126,5 @@ export async function seedInstallation(
     .offset(half)
     .limit(1)
     .executeTakeFirstOrThrow();
-  return { id, eventsCursor: cursorOf(event.id), deliveriesCursor: cursorOf(delivery.id) };
+  return { id, eventsCursor: cursorOf(event.id), eventId: event.id, deliveriesCursor: cursorOf(delivery.id) };
 }

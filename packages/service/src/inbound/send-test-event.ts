@@ -2,7 +2,6 @@ import type { Fixtures } from "@adapterkit/conformance";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { withInboundTables } from "./inbound-tables.ts";
 import { installationFixtures } from "./installation-fixtures.ts";
 import { type InboundAnswer, receiveInbound } from "./receive-inbound.ts";
 import { type InboundSample, renderInboundSample } from "./render-inbound-sample.ts";
@@ -41,19 +40,4 @@ export async function sendTestEvent(
     content: TEST_EVENT_CONTENT,
   });
   return receiveInbound(context, row.id, request, { test: true });
-}
-
-/** Which of these events of the log were tests sent from the portal (D392). */
-export async function testEventIds(
-  context: Pick<ServiceContext, "store">,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await withInboundTables(context.store.db)
-    .selectFrom("inbound_events")
-    .select("id")
-    .where("id", "in", [...ids])
-    .where("is_test", "=", 1)
-    .execute();
-  return new Set(rows.map((row) => row.id));
 }

@@ -35,6 +35,8 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-we
 pre,code{font-family:ui-monospace,monospace;overflow-wrap:anywhere;white-space:pre-wrap}
 .health-ready,.check-passed{color:#0a5a1a}.health-down,.health-unready,.check-failed{color:#a00000}
 .pager{display:flex;gap:1rem;align-items:center}
+.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-end}.filters input{width:12rem;max-width:100%}
+select{font:inherit;padding:.3rem;border:1px solid #444}pre.record{border:1px solid #666;padding:.5rem;max-height:30rem;overflow:auto}
 progress{width:20rem;max-width:100%}
 @media (max-width:40rem){.top{flex-wrap:wrap;gap:.5rem}th,td{overflow-wrap:anywhere;padding:.25rem}
 td button,td .button{padding:.2rem .4rem}

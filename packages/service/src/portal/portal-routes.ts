@@ -1,5 +1,6 @@
 import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
+import { eventDetail, replayEvent } from "./pages/event-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
 import {
   checkInstallationHandshake,
@@ -46,6 +47,8 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   toggleFrontDesk,
   uninstall,
   installationDetail,
+  eventDetail,
+  replayEvent,
   createInstallationTrigger,
   sendInstallationTestEvent,
   checkInstallationHandshake,

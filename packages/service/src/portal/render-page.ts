@@ -6,6 +6,7 @@ import { APP_PAGE } from "./templates/app-page.ts";
 import { CONFIRM_PAGE } from "./templates/confirm-page.ts";
 import { APPS_PAGE, MANIFEST_FIELDS, NEW_APP_PAGE } from "./templates/developer-pages.ts";
 import { ERROR_PAGE, SIGN_IN_PAGE } from "./templates/errors.ts";
+import { EVENT_PAGE } from "./templates/event-page.ts";
 import { INSTALLATION_PAGE } from "./templates/installation-page.ts";
 import { LAYOUT, PARTIALS } from "./templates/layout.ts";
 import { LIVE_PROGRESS_SCRIPT } from "./templates/live-progress-script.ts";
@@ -38,6 +39,7 @@ const PAGES = {
   marketplace: MARKETPLACE_PAGE,
   install: INSTALL_PAGE,
   installation: INSTALLATION_PAGE,
+  event: EVENT_PAGE,
   confirm: CONFIRM_PAGE,
 } as const;
 

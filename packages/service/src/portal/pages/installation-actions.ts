@@ -6,7 +6,8 @@ import { sendTestEvent } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
 import { createTrigger } from "../../triggers/create-trigger.ts";
 import { type PortalRoute, redirect, sessionOf } from "../portal-route.ts";
-import { installationPage, installationPath } from "./installation-page.ts";
+import { installationPage } from "./installation-page.ts";
+import { installationPath } from "./installation-paths.ts";
 
 const TRIGGER_FIELDS = ["workflow_id", "name", "event_type", "target_stage", "message_contains", "sender"] as const;
 

@@ -1,4 +1,4 @@
-import type { ProblemIssue } from "@adapterkit/contract";
+import { INBOUND_OUTCOMES, type ProblemIssue } from "@adapterkit/contract";
 import type { Principal } from "../../auth/principal.ts";
 import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
 import { ServiceError } from "../../errors/service-error.ts";
@@ -6,7 +6,8 @@ import { listInstallationDeliveries } from "../../front-desk/list-installation-d
 import { readPageQuery } from "../../http/page.ts";
 import { type HandshakeCheck, handshakeSampleOf } from "../../inbound/check-handshake.ts";
 import { listInstallationEvents } from "../../inbound/list-installation-events.ts";
-import { testEventIds, testSampleOf } from "../../inbound/send-test-event.ts";
+import { EVENT_FILTER_PARAMS } from "../../inbound/read-event-filter.ts";
+import { testSampleOf } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
 import { installedApp, showInstallation } from "../../installations/show-installation.ts";
 import { readFixtures } from "../../reviews/app-fixtures.ts";
@@ -14,6 +15,8 @@ import type { ServiceContext } from "../../service-context.ts";
 import { listInstallationTriggers } from "../../triggers/list-installation-triggers.ts";
 import { listWorkflows } from "../../workflows/list-workflows.ts";
 import { type PortalAnswer, type PortalRoute, page, sessionOf } from "../portal-route.ts";
+import { toShownTime } from "../to-shown-time.ts";
+import { eventPath, installationPath } from "./installation-paths.ts";
 
 /** What an action adds to the installation's page: a notice, or the trigger form's refusal and what was typed. */
 export interface InstallationPageExtras {
@@ -26,13 +29,11 @@ export interface InstallationPageExtras {
   readonly handshakeError?: string | undefined;
 }
 
-/** The path of an installation's page. */
-export const installationPath = (id: string) => `/marketplace/installations/${encodeURIComponent(id)}`;
-
-/** The two lists' cursors a page of the installation shows: its events' (`cursor`) and its deliveries'. */
+/** The two lists' cursors a page of the installation shows (its events' and its deliveries'), and the events' filter. */
 interface PageCursors {
   readonly cursor?: string | null | undefined;
   readonly deliveries_cursor?: string | null | undefined;
+  readonly [filter: string]: string | null | undefined;
 }
 
 /** A link to the installation's page with these cursors, landing on the section that was paged (D457). */
@@ -92,16 +93,15 @@ export async function installationPage(
     listInstallationTriggers(context.store.db, { organizationId: principal.organizationId, projectId }, row.id),
     listWorkflows(context.store.db, principal),
   ]);
-  const [tests, fixtures] = await Promise.all([
-    testEventIds(
-      context,
-      events.items.map((event) => event.id),
-    ),
-    readFixtures(context, app.id),
-  ]);
+  const fixtures = await readFixtures(context, app.id);
   const receives = (manifest.capabilities ?? []).includes("receive");
   const path = installationPath(row.id);
-  const cursors = { cursor: input.query.get("cursor"), deliveries_cursor: input.deliveries?.get("cursor") };
+  const filter = Object.fromEntries(EVENT_FILTER_PARAMS.map((name) => [name, input.query.get(name) ?? ""]));
+  const cursors = {
+    ...filter,
+    cursor: input.query.get("cursor"),
+    deliveries_cursor: input.deliveries?.get("cursor"),
+  };
   const handshakeReason = handshakeUnavailable(
     installation.state,
     receives,
@@ -125,9 +125,19 @@ export async function installationPage(
       path,
       events: events.items.map((event) => ({
         ...event,
+        href: eventPath(row.id, event.id),
+        received: toShownTime(event.received_at),
         outcomeLabel: event.outcome.replaceAll("_", " "),
-        test: tests.has(event.id),
       })),
+      filter: {
+        ...filter,
+        active: Object.values(filter).some((value) => value !== ""),
+        outcomes: INBOUND_OUTCOMES.map((value) => ({
+          value,
+          label: value.replaceAll("_", " "),
+          selected: value === filter.outcome,
+        })),
+      },
       olderEvents:
         events.next_cursor === null
           ? undefined
@@ -206,8 +216,10 @@ export const installationDetail: PortalRoute = {
   signedIn: true,
   async handle(request, context) {
     const [query, deliveries] = [new URLSearchParams(), new URLSearchParams()];
-    const cursor = request.query.get("cursor");
-    if (cursor !== null) query.set("cursor", cursor);
+    for (const name of ["cursor", ...EVENT_FILTER_PARAMS]) {
+      const value = request.query.get(name);
+      if (value !== null && value !== "") query.set(name, value);
+    }
     const deliveriesCursor = request.query.get("deliveries_cursor");
     if (deliveriesCursor !== null) deliveries.set("cursor", deliveriesCursor);
     return installationPage(

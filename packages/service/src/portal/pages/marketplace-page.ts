@@ -11,7 +11,7 @@ import { uninstallInstallation } from "../../installations/uninstall-installatio
 import type { ServiceContext } from "../../service-context.ts";
 import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
 import { confirmStep } from "./confirm-step.ts";
-import { installationPath } from "./installation-page.ts";
+import { installationPath } from "./installation-paths.ts";
 import { PAGE_SIZE, pagerOf, readPageNumber } from "./pager.ts";
 
 /** How a published App appears in the marketplace. */

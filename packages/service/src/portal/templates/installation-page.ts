@@ -82,18 +82,45 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 
 <section aria-labelledby="events-heading">
 <h2 id="events-heading">Inbound events</h2>
+<form method="get" action="{{path}}#events-heading" class="filters" aria-label="Filter the events">
+<div class="field">
+<label for="filter_outcome">Outcome</label>
+<select id="filter_outcome" name="outcome">
+<option value="">any</option>
+{{#each filter.outcomes}}<option value="{{value}}"{{#if selected}} selected{{/if}}>{{label}}</option>{{/each}}
+</select>
+</div>
+<div class="field">
+<label for="filter_event_type">Event type</label>
+<input id="filter_event_type" name="event_type" type="text" maxlength="256" value="{{filter.event_type}}">
+</div>
+<div class="field">
+<label for="filter_sender">Sender</label>
+<input id="filter_sender" name="sender" type="text" maxlength="512" value="{{filter.sender}}">
+</div>
+<div class="field">
+<label for="filter_test">Sent by</label>
+<select id="filter_test" name="test">
+<option value="">the platform or a test</option>
+<option value="false"{{#if (eq filter.test "false")}} selected{{/if}}>the platform only</option>
+<option value="true"{{#if (eq filter.test "true")}} selected{{/if}}>tests only</option>
+</select>
+</div>
+<button type="submit" class="secondary">Filter</button>
+{{#if filter.active}}<a href="{{path}}#events-heading">Show every event</a>{{/if}}
+</form>
 {{#if events.length}}
 <table>
-<caption>Inbound events, newest first</caption>
-<thead><tr><th scope="col">Received</th><th scope="col">Outcome</th><th scope="col">Event type</th><th scope="col">Sender</th><th scope="col">Detail</th></tr></thead>
+<caption>Inbound events, newest first{{#if filter.active}}, filtered{{/if}}</caption>
+<thead><tr><th scope="col">Event</th><th scope="col">Received</th><th scope="col">Outcome</th><th scope="col">Event type</th><th scope="col">Sender</th><th scope="col">Message</th><th scope="col">Runs</th></tr></thead>
 <tbody>
 {{#each events}}
-<tr><td>{{received_at}}</td><td>{{> badge kind="state" value=outcomeLabel}}{{#if test}} <span class="badge">test</span>{{/if}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{detail}}{{#if workflow_run_ids.length}} runs {{#each workflow_run_ids}}{{this}} {{/each}}{{/if}}</td></tr>
+<tr><td><a href="{{href}}">{{id}}</a></td><td><time datetime="{{received_at}}">{{received}}</time></td><td>{{> badge kind="state" value=outcomeLabel}}{{#if test}} <span class="badge">test</span>{{/if}}{{#if replay_of}} <span class="badge">replay</span>{{/if}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{#if excerpt}}{{excerpt}}{{else}}{{detail}}{{/if}}</td><td>{{workflow_run_ids.length}}</td></tr>
 {{/each}}
 </tbody>
 </table>
 {{else}}
-<p>No inbound events {{#if newestEvents}}older than these{{else}}yet: the platform posts them to the inbound URL{{/if}}.</p>
+<p>No inbound events {{#if newestEvents}}older than these{{else}}{{#if filter.active}}match the filter{{else}}yet: the platform posts them to the inbound URL{{/if}}{{/if}}.</p>
 {{/if}}
 <nav class="pager" aria-label="Inbound event pages">
 {{#if newestEvents}}<a href="{{newestEvents}}">Newest events</a>{{/if}}
