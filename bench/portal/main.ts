@@ -3,8 +3,10 @@
 // run (D30): the JSON API's `GET /api/v1/apps/{slug}` for one of the same Apps, the cheapest authenticated
 // read. The service runs in its own process; requests go one at a time over loopback, so each sample is the
 // server's time plus a loopback round trip. Goal (issues 16, 27): p99 under 50 ms per page. No assertions: it prints.
+
 import { startChild } from "../lib/start-child.ts";
 import { stopChild } from "../lib/stop-child.ts";
+import type { SeededInstallation } from "./seed-installation.ts";
 
 const APPS = Number(process.env.BENCH_APPS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -17,7 +19,7 @@ interface Seeded {
   readonly token: string;
   readonly middle: string;
   readonly reviewId: number;
-  readonly installation: { id: string; eventsCursor: string; deliveriesCursor: string };
+  readonly installation: SeededInstallation;
   readonly seconds: string;
 }
 
