@@ -155,6 +155,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       frontDesk,
       inbound: createInboundIntake(store.db, { executor, frontDesk, now, logger }),
       wakeDeliveries: () => deliveries?.wake(),
+      wakeCallbacks: () => callbacks?.wake(),
     };
     if (options.worker !== false) {
       worker = createRunWorker({ ...context, options: options.worker });

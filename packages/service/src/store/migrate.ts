@@ -20,6 +20,7 @@ import { portalOperationsMigration } from "./migrations/0016-portal-operations.t
 import { installationUpgradesMigration } from "./migrations/0017-installation-upgrades.ts";
 import { inboundCacheGenerationMigration } from "./migrations/0018-inbound-cache-generation.ts";
 import { deliveriesByInstallationMigration } from "./migrations/0019-deliveries-by-installation.ts";
+import { outboundAttemptsMigration } from "./migrations/0021-outbound-attempts.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -43,6 +44,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0017-installation-upgrades": installationUpgradesMigration(),
     "0018-inbound-cache-generation": inboundCacheGenerationMigration(dialect),
     "0019-deliveries-by-installation": deliveriesByInstallationMigration(),
+    "0021-outbound-attempts": outboundAttemptsMigration(dialect),
   };
 }
 
