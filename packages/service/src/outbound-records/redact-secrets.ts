@@ -5,7 +5,9 @@ export const REDACTED = "[redacted]";
 const SECRET_NAME =
   "(?:authorization|proxy-authorization|cookie|set-cookie|webhook-signature|x-[a-z-]*signature|signature|secret|client_secret|password|passwd|api[_-]?key|access[_-]?token|refresh[_-]?token|id[_-]?token|token|credentials?)";
 const JSON_PAIR = new RegExp(`("${SECRET_NAME}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
-const HEADER_OR_FORM = new RegExp(`(\\b${SECRET_NAME}\\s*[:=]\\s*)[^\\s&,;"]+(?:[ \\t]+[^\\s&,;"]+)?`, "gi");
+// A header's value runs to the end of its line (a signature header lists several, comma-separated); a form's to `&`.
+const HEADER = new RegExp(`(\\b${SECRET_NAME}[ \\t]*:[ \\t]*)[^\\r\\n"]+`, "gi");
+const FORM = new RegExp(`(\\b${SECRET_NAME}=)[^\\s&"]+`, "gi");
 // Credentials that stand on their own: bearer and basic values, Slack-style tokens, JWTs, signatures, URL userinfo.
 const STANDALONE: readonly RegExp[] = [
   /\b(?:bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
@@ -22,7 +24,10 @@ const STANDALONE: readonly RegExp[] = [
  * The excerpt is shown to whoever may read the delivery, and an echoing receiver may send our signature back.
  */
 export function redactSecrets(text: string): string {
-  let redacted = text.replace(JSON_PAIR, `$1"${REDACTED}"`).replace(HEADER_OR_FORM, `$1${REDACTED}`);
+  let redacted = text
+    .replace(JSON_PAIR, `$1"${REDACTED}"`)
+    .replace(HEADER, `$1${REDACTED}`)
+    .replace(FORM, `$1${REDACTED}`);
   for (const pattern of STANDALONE) {
     redacted = redacted.replace(pattern, (match, prefix?: unknown) =>
       typeof prefix === "string" && match.startsWith(prefix) ? `${prefix}${REDACTED}@` : REDACTED,
