@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { ProblemIssue } from "@adapterkit/contract";
 import type { Principal } from "../../auth/principal.ts";
 import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
@@ -9,11 +10,15 @@ import { listInstallationEvents } from "../../inbound/list-installation-events.t
 import { testEventIds, testSampleOf } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
 import { installedApp, showInstallation } from "../../installations/show-installation.ts";
+import { listAttempts } from "../../outbound-records/list-attempts.ts";
+import { toAttemptJson } from "../../outbound-records/to-attempt-json.ts";
 import { readFixtures } from "../../reviews/app-fixtures.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { listInstallationTriggers } from "../../triggers/list-installation-triggers.ts";
 import { listWorkflows } from "../../workflows/list-workflows.ts";
 import { type PortalAnswer, type PortalRoute, page, sessionOf } from "../portal-route.ts";
+import { toReadableTime } from "./readable-time.ts";
+import { isResendable, toAttemptRows } from "./to-attempt-rows.ts";
 
 /** What an action adds to the installation's page: a notice, or the trigger form's refusal and what was typed. */
 export interface InstallationPageExtras {
@@ -24,6 +29,7 @@ export interface InstallationPageExtras {
   readonly testError?: string | undefined;
   readonly handshake?: HandshakeCheck | undefined;
   readonly handshakeError?: string | undefined;
+  readonly deliveryError?: string | undefined;
 }
 
 /** The path of an installation's page. */
@@ -92,12 +98,17 @@ export async function installationPage(
     listInstallationTriggers(context.store.db, { organizationId: principal.organizationId, projectId }, row.id),
     listWorkflows(context.store.db, principal),
   ]);
-  const [tests, fixtures] = await Promise.all([
+  const [tests, fixtures, attempts] = await Promise.all([
     testEventIds(
       context,
       events.items.map((event) => event.id),
     ),
     readFixtures(context, app.id),
+    listAttempts(
+      context.store.db,
+      "reply_attempts",
+      deliveries.items.map((delivery) => delivery.id),
+    ),
   ]);
   const receives = (manifest.capabilities ?? []).includes("receive");
   const path = installationPath(row.id);
@@ -133,6 +144,7 @@ export async function installationPage(
           ? undefined
           : pageLink(path, { ...cursors, cursor: events.next_cursor }, "events-heading"),
       newestEvents: cursors.cursor ? pageLink(path, { ...cursors, cursor: null }, "events-heading") : undefined,
+      deliveryError: extras.deliveryError,
       olderDeliveries:
         deliveries.next_cursor === null
           ? undefined
@@ -148,12 +160,18 @@ export async function installationPage(
       },
       deliveries: deliveries.items.map((delivery) => ({
         id: delivery.id,
+        label: `reply ${delivery.id}`,
         status: delivery.status,
         to: delivery.channel_address,
-        attempts: delivery.attempts,
-        created: delivery.created_at,
-        delivered: delivery.delivered_at ?? "—",
+        created: toReadableTime(delivery.created_at),
+        delivered: toReadableTime(delivery.delivered_at),
         error: delivery.last_error ?? "",
+        resentFrom: delivery.resent_from,
+        // D516: the attempts folded under the row, and a Resend form with a key of its own.
+        attempts: toAttemptRows((attempts.get(delivery.id) ?? []).map(toAttemptJson)),
+        resendable: installation.state === "active" && isResendable(delivery.status),
+        resendAction: `${path}/replies/${delivery.id}/resend`,
+        resendKey: randomBytes(12).toString("base64url"),
       })),
       test: {
         available: installation.state === "active" && receives && testSampleOf(fixtures) !== undefined,
@@ -195,6 +213,8 @@ function noticeOf(query: URLSearchParams): string | undefined {
   if (tested !== null) {
     return `The test event went through the inbound pipeline: ${/^[a-z_]{1,40}$/.test(tested) ? tested.replaceAll("_", " ") : "done"}. It is first in the log below.`;
   }
+  const resent = query.get("resent");
+  if (resent !== null && /^[1-9][0-9]{0,15}$/.test(resent)) return `Reply ${resent} is on its way: it is due now.`;
   if (query.get("front_desk") !== null) return `The front desk is ${query.get("front_desk") === "on" ? "on" : "off"}.`;
   return undefined;
 }
