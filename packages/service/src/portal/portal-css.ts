@@ -36,6 +36,7 @@ pre,code{font-family:ui-monospace,monospace;overflow-wrap:anywhere;white-space:p
 .health-ready,.check-passed{color:#0a5a1a}.health-down,.health-unready,.check-failed{color:#a00000}
 .pager{display:flex;gap:1rem;align-items:center}
 progress{width:20rem;max-width:100%}
+table.attempts{display:block;overflow-x:auto;margin:.5rem 0}table.attempts td{font-size:.9rem}
 @media (max-width:40rem){.top{flex-wrap:wrap;gap:.5rem}th,td{overflow-wrap:anywhere;padding:.25rem}
 td button,td .button{padding:.2rem .4rem}
 dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}main{padding:.5rem}}

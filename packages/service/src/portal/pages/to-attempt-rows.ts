@@ -15,7 +15,8 @@ export function toAttemptRows(attempts: readonly OutboundAttemptJson[]) {
     attempt: attempt.attempt,
     started: toReadableTime(attempt.started_at),
     result: resultOf(attempt),
-    error: attempt.error ?? "",
+    // "HTTP 500" says no more than the status beside it.
+    error: attempt.error === `HTTP ${attempt.http_status}` ? "" : (attempt.error ?? ""),
     latency: `${attempt.latency_ms} ms`,
     excerpt: attempt.response_excerpt,
     truncated: attempt.excerpt_truncated,

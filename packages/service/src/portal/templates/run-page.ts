@@ -17,10 +17,10 @@ export const RUN_PAGE = `<h1>Workflow run {{run.id}}</h1>
 {{#if callbacks.length}}
 <table>
 <caption>Callback deliveries of this run, newest first; attempts are kept 30 days</caption>
-<thead><tr><th scope="col">Delivery</th><th scope="col">Event</th><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Attempts</th><th scope="col">Resend</th></tr></thead>
+<thead><tr><th scope="col">Delivery</th><th scope="col">Event and URL</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Attempts</th><th scope="col">Resend</th></tr></thead>
 <tbody>
 {{#each callbacks}}
-<tr><td>{{id}}{{#if resentFrom}} (resends {{resentFrom}}){{/if}}</td><td>{{event}}</td><td><code>{{url}}</code></td><td>{{> badge kind="state" value=status}}</td><td>{{created}}</td><td>{{> attempts}}</td><td>{{> resend}}</td></tr>
+<tr><td>{{id}}{{#if resentFrom}} (resends {{resentFrom}}){{/if}}</td><td>{{event}}<br><code>{{url}}</code></td><td>{{> badge kind="state" value=status}}</td><td>{{created}}</td><td>{{> attempts}}</td><td>{{> resend}}</td></tr>
 {{/each}}
 </tbody>
 </table>
