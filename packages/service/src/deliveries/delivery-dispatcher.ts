@@ -1,6 +1,7 @@
 import { CALLBACK_RETRY_DELAYS_MS, nextAttemptAt } from "../callbacks/retry-schedule.ts";
 import { type DeliveryRow, withFrontDeskTables } from "../front-desk/front-desk-tables.ts";
 import { toStorableText } from "../inbound/to-storable-message.ts";
+import type { NewAttempt } from "../outbound-records/attempt-tables.ts";
 import { pruneOutboundAttemptsNow } from "../outbound-records/prune-outbound-attempts.ts";
 import { recordOutboundAttempt } from "../outbound-records/record-outbound-attempt.ts";
 import { toResponseExcerpt } from "../outbound-records/to-response-excerpt.ts";
@@ -30,6 +31,29 @@ interface AttemptTiming {
   readonly latencyMs: number;
 }
 
+/** The record of one reply attempt (D510–D512). */
+function toReplyAttempt(
+  row: { id: number; attempts: number },
+  outcome: SendOutcome,
+  options: { next: Date | null; timing: AttemptTiming },
+): NewAttempt {
+  const excerpt = toResponseExcerpt(outcome.detail?.answer ?? null);
+  const delivered = outcome.kind === "delivered";
+  return {
+    delivery_id: row.id,
+    attempt: row.attempts,
+    started_at: options.timing.startedAt.toISOString(),
+    latency_ms: Math.max(0, Math.round(options.timing.latencyMs)),
+    http_status: outcome.detail?.httpStatus ?? null,
+    error_class: delivered ? null : (outcome.detail?.errorClass ?? "network_error"),
+    error: delivered ? null : toStorableText(outcome.error.slice(0, 2000)),
+    excerpt: excerpt.excerpt,
+    excerpt_truncated: excerpt.truncated ? 1 : 0,
+    next_attempt_at: options.next?.toISOString() ?? null,
+    outcome: delivered ? "delivered" : options.next === null ? "dead" : "pending",
+  };
+}
+
 /**
  * Records how an attempt ended: delivered with its message_id, retried on the ladder, or dead-lettered; then the
  * attempt's own record (D510).
@@ -42,8 +66,6 @@ async function recordOutcome(
 ): Promise<void> {
   const now = context.now();
   const next = outcome.kind === "retry" ? nextAttemptAt(row.attempts, now, options.delays) : null;
-  const state = outcome.kind === "delivered" ? "delivered" : next === null ? "dead" : "pending";
-  const excerpt = toResponseExcerpt(outcome.detail?.answer ?? null);
   // The outcome and its record commit together, so a reader never sees a finished reply without its last attempt.
   await context.store.db.transaction().execute(async (trx) => {
     const db = withFrontDeskTables(trx);
@@ -63,19 +85,7 @@ async function recordOutcome(
         .where("id", "=", row.id)
         .execute();
     }
-    await recordOutboundAttempt(trx, "reply_attempts", {
-      delivery_id: row.id,
-      attempt: row.attempts,
-      started_at: options.timing.startedAt.toISOString(),
-      latency_ms: Math.max(0, Math.round(options.timing.latencyMs)),
-      http_status: outcome.detail?.httpStatus ?? null,
-      error_class: outcome.kind === "delivered" ? null : (outcome.detail?.errorClass ?? "network_error"),
-      error: outcome.kind === "delivered" ? null : toStorableText(outcome.error.slice(0, 2000)),
-      excerpt: excerpt.excerpt,
-      excerpt_truncated: excerpt.truncated ? 1 : 0,
-      next_attempt_at: next?.toISOString() ?? null,
-      outcome: state,
-    });
+    await recordOutboundAttempt(trx, "reply_attempts", toReplyAttempt(row, outcome, { next, timing: options.timing }));
   });
   if (outcome.kind !== "delivered" && next === null) {
     context.logger.warn({ delivery: row.id, error: outcome.error }, "front-desk reply dead-lettered");
