@@ -141,6 +141,18 @@ for (const lane of STORE_LANES) {
       expect(((await third.json()) as { id: number }).id).not.toBe(a.id);
     });
 
+    it("records a 410 as gone and refuses to resend it with 409", async () => {
+      receiver.answer(410);
+      const runId = await runFailing();
+      const [gone] = await finished(runId);
+      expect(gone?.status).toBe("gone");
+      expect(gone?.attempts.map((attempt) => [attempt.http_status, attempt.error_class, attempt.outcome])).toEqual([
+        [410, "http_status", "gone"],
+      ]);
+      const problem = await expectProblem(await resend(gone?.id ?? 0), 409);
+      expect(problem.detail).toContain("410 Gone");
+    });
+
     it("refuses to resend a pending callback with 409", async () => {
       receiver.answer("hang");
       const runId = await runFailing();
