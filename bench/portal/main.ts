@@ -1,5 +1,6 @@
 // bench/portal: every portal page's time on SQLite with 1,000 Apps listed, one of them with 200 manifest versions and
-// 100 reviews and installed with 10,000 inbound events and 10,000 deliveries, against a baseline measured in the same
+// 100 reviews and installed with 10,000 inbound events and 10,000 deliveries with their attempts, and a run's page
+// with 20 of 10,000 callback deliveries and their attempts, against a baseline measured in the same
 // run (D30): the JSON API's `GET /api/v1/apps/{slug}` for one of the same Apps, the cheapest authenticated
 // read. The service runs in its own process; requests go one at a time over loopback, so each sample is the
 // server's time plus a loopback round trip. Goal (issues 16, 27): p99 under 50 ms per page. No assertions: it prints.
@@ -20,6 +21,7 @@ interface Seeded {
   readonly middle: string;
   readonly reviewId: number;
   readonly installation: SeededInstallation;
+  readonly runId: number;
   readonly seconds: string;
 }
 
@@ -46,7 +48,7 @@ const server = await startChild(new URL("./service-server.ts", import.meta.url),
   BENCH_EVENTS: String(EVENTS),
 });
 try {
-  const { url, token, middle, reviewId, installation, seconds } = JSON.parse(server.ready) as Seeded;
+  const { url, token, middle, reviewId, installation, runId, seconds } = JSON.parse(server.ready) as Seeded;
   console.log(`seeded in ${seconds} s`);
   const signIn = await fetch(`${url}/developer/sign-in`, {
     method: "POST",
@@ -76,6 +78,7 @@ try {
     ["Installation, events of one sender", `${at}?sender=person-5000@example.com`],
     ["Event page (request, message, calls)", `${at}/events/${installation.eventId}`],
     ["Installation, deliveries 5,000 back", `${at}?deliveries_cursor=${installation.deliveriesCursor}`],
+    ["Run page (20 callbacks, attempts)", `/developer/runs/${runId}`],
     ["Sign-in page", "/developer/sign-in"],
   ];
   for (const request of [baselineRequest, ...pages.map(([, path]) => page(path))]) await measure(request, WARMUP);

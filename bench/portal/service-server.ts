@@ -1,6 +1,7 @@
 // Child process of bench/portal: the reference service on SQLite in a fresh temp dir with BENCH_APPS published Apps
 // of one organization; the middle one with BENCH_VERSIONS manifest versions and BENCH_REVIEWS finished reviews, and
-// installed with BENCH_EVENTS inbound events and as many deliveries (beside another installation with as many).
+// installed with BENCH_EVENTS inbound events and as many deliveries (beside another installation with as many), each
+// delivery with its attempt records; and a run with 20 of BENCH_CALLBACKS callback deliveries and their attempts.
 // Prints `READY <json>` with the URL, a token of that organization, the middle App's slug, a review's id, the
 // installation and cursors half-way down its events and deliveries; removes its data when told to stop.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,6 +10,7 @@ import { join } from "node:path";
 import { createService } from "@adapterkit/service";
 import { seedApps, seedVersions } from "./seed-apps.ts";
 import { seedInstallation } from "./seed-installation.ts";
+import { seedOutbound } from "./seed-outbound.ts";
 import { seedReview } from "./seed-review.ts";
 
 const count = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -38,8 +40,22 @@ const installation = await seedInstallation(
   { slug: middle, neighbour: slugs[0] ?? "" },
   count("BENCH_EVENTS", 10_000),
 );
+// A queued run (the worker is off) whose page lists 20 callback deliveries among BENCH_CALLBACKS (issue 33).
+const workflow = await fetch(`${url}/api/v1/workflows`, {
+  method: "POST",
+  headers: { authorization: `Bearer ${token.token}`, "content-type": "application/json" },
+  body: JSON.stringify({ name: "bench", stages: [{ name: "echo", action: "echo" }] }),
+});
+const { id: workflowId } = (await workflow.json()) as { id: number };
+const triggered = await fetch(`${url}/api/v1/trigger`, {
+  method: "POST",
+  headers: { authorization: `Bearer ${token.token}`, "content-type": "application/json" },
+  body: JSON.stringify({ workflow_id: workflowId }),
+});
+const { workflow_run_id: runId } = (await triggered.json()) as { workflow_run_id: number };
+await seedOutbound(service, runId, count("BENCH_CALLBACKS", 10_000));
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`READY ${JSON.stringify({ url, token: token.token, middle, reviewId, installation, seconds })}`);
+console.log(`READY ${JSON.stringify({ url, token: token.token, middle, reviewId, installation, runId, seconds })}`);
 
 process.once("SIGTERM", () => {
   void service.close().then(() => {

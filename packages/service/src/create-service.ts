@@ -157,6 +157,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       inbound: createInboundIntake(store.db, { executor, frontDesk, now, logger }),
       inboundBudgetBytes: options.inboundBudgetBytes ?? DEFAULT_INBOUND_BUDGET_BYTES,
       wakeDeliveries: () => deliveries?.wake(),
+      wakeCallbacks: () => callbacks?.wake(),
     };
     if (options.worker !== false) {
       worker = createRunWorker({ ...context, options: options.worker });

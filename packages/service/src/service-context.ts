@@ -58,6 +58,8 @@ export interface ServiceContext {
   publicUrl(): string;
   /** Tells the run worker a run was enqueued. */
   wakeWorker(): void;
+  /** Tells the callback dispatcher a callback is in the outbox (a resend, D514). */
+  wakeCallbacks(): void;
   /** Tells the delivery dispatcher a reply is in the outbox. */
   wakeDeliveries(): void;
   /** Tells the scheduler a schedule trigger was created, changed or enabled. */

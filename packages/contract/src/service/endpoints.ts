@@ -5,6 +5,7 @@ import { CALLBACK_ENDPOINTS } from "./callback-endpoints.ts";
 import { INBOUND_ENDPOINTS } from "./inbound-endpoints.ts";
 import { INSTALLATION_ENDPOINTS } from "./installation-endpoints.ts";
 import { OAUTH_ENDPOINTS } from "./oauth-endpoints.ts";
+import { OUTBOUND_ENDPOINTS } from "./outbound-endpoints.ts";
 import { REVIEW_ENDPOINTS } from "./review-endpoints.ts";
 import { RUN_ENDPOINTS, RUN_READ_ENDPOINTS } from "./run-endpoints.ts";
 import { SKILL_ENDPOINTS } from "./skill-endpoints.ts";
@@ -24,6 +25,7 @@ export const SERVICE_ENDPOINTS = [
   ...RUN_READ_ENDPOINTS,
   ...SCHEDULE_ENDPOINTS,
   ...CALLBACK_ENDPOINTS,
+  ...OUTBOUND_ENDPOINTS,
   ...APP_ENDPOINTS,
   ...REVIEW_ENDPOINTS,
   ...INSTALLATION_ENDPOINTS,

@@ -16,6 +16,8 @@ export * from "./installation-endpoints.ts";
 export * from "./installation-id.ts";
 export * from "./oauth.ts";
 export * from "./oauth-endpoints.ts";
+export * from "./outbound-endpoints.ts";
+export * from "./outbound-record.ts";
 export * from "./problem.ts";
 export * from "./received-callback.ts";
 export * from "./review.ts";

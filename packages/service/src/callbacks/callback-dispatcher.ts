@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { OutboundGuard } from "../outbound/index.ts";
+import { pruneOutboundAttemptsNow } from "../outbound-records/prune-outbound-attempts.ts";
 import { createClaimLoop } from "../store/claim-loop.ts";
 import type { Store } from "../store/index.ts";
 import { readCallbackSecrets, signingSecrets } from "./callback-secret.ts";
@@ -48,6 +49,8 @@ export function createCallbackDispatcher(deps: {
   async function attempt(row: CallbackDeliveryRow, signal: AbortSignal): Promise<void> {
     try {
       const secrets = await readCallbackSecrets(store.db, serviceKey, row.organization_id, now());
+      const startedAt = now();
+      const started = performance.now();
       const outcome = await sendCallback(row, {
         secrets: signingSecrets(secrets),
         now: now(),
@@ -55,7 +58,9 @@ export function createCallbackDispatcher(deps: {
         signal,
         outbound,
       });
-      const status = await recordAttempt(store.db, row, outcome, { now: now(), retryDelaysMs });
+      const latencyMs = performance.now() - started;
+      const status = await recordAttempt(store.db, row, outcome, { now: now(), retryDelaysMs, startedAt, latencyMs });
+      pruneOutboundAttemptsNow({ store, logger, now });
       const log = { callbackId: row.id, webhookId: row.webhook_id, attempt: row.attempts, status };
       if (outcome.kind === "failed") logger.warn({ ...log, error: outcome.error }, "callback attempt failed");
       else logger.debug({ ...log, outcome: outcome.kind }, "callback attempt");

@@ -33,6 +33,9 @@ export interface CallbackDeliveryTable {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
+  /** D514: the delivery this one resends, and the Idempotency-Key it was resent with (migration 0021). */
+  resent_from: number | null;
+  resend_key: string | null;
 }
 
 /** A callback the receiver (`POST /api/v1/callback`) accepted. */

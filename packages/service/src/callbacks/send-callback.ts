@@ -1,13 +1,21 @@
 import { signRequest } from "@adapterkit/client";
+import { ATTEMPT_EXCERPT_BYTES, type AttemptErrorClass } from "@adapterkit/contract";
 import { request } from "undici";
 import { isOutboundRefused, type OutboundGuard } from "../outbound/index.ts";
+import { type ResponseExcerpt, toResponseExcerpt } from "../outbound-records/to-response-excerpt.ts";
 import type { CallbackDeliveryRow } from "./callback-tables.ts";
 
-/** How one attempt ended. */
+/** How one attempt ended; `response` is the answer's bounded, redacted excerpt for its record (D511). */
 export type AttemptOutcome =
-  | { readonly kind: "delivered"; readonly status: number }
-  | { readonly kind: "gone"; readonly status: 410 }
-  | { readonly kind: "failed"; readonly status: number | null; readonly error: string }
+  | { readonly kind: "delivered"; readonly status: number; readonly response?: ResponseExcerpt }
+  | { readonly kind: "gone"; readonly status: 410; readonly response?: ResponseExcerpt }
+  | {
+      readonly kind: "failed";
+      readonly status: number | null;
+      readonly error: string;
+      readonly errorClass?: AttemptErrorClass;
+      readonly response?: ResponseExcerpt;
+    }
   /** The service is stopping; the attempt does not count. */
   | { readonly kind: "aborted" };
 
@@ -31,7 +39,14 @@ export async function sendCallback(
   options: SendCallbackOptions,
 ): Promise<AttemptOutcome> {
   const checked = options.outbound.checkUrl(row.url);
-  if (!checked.ok) return { kind: "failed", status: null, error: `refused: callback_url ${checked.reason}` };
+  if (!checked.ok) {
+    return {
+      kind: "failed",
+      status: null,
+      error: `refused: callback_url ${checked.reason}`,
+      errorClass: "refused_by_guard",
+    };
+  }
   const headers = signRequest({
     secret: options.secrets,
     body: row.payload,
@@ -47,16 +62,34 @@ export async function sendCallback(
       dispatcher: options.outbound.dispatcher,
       signal: AbortSignal.any([options.signal, timeout]),
     });
-    await response.body.dump();
+    const answer = toResponseExcerpt(await readHead(response.body));
     const status = response.statusCode;
-    if (status >= 200 && status < 300) return { kind: "delivered", status };
-    if (status === 410) return { kind: "gone", status: 410 };
-    return { kind: "failed", status, error: `HTTP ${status}` };
+    if (status >= 200 && status < 300) return { kind: "delivered", status, response: answer };
+    if (status === 410) return { kind: "gone", status: 410, response: answer };
+    return { kind: "failed", status, error: `HTTP ${status}`, errorClass: "http_status", response: answer };
   } catch (error) {
     if (options.signal.aborted) return { kind: "aborted" };
-    if (timeout.aborted) return { kind: "failed", status: null, error: `timed out after ${options.timeoutMs} ms` };
-    return { kind: "failed", status: null, error: describeNetworkError(error) };
+    if (timeout.aborted) {
+      return { kind: "failed", status: null, error: `timed out after ${options.timeoutMs} ms`, errorClass: "timeout" };
+    }
+    const errorClass = isOutboundRefused(error) ? "refused_by_guard" : "network_error";
+    return { kind: "failed", status: null, error: describeNetworkError(error), errorClass };
   }
+}
+
+/** The answer's first bytes, one more than an excerpt keeps (so it knows it was cut); the rest is not read. */
+async function readHead(body: AsyncIterable<Uint8Array> & { destroy(): unknown }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    chunks.push(Buffer.from(chunk));
+    length += chunk.length;
+    if (length > ATTEMPT_EXCERPT_BYTES) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, ATTEMPT_EXCERPT_BYTES + 1);
 }
 
 function describeNetworkError(error: unknown): string {

@@ -1,6 +1,10 @@
 import { CALLBACK_RETRY_DELAYS_MS, nextAttemptAt } from "../callbacks/retry-schedule.ts";
-import { withFrontDeskTables } from "../front-desk/front-desk-tables.ts";
+import { type DeliveryRow, withFrontDeskTables } from "../front-desk/front-desk-tables.ts";
 import { toStorableText } from "../inbound/to-storable-message.ts";
+import type { NewAttempt } from "../outbound-records/attempt-tables.ts";
+import { pruneOutboundAttemptsNow } from "../outbound-records/prune-outbound-attempts.ts";
+import { recordOutboundAttempt } from "../outbound-records/record-outbound-attempt.ts";
+import { toResponseExcerpt } from "../outbound-records/to-response-excerpt.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { type ClaimLoop, createClaimLoop } from "../store/claim-loop.ts";
 import { claimDeliveries } from "./claim-deliveries.ts";
@@ -21,33 +25,81 @@ export interface DeliveryDispatcherOptions {
 // A claimed reply is someone's for two adapter calls' time-outs plus a margin; after a crash it is due again.
 const LEASE_MS = 60_000;
 
-/** Records how an attempt ended: delivered with its message_id, retried on the ladder, or dead-lettered. */
+/** When an attempt began, by the service's clock, and how long it took by a monotonic one. */
+interface AttemptTiming {
+  readonly startedAt: Date;
+  readonly latencyMs: number;
+}
+
+/** The record of one reply attempt (D510–D512). */
+function toReplyAttempt(
+  row: { id: number; attempts: number },
+  outcome: SendOutcome,
+  options: { next: Date | null; timing: AttemptTiming },
+): NewAttempt {
+  const excerpt = toResponseExcerpt(outcome.detail?.answer ?? null);
+  const delivered = outcome.kind === "delivered";
+  return {
+    delivery_id: row.id,
+    attempt: row.attempts,
+    started_at: options.timing.startedAt.toISOString(),
+    latency_ms: Math.max(0, Math.round(options.timing.latencyMs)),
+    http_status: outcome.detail?.httpStatus ?? null,
+    error_class: delivered ? null : (outcome.detail?.errorClass ?? "network_error"),
+    error: delivered ? null : toStorableText(outcome.error.slice(0, 2000)),
+    excerpt: excerpt.excerpt,
+    excerpt_truncated: excerpt.truncated ? 1 : 0,
+    next_attempt_at: options.next?.toISOString() ?? null,
+    outcome: delivered ? "delivered" : options.next === null ? "dead" : "pending",
+  };
+}
+
+/**
+ * Records how an attempt ended: delivered with its message_id, retried on the ladder, or dead-lettered; then the
+ * attempt's own record (D510).
+ */
 async function recordOutcome(
   context: ServiceContext,
   row: { id: number; attempts: number },
   outcome: SendOutcome,
-  delays: readonly number[],
+  options: { delays: readonly number[]; timing: AttemptTiming },
 ): Promise<void> {
   const now = context.now();
-  const db = withFrontDeskTables(context.store.db);
-  if (outcome.kind === "delivered") {
-    await db
-      .updateTable("deliveries")
-      .set({ status: "delivered", message_id: outcome.messageId, delivered_at: now.toISOString(), last_error: null })
-      .where("id", "=", row.id)
-      .execute();
-    return;
+  const next = outcome.kind === "retry" ? nextAttemptAt(row.attempts, now, options.delays) : null;
+  // The outcome and its record commit together, so a reader never sees a finished reply without its last attempt.
+  await context.store.db.transaction().execute(async (trx) => {
+    const db = withFrontDeskTables(trx);
+    if (outcome.kind === "delivered") {
+      await db
+        .updateTable("deliveries")
+        .set({ status: "delivered", message_id: outcome.messageId, delivered_at: now.toISOString(), last_error: null })
+        .where("id", "=", row.id)
+        .execute();
+    } else {
+      await db
+        .updateTable("deliveries")
+        .set({
+          last_error: toStorableText(outcome.error.slice(0, 2000)),
+          ...(next === null ? { status: "dead" as const } : { next_attempt_at: next.toISOString() }),
+        })
+        .where("id", "=", row.id)
+        .execute();
+    }
+    await recordOutboundAttempt(trx, "reply_attempts", toReplyAttempt(row, outcome, { next, timing: options.timing }));
+  });
+  if (outcome.kind !== "delivered" && next === null) {
+    context.logger.warn({ delivery: row.id, error: outcome.error }, "front-desk reply dead-lettered");
   }
-  const next = outcome.kind === "retry" ? nextAttemptAt(row.attempts, now, delays) : null;
-  await db
-    .updateTable("deliveries")
-    .set({
-      last_error: toStorableText(outcome.error.slice(0, 2000)),
-      ...(next === null ? { status: "dead" as const } : { next_attempt_at: next.toISOString() }),
-    })
-    .where("id", "=", row.id)
-    .execute();
-  if (next === null) context.logger.warn({ delivery: row.id, error: outcome.error }, "front-desk reply dead-lettered");
+  pruneOutboundAttemptsNow(context);
+}
+
+/** One attempt at a reply, timed, and its outcome recorded. */
+async function attempt(context: ServiceContext, row: DeliveryRow, delays: readonly number[]): Promise<void> {
+  const startedAt = context.now();
+  const started = performance.now();
+  const outcome = await sendReply(context, row);
+  const timing = { startedAt, latencyMs: performance.now() - started };
+  await recordOutcome(context, row, outcome, { delays, timing });
 }
 
 /**
@@ -65,7 +117,7 @@ export function createDeliveryDispatcher(context: ServiceContext, options: Deliv
         leaseMs: options.leaseMs ?? LEASE_MS,
         now: context.now(),
       }),
-    work: async (row) => recordOutcome(context, row, await sendReply(context, row), delays),
+    work: (row) => attempt(context, row, delays),
     concurrency: options.concurrency ?? 8,
     pollIntervalMs: options.pollIntervalMs ?? 1000,
     logger: context.logger,

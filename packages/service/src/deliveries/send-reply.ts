@@ -1,17 +1,27 @@
+import type { AttemptErrorClass } from "@adapterkit/contract";
 import { appTarget } from "../adapters/app-target.ts";
 import { callAdapter } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
+import { isServiceError } from "../errors/service-error.ts";
 import type { DeliveryRow } from "../front-desk/front-desk-tables.ts";
 import { withInstallationTables } from "../installations/installation-tables.ts";
 import { installedApp } from "../installations/show-installation.ts";
 import type { ServiceContext } from "../service-context.ts";
 
+/** What an attempt's record shows of the adapter's answer (D510–D512). */
+export interface ReplyAttemptDetail {
+  readonly httpStatus: number | null;
+  readonly errorClass: AttemptErrorClass | null;
+  readonly answer: string | null;
+}
+
 /** How one attempt ended: delivered with the platform's id, refused for good, or worth another try. */
-export type SendOutcome =
+export type SendOutcome = (
   | { readonly kind: "delivered"; readonly messageId: string }
   | { readonly kind: "final"; readonly error: string }
-  | { readonly kind: "retry"; readonly error: string };
+  | { readonly kind: "retry"; readonly error: string }
+) & { readonly detail?: ReplyAttemptDetail };
 
 /**
  * A11: one attempt at a reply: `/format` turns its Markdown into the platform's convention, then `/deliver` sends it
@@ -25,7 +35,8 @@ export async function sendReply(context: ServiceContext, row: DeliveryRow): Prom
     .where("id", "=", row.installation_id)
     .executeTakeFirst();
   if (installation === undefined || installation.state !== "active") {
-    return { kind: "final", error: "the installation is uninstalled" };
+    const detail = { httpStatus: null, errorClass: "uninstalled" as const, answer: null };
+    return { kind: "final", error: "the installation is uninstalled", detail };
   }
   const { app, manifest } = await installedApp(context, installation);
   const credentials = await resolveCredentials(context, {
@@ -47,9 +58,25 @@ export async function sendReply(context: ServiceContext, row: DeliveryRow): Prom
         { headers: { "Idempotency-Key": `dlv_${row.id}` } },
       ),
     );
-    if (result.ok) return { kind: "delivered", messageId: result.message_id };
-    return result.retryable ? { kind: "retry", error: result.error } : { kind: "final", error: result.error };
+    const answer = JSON.stringify(result);
+    if (result.ok) {
+      return { kind: "delivered", messageId: result.message_id, detail: { httpStatus: 200, errorClass: null, answer } };
+    }
+    const errorClass = result.retryable ? "adapter_retryable" : "adapter_refused";
+    const detail = { httpStatus: 200, errorClass, answer } as const;
+    return { kind: result.retryable ? "retry" : "final", error: result.error, detail };
   } catch (error) {
-    return { kind: "retry", error: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return { kind: "retry", error: message, detail: classifyCallError(error, message) };
   }
+}
+
+/** An adapter call's failure as an attempt record classes it: the guard, a time-out, an HTTP status, the network. */
+function classifyCallError(error: unknown, message: string): ReplyAttemptDetail {
+  const code = isServiceError(error) ? error.code : undefined;
+  if (code === "invalid_request") return { httpStatus: null, errorClass: "refused_by_guard", answer: null };
+  if (code === "adapter_timeout") return { httpStatus: null, errorClass: "timeout", answer: null };
+  const status = /\bHTTP (\d{3})\b/.exec(message)?.[1];
+  if (status !== undefined) return { httpStatus: Number(status), errorClass: "http_status", answer: message };
+  return { httpStatus: null, errorClass: "network_error", answer: null };
 }

@@ -46,6 +46,9 @@ export interface DeliveryTable {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
+  /** D514: the reply this one resends, and the Idempotency-Key it was resent with (migration 0021). */
+  resent_from: number | null;
+  resend_key: string | null;
 }
 
 export type FrontDeskTables = {

@@ -1,6 +1,7 @@
 import { APP_ROUTES } from "../apps/app-routes.ts";
 import { CALLBACK_ROUTES } from "../callbacks/callback-routes.ts";
 import { CREDENTIAL_ROUTES } from "../credentials/credential-routes.ts";
+import { REPLY_ROUTES } from "../deliveries/reply-routes.ts";
 import { INBOUND_ROUTES } from "../inbound/inbound-routes.ts";
 import { INSTALLATION_ROUTES } from "../installations/installation-routes.ts";
 import { createMetaRoutes } from "../meta/meta-routes.ts";
@@ -41,6 +42,7 @@ export function createRoutes(options: {
     ...INSTALLATION_ROUTES,
     ...CREDENTIAL_ROUTES,
     ...INBOUND_ROUTES,
+    ...REPLY_ROUTES,
     ...SOURCE_ROUTES,
     ...DOCUMENT_ROUTES,
     ...SKILL_ROUTES,

@@ -38,6 +38,7 @@ pre,code{font-family:ui-monospace,monospace;overflow-wrap:anywhere;white-space:p
 .filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-end}.filters input{width:12rem;max-width:100%}
 select{font:inherit;padding:.3rem;border:1px solid #444}pre.record{border:1px solid #666;padding:.5rem;max-height:30rem;overflow:auto}
 progress{width:20rem;max-width:100%}
+table.attempts{display:block;overflow-x:auto;margin:.5rem 0}table.attempts td{font-size:.9rem}
 @media (max-width:40rem){.top{flex-wrap:wrap;gap:.5rem}th,td{overflow-wrap:anywhere;padding:.25rem}
 td button,td .button{padding:.2rem .4rem}
 dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}main{padding:.5rem}}

@@ -11,8 +11,10 @@ import { installationDetail } from "./pages/installation-page.ts";
 import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
 import { moveBackPage, publishVersion, upgradeInstallationsPage } from "./pages/release-actions.ts";
+import { resendInstallationReply } from "./pages/reply-actions.ts";
 import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
 import { htmlReport, jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
+import { resendRunCallback, runDetail } from "./pages/run-page.ts";
 import { signIn, signInPage, signOut } from "./pages/sign-in.ts";
 import { stylesheet } from "./pages/stylesheet.ts";
 import type { PortalRoute } from "./portal-route.ts";
@@ -52,6 +54,9 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   createInstallationTrigger,
   sendInstallationTestEvent,
   checkInstallationHandshake,
+  resendInstallationReply,
+  runDetail,
+  resendRunCallback,
   installForm,
   install,
   connect,

@@ -11,7 +11,9 @@ import { INSTALLATION_PAGE } from "./templates/installation-page.ts";
 import { LAYOUT, PARTIALS } from "./templates/layout.ts";
 import { LIVE_PROGRESS_SCRIPT } from "./templates/live-progress-script.ts";
 import { INSTALL_PAGE, MARKETPLACE_PAGE } from "./templates/marketplace-pages.ts";
+import { OUTBOUND_PARTIALS } from "./templates/outbound-partials.ts";
 import { REVIEW_PAGE } from "./templates/review-page.ts";
+import { RUN_PAGE } from "./templates/run-page.ts";
 
 // One Handlebars environment for the portal, escaping by default (D231: no triple-stash on data anywhere).
 const handlebars = Handlebars.create();
@@ -25,7 +27,7 @@ handlebars.registerHelper("slugOf", (value: unknown) =>
 );
 // A manifest's icon name picks one of the portal's own drawings; the name itself never becomes markup.
 handlebars.registerHelper("icon", (name: unknown) => new Handlebars.SafeString(iconSvg(String(name))));
-for (const [name, source] of Object.entries({ ...PARTIALS, manifestFields: MANIFEST_FIELDS })) {
+for (const [name, source] of Object.entries({ ...PARTIALS, ...OUTBOUND_PARTIALS, manifestFields: MANIFEST_FIELDS })) {
   handlebars.registerPartial(name, handlebars.compile(source, { strict: false }));
 }
 
@@ -41,6 +43,7 @@ const PAGES = {
   installation: INSTALLATION_PAGE,
   event: EVENT_PAGE,
   confirm: CONFIRM_PAGE,
+  run: RUN_PAGE,
 } as const;
 
 /** A portal page template's name. */

@@ -21,6 +21,7 @@ import { installationUpgradesMigration } from "./migrations/0017-installation-up
 import { inboundCacheGenerationMigration } from "./migrations/0018-inbound-cache-generation.ts";
 import { deliveriesByInstallationMigration } from "./migrations/0019-deliveries-by-installation.ts";
 import { inboundEventRecordsMigration } from "./migrations/0020-inbound-event-records.ts";
+import { outboundAttemptsMigration } from "./migrations/0021-outbound-attempts.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -45,6 +46,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0018-inbound-cache-generation": inboundCacheGenerationMigration(dialect),
     "0019-deliveries-by-installation": deliveriesByInstallationMigration(),
     "0020-inbound-event-records": inboundEventRecordsMigration(),
+    "0021-outbound-attempts": outboundAttemptsMigration(dialect),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   unique,
 } from "./matrix-entry.ts";
 import { OAUTH_MATRIX } from "./oauth-matrix.ts";
+import { OUTBOUND_MATRIX } from "./outbound-matrix.ts";
 import { REVIEW_MATRIX } from "./review-matrix.ts";
 import { SOURCE_MATRIX } from "./source-matrix.ts";
 import { TOOL_SERVER_MATRIX } from "./tool-server-matrix.ts";
@@ -179,6 +180,7 @@ export const AUTHORIZATION_MATRIX: { readonly [K in ServiceEndpointId]: MatrixEn
   ...REVIEW_MATRIX,
   ...OAUTH_MATRIX,
   ...INBOUND_MATRIX,
+  ...OUTBOUND_MATRIX,
   ...SOURCE_MATRIX,
   ...TOOL_SERVER_MATRIX,
   "get-openapi": { targets: OWN, request: () => ({ path: "/api/v1/openapi.json" }), expect: always(200) },

@@ -14,12 +14,15 @@ export interface CallbackReceiver {
   readonly requests: ReceivedRequest[];
   /** Sets the answers of the next requests; after the last, it keeps answering with the last. "hang" never answers. */
   answer(...statuses: (number | "hang")[]): void;
+  /** Sets the body every answer carries from now on (empty by default). */
+  answerBody(body: string): void;
   close(): Promise<void>;
 }
 
 /** Starts a callback receiver. */
 export async function startCallbackReceiver(): Promise<CallbackReceiver> {
   let answers: (number | "hang")[] = [204];
+  let answerBody = "";
   const requests: ReceivedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -30,7 +33,7 @@ export async function startCallbackReceiver(): Promise<CallbackReceiver> {
       requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), status });
       if (answer === "hang") return;
       res.writeHead(answer, answer >= 300 && answer < 400 ? { location: "http://127.0.0.1:9/elsewhere" } : {});
-      res.end();
+      res.end(answer === 204 ? undefined : answerBody);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -40,6 +43,9 @@ export async function startCallbackReceiver(): Promise<CallbackReceiver> {
     requests,
     answer(...statuses) {
       answers = statuses;
+    },
+    answerBody(body) {
+      answerBody = body;
     },
     async close() {
       server.closeAllConnections();

@@ -9,8 +9,8 @@ import { installedApp } from "../../installations/show-installation.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { readIdempotencyKey } from "../../triggers/idempotency.ts";
 import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
-import { toShownTime } from "../to-shown-time.ts";
 import { eventPath, installationPath } from "./installation-paths.ts";
+import { toReadableTime } from "./readable-time.ts";
 
 function eventIdOf(text: string | undefined): number {
   return /^[1-9][0-9]{0,9}$/.test(text ?? "") ? Number(text) : 0;
@@ -55,7 +55,7 @@ export async function eventPage(
       notice,
       installation: { id: row.id, name: manifest.name, path: installationPath(row.id) },
       event,
-      received: toShownTime(event.received_at),
+      received: toReadableTime(event.received_at),
       outcomeLabel: event.outcome.replaceAll("_", " "),
       message: event.message,
       metadata: event.message?.metadata === undefined ? undefined : JSON.stringify(event.message.metadata, null, 2),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { INBOUND_OUTCOMES, type ProblemIssue } from "@adapterkit/contract";
 import type { Principal } from "../../auth/principal.ts";
 import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
@@ -10,13 +11,16 @@ import { EVENT_FILTER_PARAMS } from "../../inbound/read-event-filter.ts";
 import { testSampleOf } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
 import { installedApp, showInstallation } from "../../installations/show-installation.ts";
+import { listAttempts } from "../../outbound-records/list-attempts.ts";
+import { toAttemptJson } from "../../outbound-records/to-attempt-json.ts";
 import { readFixtures } from "../../reviews/app-fixtures.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { listInstallationTriggers } from "../../triggers/list-installation-triggers.ts";
 import { listWorkflows } from "../../workflows/list-workflows.ts";
 import { type PortalAnswer, type PortalRoute, page, sessionOf } from "../portal-route.ts";
-import { toShownTime } from "../to-shown-time.ts";
 import { eventPath, installationPath } from "./installation-paths.ts";
+import { toReadableTime } from "./readable-time.ts";
+import { isResendable, toAttemptRows } from "./to-attempt-rows.ts";
 
 /** What an action adds to the installation's page: a notice, or the trigger form's refusal and what was typed. */
 export interface InstallationPageExtras {
@@ -27,6 +31,7 @@ export interface InstallationPageExtras {
   readonly testError?: string | undefined;
   readonly handshake?: HandshakeCheck | undefined;
   readonly handshakeError?: string | undefined;
+  readonly deliveryError?: string | undefined;
 }
 
 /** The two lists' cursors a page of the installation shows (its events' and its deliveries'), and the events' filter. */
@@ -93,7 +98,14 @@ export async function installationPage(
     listInstallationTriggers(context.store.db, { organizationId: principal.organizationId, projectId }, row.id),
     listWorkflows(context.store.db, principal),
   ]);
-  const fixtures = await readFixtures(context, app.id);
+  const [fixtures, attempts] = await Promise.all([
+    readFixtures(context, app.id),
+    listAttempts(
+      context.store.db,
+      "reply_attempts",
+      deliveries.items.map((delivery) => delivery.id),
+    ),
+  ]);
   const receives = (manifest.capabilities ?? []).includes("receive");
   const path = installationPath(row.id);
   const filter = Object.fromEntries(EVENT_FILTER_PARAMS.map((name) => [name, input.query.get(name) ?? ""]));
@@ -126,7 +138,7 @@ export async function installationPage(
       events: events.items.map((event) => ({
         ...event,
         href: eventPath(row.id, event.id),
-        received: toShownTime(event.received_at),
+        received: toReadableTime(event.received_at),
         outcomeLabel: event.outcome.replaceAll("_", " "),
       })),
       filter: {
@@ -143,6 +155,7 @@ export async function installationPage(
           ? undefined
           : pageLink(path, { ...cursors, cursor: events.next_cursor }, "events-heading"),
       newestEvents: cursors.cursor ? pageLink(path, { ...cursors, cursor: null }, "events-heading") : undefined,
+      deliveryError: extras.deliveryError,
       olderDeliveries:
         deliveries.next_cursor === null
           ? undefined
@@ -158,12 +171,18 @@ export async function installationPage(
       },
       deliveries: deliveries.items.map((delivery) => ({
         id: delivery.id,
+        label: `reply ${delivery.id}`,
         status: delivery.status,
         to: delivery.channel_address,
-        attempts: delivery.attempts,
-        created: delivery.created_at,
-        delivered: delivery.delivered_at ?? "—",
+        created: toReadableTime(delivery.created_at),
+        delivered: toReadableTime(delivery.delivered_at),
         error: delivery.last_error ?? "",
+        resentFrom: delivery.resent_from,
+        // D516: the attempts folded under the row, and a Resend form with a key of its own.
+        attempts: toAttemptRows((attempts.get(delivery.id) ?? []).map(toAttemptJson)),
+        resendable: installation.state === "active" && isResendable(delivery.status),
+        resendAction: `${path}/replies/${delivery.id}/resend`,
+        resendKey: randomBytes(12).toString("base64url"),
       })),
       test: {
         available: installation.state === "active" && receives && testSampleOf(fixtures) !== undefined,
@@ -205,6 +224,8 @@ function noticeOf(query: URLSearchParams): string | undefined {
   if (tested !== null) {
     return `The test event went through the inbound pipeline: ${/^[a-z_]{1,40}$/.test(tested) ? tested.replaceAll("_", " ") : "done"}. It is first in the log below.`;
   }
+  const resent = query.get("resent");
+  if (resent !== null && /^[1-9][0-9]{0,15}$/.test(resent)) return `Reply ${resent} is on its way: it is due now.`;
   if (query.get("front_desk") !== null) return `The front desk is ${query.get("front_desk") === "on" ? "on" : "off"}.`;
   return undefined;
 }

@@ -12,7 +12,7 @@ export const EVENT_PAGE = `<h1>Event {{event.id}} of {{installation.name}}</h1>
 <dt>Sender</dt><dd>{{#if event.sender}}{{event.sender}}{{else}}—{{/if}}</dd>
 <dt>Dedup key</dt><dd>{{#if event.dedup_key}}<code>{{event.dedup_key}}</code>{{else}}—{{/if}}</dd>
 <dt>Thread</dt><dd>{{#if event.thread_id}}<code>{{event.thread_id}}</code>{{else}}—{{/if}}</dd>
-<dt>Runs started</dt><dd>{{#if event.workflow_run_ids.length}}{{#each event.workflow_run_ids}}<code>{{this}}</code> {{/each}}(<code>GET /api/v1/workflow-runs/{id}</code>){{else}}none{{/if}}</dd>
+<dt>Runs started</dt><dd>{{#each event.workflow_run_ids}}<a href="/developer/runs/{{this}}">run {{this}}</a> {{else}}none{{/each}}</dd>
 {{#if replayOf}}<dt>Replay of</dt><dd><a href="{{replayOf}}">event {{event.replay_of}}</a></dd>{{/if}}
 {{#if replays.length}}<dt>Resent as</dt><dd>{{#each replays}}<a href="{{href}}">event {{id}}</a> {{/each}}</dd>{{/if}}
 </dl>

@@ -115,7 +115,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <thead><tr><th scope="col">Event</th><th scope="col">Received</th><th scope="col">Outcome</th><th scope="col">Event type</th><th scope="col">Sender</th><th scope="col">Message</th><th scope="col">Runs</th></tr></thead>
 <tbody>
 {{#each events}}
-<tr><td><a href="{{href}}">{{id}}</a></td><td><time datetime="{{received_at}}">{{received}}</time></td><td>{{> badge kind="state" value=outcomeLabel}}{{#if test}} <span class="badge">test</span>{{/if}}{{#if replay_of}} <span class="badge">replay</span>{{/if}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{#if excerpt}}{{excerpt}}{{else}}{{detail}}{{/if}}</td><td>{{workflow_run_ids.length}}</td></tr>
+<tr><td><a href="{{href}}">{{id}}</a></td><td><time datetime="{{received_at}}">{{received}}</time></td><td>{{> badge kind="state" value=outcomeLabel}}{{#if test}} <span class="badge">test</span>{{/if}}{{#if replay_of}} <span class="badge">replay</span>{{/if}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{#if excerpt}}{{excerpt}}{{else}}{{detail}}{{/if}}</td><td>{{#each workflow_run_ids}}<a href="/developer/runs/{{this}}">{{this}}</a> {{else}}—{{/each}}</td></tr>
 {{/each}}
 </tbody>
 </table>
@@ -130,13 +130,14 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 
 <section aria-labelledby="deliveries-heading">
 <h2 id="deliveries-heading">Deliveries</h2>
+{{#if deliveryError}}<p class="field-error" role="alert">{{deliveryError}}</p>{{/if}}
 {{#if deliveries.length}}
 <table>
-<caption>Front-desk replies sent through the adapter, newest first</caption>
-<thead><tr><th scope="col">Delivery</th><th scope="col">Status</th><th scope="col">To</th><th scope="col">Attempts</th><th scope="col">Created</th><th scope="col">Delivered</th><th scope="col">Last error</th></tr></thead>
+<caption>Front-desk replies sent through the adapter, newest first; attempts are kept 30 days</caption>
+<thead><tr><th scope="col">Delivery</th><th scope="col">Status</th><th scope="col">To</th><th scope="col">Created</th><th scope="col">Delivered</th><th scope="col">Last error</th><th scope="col">Attempts</th><th scope="col">Resend</th></tr></thead>
 <tbody>
 {{#each deliveries}}
-<tr><td>{{id}}</td><td>{{> badge kind="state" value=status}}</td><td>{{to}}</td><td>{{attempts}}</td><td>{{created}}</td><td>{{delivered}}</td><td>{{error}}</td></tr>
+<tr><td>{{id}}{{#if resentFrom}} (resends {{resentFrom}}){{/if}}</td><td>{{> badge kind="state" value=status}}</td><td>{{to}}</td><td>{{created}}</td><td>{{delivered}}</td><td>{{error}}</td><td>{{> attempts}}</td><td>{{> resend}}</td></tr>
 {{/each}}
 </tbody>
 </table>
