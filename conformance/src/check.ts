@@ -90,6 +90,11 @@ export interface StandInPlatform {
     route: { method?: string; path: string; matches?: (request: CapturedDelivery) => boolean },
     answer: { status: number; body?: unknown; times?: number; delayMs?: number },
   ): void;
+  /**
+   * Answers every HTTP request whose path starts with `prefix` with a `307` to `location` (the outbound-guard
+   * probe of a redirect from the allowed stand-in to an address no guard may reach); the function returned undoes it.
+   */
+  redirectUnder(prefix: string, location: string): () => void;
   clear(): void;
   close(): Promise<void>;
 }

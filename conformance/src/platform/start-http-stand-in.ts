@@ -23,6 +23,8 @@ export interface HttpStandIn {
   readonly url: string;
   setRoutes(routes: readonly PlatformRoute[]): void;
   armFailure(failure: ArmedFailure): void;
+  /** Redirects every request under `prefix` to `location` until the returned function is called. */
+  redirectUnder(prefix: string, location: string): () => void;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export interface HttpStandIn {
 export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
   let routes: readonly PlatformRoute[] = [];
   const failures: ArmedFailure[] = [];
+  const redirects = new Map<string, string>();
   const server: Server = createServer((req, res) => {
     readCall(req).then(
       (call) => {
@@ -43,6 +46,12 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
           receivedAt: Date.now(),
         };
         log.add(request);
+        const redirect = [...redirects].find(([prefix]) => call.path.startsWith(prefix));
+        if (redirect !== undefined) {
+          res.writeHead(307, { location: redirect[1], "content-length": "0" });
+          res.end();
+          return;
+        }
         answer(res, { call, request }, routes, failures);
       },
       () => res.destroy(),
@@ -56,6 +65,10 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
       routes = next;
     },
     armFailure: (failure) => failures.push(failure),
+    redirectUnder: (prefix, location) => {
+      redirects.set(prefix, location);
+      return () => redirects.delete(prefix);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -46,6 +46,7 @@ export async function startStandInPlatform(
         ...(answer.delayMs === undefined ? {} : { delayMs: answer.delayMs }),
         remaining: answer.times ?? 1,
       }),
+    redirectUnder: (prefix, location) => http.redirectUnder(prefix, location),
     clear: () => log.clear(),
     close: async () => {
       log.close();
