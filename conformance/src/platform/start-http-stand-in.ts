@@ -25,6 +25,8 @@ export interface HttpStandIn {
   armFailure(failure: ArmedFailure): void;
   /** Redirects every request under `prefix` to `location` until the returned function is called. */
   redirectUnder(prefix: string, location: string): () => void;
+  /** Drops every connection under `prefix` unanswered until the returned function is called. */
+  dropUnder(prefix: string): () => void;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,8 @@ export interface HttpStandIn {
 export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
   let routes: readonly PlatformRoute[] = [];
   const failures: ArmedFailure[] = [];
-  const redirects = new Map<string, string>();
+  // A location redirects; null drops the connection unanswered.
+  const redirects = new Map<string, string | null>();
   const server: Server = createServer((req, res) => {
     readCall(req).then(
       (call) => {
@@ -48,6 +51,10 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
         log.add(request);
         const redirect = [...redirects].find(([prefix]) => call.path.startsWith(prefix));
         if (redirect !== undefined) {
+          if (redirect[1] === null) {
+            res.socket?.destroy();
+            return;
+          }
           res.writeHead(307, { location: redirect[1], "content-length": "0" });
           res.end();
           return;
@@ -67,6 +74,10 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
     armFailure: (failure) => failures.push(failure),
     redirectUnder: (prefix, location) => {
       redirects.set(prefix, location);
+      return () => redirects.delete(prefix);
+    },
+    dropUnder: (prefix) => {
+      redirects.set(prefix, null);
       return () => redirects.delete(prefix);
     },
     close: () =>

@@ -47,6 +47,7 @@ export async function startStandInPlatform(
         remaining: answer.times ?? 1,
       }),
     redirectUnder: (prefix, location) => http.redirectUnder(prefix, location),
+    dropUnder: (prefix) => http.dropUnder(prefix),
     clear: () => log.clear(),
     close: async () => {
       log.close();

@@ -10,10 +10,12 @@ import { sampleNamed } from "./sample-named.ts";
 import { sendToParse } from "./send-to-parse.ts";
 
 /**
- * HTML, Markdown, an emoji, right-to-left text, zero-width characters and decomposed sequences (e + combining acute,
- * A + combining ring, Hangul jamo), which Unicode normalisation would compose: all must come back untouched.
+ * HTML, Markdown, an emoji, right-to-left text, zero-width characters, decomposed sequences (e + combining acute,
+ * A + combining ring, Hangul jamo) that NFC composes, precomposed é that NFD splits and the ﬁ ligature that NFKC
+ * unfolds: all must come back untouched.
  */
-export const CONTENT_PROBE = "<b>x</b> **y** 😀 שלום \u200b\u200d cafe\u0301 A\u030Angstro\u0308m \u1100\u1161 end";
+export const CONTENT_PROBE =
+  "<b>x</b> **y** 😀 שלום \u200b\u200d cafe\u0301 A\u030Angstro\u0308m \u1100\u1161 r\u00e9sum\u00e9 \ufb01 end";
 
 /**
  * Sends the content sample with {@link CONTENT_PROBE} as its text and expects it back in `message` byte for byte.
@@ -49,7 +51,8 @@ export const contentByteExact: ConformanceCheck = {
     if (!answer.ok) return failed([answer.failure]);
     const actual = answer.message.message;
     if (actual === expected) return passed();
-    const normalised = actual === expected.normalize("NFC") ? " (the text was normalised to NFC)" : "";
+    const form = (["NFC", "NFD", "NFKC", "NFKD"] as const).find((name) => actual === expected.normalize(name));
+    const normalised = form === undefined ? "" : ` (the text was normalised to ${form})`;
     return failed([
       checkFailure(ctx, parsed.call, {
         message: `message differs from the content sent, first at code unit ${firstDifference(expected, actual)}${normalised}`,

@@ -16,6 +16,9 @@ export interface GuardProbe {
 /** Where the stand-in platform redirects from, under a per-run name so a redirect never meets a fixture route. */
 export const REDIRECT_PREFIX = "/adapterkit-conformance-redirect";
 
+/** Where the stand-in platform drops connections unanswered, likewise. */
+export const DROP_PREFIX = "/adapterkit-conformance-dropped";
+
 /**
  * The probes of one network field: the trap's address literal, `localhost`, a `*.localhost` name (loopback by RFC
  * 6761, which a guard must know without asking DNS), and for a URL field a redirect from the runner's stand-in

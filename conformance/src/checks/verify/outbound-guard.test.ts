@@ -39,6 +39,19 @@ function baseUrlAdapter(check: (url: string, outbound: { fetch: typeof fetch }) 
   });
 }
 
+/** A guarded adapter whose refusal says "private" and whose failed connection says something else. */
+const tellsApart = defineAdapter({
+  manifest: manifest("base_url"),
+  verify: async ({ credentials }, context) =>
+    context.outbound.fetch(String(credentials.base_url)).then(
+      () => ({ ok: true as const, user: "planted" }),
+      (error: unknown) => ({
+        ok: false as const,
+        error: isOutboundRefused(error) ? "that address is private" : "the connection was refused",
+      }),
+    ),
+});
+
 async function run(adapter: Adapter<ManifestInput>, allowedHosts: readonly string[] = []) {
   const { report } = await runAgainstAdapter(adapter, { fixtures: fixtures("base_url"), allowedHosts, ...ONLY });
   return { status: report.checks.find((check) => check.id === ID)?.status, failures: failuresOf(report, ID), report };
@@ -87,18 +100,15 @@ describe("verify.outbound-guard", () => {
     ]);
   });
 
+  it("fails a refusal that reads otherwise than a dropped connection, a network map, whatever the allowance", async () => {
+    const { status, failures } = await run(tellsApart);
+    expect(status).toBe("failed");
+    expect(failures.map((failure) => failure.message)).toEqual([
+      expect.stringContaining("reads otherwise than a dropped connection"),
+    ]);
+  });
+
   it("fails a refusal that reads otherwise than a closed port, a network map", async () => {
-    const tellsApart = defineAdapter({
-      manifest: manifest("base_url"),
-      verify: async ({ credentials }, context) =>
-        context.outbound.fetch(String(credentials.base_url)).then(
-          () => ({ ok: true as const, user: "planted" }),
-          (error: unknown) => ({
-            ok: false as const,
-            error: isOutboundRefused(error) ? "that address is private" : "the connection was refused",
-          }),
-        ),
-    });
     const { status, failures } = await run(tellsApart, ["127.0.0.1"]);
     expect(status).toBe("failed");
     expect(failures.map((failure) => failure.message)).toEqual([

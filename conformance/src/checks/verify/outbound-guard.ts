@@ -7,7 +7,7 @@ import { describeCallFailure } from "../shared/describe-call-failure.ts";
 import { show } from "../shared/labels.ts";
 import { aimField } from "./aim-field.ts";
 import { verifyApplies } from "./applies.ts";
-import { type GuardProbe, guardProbes, REDIRECT_PREFIX, refusalWords } from "./guard-probes.ts";
+import { DROP_PREFIX, type GuardProbe, guardProbes, REDIRECT_PREFIX, refusalWords } from "./guard-probes.ts";
 import { type GuardTrap, startGuardTrap } from "./guard-trap.ts";
 import { type NetworkField, networkFieldsOf } from "./network-fields.ts";
 
@@ -87,8 +87,10 @@ async function probeVerify(
 }
 
 /**
- * The refusal of the trap's address against the answer for a closed port of 127.0.0.1 (which the adapter may be
- * allowed to try, as the stand-in's host): words that differ tell a tenant which addresses are private, a network map.
+ * The refusal of the trap's address against the answers for addresses the adapter may try that fail: a closed port
+ * of 127.0.0.1 (allowed where 127.0.0.1 is, as `npm start` allows it) and, for a URL field, the stand-in platform
+ * dropping the connection unanswered (allowed wherever the stand-in is). Words that differ tell a tenant which
+ * addresses are private: a network map.
  */
 async function compareWithClosedPort(
   ctx: ConformanceContext,
@@ -96,20 +98,32 @@ async function compareWithClosedPort(
   trap: GuardTrap,
 ): Promise<string | CheckFailure> {
   const port = await closedPort();
+  const standIn = new URL(ctx.platform.url);
+  const dropPath = `${DROP_PREFIX}-${ctx.nonce()}`;
+  const spellings = [trap.literal, trap.host, String(trap.port), standIn.host, "127.0.0.1", String(port), dropPath];
   const refusedBody = withAim(ctx, field, { aim: { host: trap.literal, port: trap.port } });
-  const closedBody = withAim(ctx, field, { aim: { host: "127.0.0.1", port } });
-  const spellings = [trap.literal, trap.host, String(trap.port), "127.0.0.1", String(port)];
   const refused = refusalWords(await ctx.client.verify(refusedBody), spellings);
-  const closed = refusalWords(await ctx.client.verify(closedBody), spellings);
-  if (isDeepStrictEqual(refused, closed)) return `the refused address read as a closed port (${show(closed)})`;
-  return ctx.failure({
-    endpoint: "POST /verify",
-    message: `credentials.${field.name}: the refusal of ${trap.host} reads otherwise than a closed port of 127.0.0.1, so a tenant can map which addresses are private; answer one sentence for every failed or refused connection`,
-    pointer: `/credentials/${field.name}`,
-    expected: show(closed),
-    actual: show(refused),
-    request: { body: refusedBody },
-  });
+  const failing: { name: string; body: ReturnType<typeof withAim>; drop?: string }[] = [
+    { name: "a closed port of 127.0.0.1", body: withAim(ctx, field, { aim: { host: "127.0.0.1", port } }) },
+  ];
+  if (field.kind === "url") {
+    const url = `${ctx.platform.url}${dropPath}/`;
+    failing.push({ name: "a dropped connection", body: withAim(ctx, field, { aim: { url } }), drop: dropPath });
+  }
+  for (const { name, body, drop } of failing) {
+    const undo = drop === undefined ? noop : ctx.platform.dropUnder(drop);
+    const words = refusalWords(await ctx.client.verify(body).finally(undo), spellings);
+    if (isDeepStrictEqual(refused, words)) continue;
+    return ctx.failure({
+      endpoint: "POST /verify",
+      message: `credentials.${field.name}: the refusal of ${trap.host} reads otherwise than ${name}, so a tenant can map which addresses are private; answer one sentence for every failed or refused connection`,
+      pointer: `/credentials/${field.name}`,
+      expected: show(words),
+      actual: show(refused),
+      request: { body: refusedBody },
+    });
+  }
+  return `the refused address read as ${failing.map(({ name }) => name).join(" and ")} (${show(refused)})`;
 }
 
 function redirectPathOf(url: string): string {
