@@ -90,6 +90,16 @@ export interface StandInPlatform {
     route: { method?: string; path: string; matches?: (request: CapturedDelivery) => boolean },
     answer: { status: number; body?: unknown; times?: number; delayMs?: number },
   ): void;
+  /**
+   * Answers every HTTP request whose path starts with `prefix` with a `307` to `location` (the outbound-guard
+   * probe of a redirect from the allowed stand-in to an address no guard may reach); the function returned undoes it.
+   */
+  redirectUnder(prefix: string, location: string): () => void;
+  /**
+   * Drops the connection of every HTTP request whose path starts with `prefix`, answering nothing (a server that
+   * fails on an address the adapter may reach, for comparing its words with a refusal's); the function undoes it.
+   */
+  dropUnder(prefix: string): () => void;
   clear(): void;
   close(): Promise<void>;
 }

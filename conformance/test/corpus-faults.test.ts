@@ -75,4 +75,28 @@ describe("the runner against planted faults in the corpus styles", () => {
       expect.arrayContaining([expect.stringMatching(/through \.\. \(relative path\) was served/)]),
     );
   });
+
+  it("fails an adapter whose listing names a file outside resource_path", async () => {
+    const listOutside: ListChangesHandler<typeof manifest> = async (input, context) => {
+      const answer = await listHistory(input, context);
+      const [first] = answer.changes;
+      if (input.cursor !== null || first === undefined) return answer;
+      return { ...answer, changes: [...answer.changes, { ...first, path: "../docs-private/salaries.md" }] };
+    };
+    const leaky = defineAdapter({
+      manifest,
+      verify: verifyToken,
+      sources: { listChanges: listOutside, fetchFile },
+    });
+    const { report } = await runAgainstAdapter(leaky, {
+      fixtures: SOURCES_FIXTURES,
+      only: ["sources.changes-under-resource-path"],
+    });
+    expect(failuresOf(report, "sources.changes-under-resource-path")).toMatchObject([
+      {
+        pointer: expect.stringMatching(/^\/changes\/\d+\/path$/),
+        message: expect.stringContaining("outside resource_path"),
+      },
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import type { Adapter, ManifestInput } from "@adapterkit/sdk";
 import { describe, expect, it } from "vitest";
 import type { Fixtures } from "../src/fixtures/fixtures.ts";
 import { absoluteSnapshotAdapter } from "./corpus/absolute-snapshot.ts";
+import { combinedInboundAdapter } from "./corpus/combined-inbound.ts";
 import { onePageAdapter } from "./corpus/one-page.ts";
 import { relativeHistoryAdapter } from "./corpus/relative-history.ts";
 import { SLACK_V0_FIXTURES, slackV0Adapter } from "./corpus/slack-v0.ts";
@@ -18,6 +19,8 @@ interface CorpusStyle {
   readonly judged: readonly string[];
   /** Checks of those groups that are rightly not applicable to this style, with why. */
   readonly notApplicable?: Readonly<Record<string, string>>;
+  /** Hosts the adapter may reach besides the stand-in's own address and port (as `npm start` allows `127.0.0.1`). */
+  readonly allowedHosts?: readonly string[];
 }
 
 const SOURCES = {
@@ -25,7 +28,16 @@ const SOURCES = {
   judged: ["sources", "verify", "stateless"],
   notApplicable: { "verify.outbound-guard": "no credential field names a URL or a host" },
 };
-const CHANNEL = ["verify", "verify-webhook", "parse-inbound", "feedback-loop", "deliver", "format", "security"];
+const CHANNEL = [
+  "verify",
+  "verify-webhook",
+  "parse-inbound",
+  "inbound",
+  "feedback-loop",
+  "deliver",
+  "format",
+  "security",
+];
 
 /** Correct adapters in the legal styles the contract allows; each is a small SDK adapter of its own. */
 const CORPUS: readonly CorpusStyle[] = [
@@ -49,13 +61,26 @@ const CORPUS: readonly CorpusStyle[] = [
     judged: CHANNEL,
     notApplicable: { "security.signing-secret-needed": "signed run" },
   },
+  {
+    style: "combined /inbound declared, URL credential and channel address behind the guard, Idempotency-Key honoured",
+    adapter: combinedInboundAdapter,
+    fixtures: STANDARD_WEBHOOKS_FIXTURES,
+    judged: CHANNEL,
+    notApplicable: { "security.signing-secret-needed": "signed run" },
+    allowedHosts: ["127.0.0.1"],
+  },
 ] as readonly CorpusStyle[];
 
 describe("the runner against the corpus of correct adapters in different legal styles", () => {
   it.each(CORPUS.map((entry) => [entry.style, entry] as const))(
     "finds no failure in any check of the review profile, and judges the style's groups: %s",
-    async (_style, { adapter, fixtures, judged, notApplicable = {} }) => {
-      const { report } = await runAgainstAdapter(adapter, { fixtures, profile: "review", latencyBudgetMs: 10_000 });
+    async (_style, { adapter, fixtures, judged, notApplicable = {}, allowedHosts = [] }) => {
+      const { report } = await runAgainstAdapter(adapter, {
+        fixtures,
+        allowedHosts,
+        profile: "review",
+        latencyBudgetMs: 10_000,
+      });
       expect(failureDigest(report)).toEqual({});
       expect(report.summary.skipped).toBe(0);
       const unjudged = report.checks

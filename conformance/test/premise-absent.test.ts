@@ -54,6 +54,7 @@ describe("checks whose premise is absent", () => {
       "sources.fingerprint-null-iff-removed": "not_applicable",
       "sources.no-duplicate-paths": "not_applicable",
       "sources.changed-files-fetchable": "not_applicable",
+      "sources.changes-under-resource-path": "not_applicable",
       "sources.tampered-cursor-rejected": "passed",
       "sources.foreign-cursor-rejected": "passed",
       "sources.fetch-file-confined": "not_applicable",

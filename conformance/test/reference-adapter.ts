@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createOutbound } from "@adapterkit/sdk";
-import { deliver, format } from "./reference/deliver.ts";
+import { deliverOnce, format } from "./reference/deliver.ts";
 import { combinedInbound, parseInbound, standardWebhookProblem, verifyWebhook } from "./reference/inbound.ts";
 import { REFERENCE_HEALTH, REFERENCE_MANIFEST, REFERENCE_SLUG } from "./reference/manifest.ts";
 import { fetchFile, listChanges } from "./reference/sources.ts";
@@ -61,7 +61,7 @@ const ROUTES: Record<string, { id: ReferenceRoute; handler: ReferenceHandler }> 
   "POST /verify-webhook": { id: "verify-webhook", handler: verifyWebhook },
   "POST /parse-inbound": { id: "parse-inbound", handler: parseInbound },
   "POST /inbound": { id: "inbound", handler: combinedInbound },
-  "POST /deliver": { id: "deliver", handler: deliver },
+  "POST /deliver": { id: "deliver", handler: (request) => deliverOnce(request) },
   "POST /format": { id: "format", handler: format },
   "POST /sources/list-changes": { id: "list-changes", handler: listChanges },
   "POST /sources/fetch-file": { id: "fetch-file", handler: fetchFile },

@@ -23,6 +23,10 @@ export interface HttpStandIn {
   readonly url: string;
   setRoutes(routes: readonly PlatformRoute[]): void;
   armFailure(failure: ArmedFailure): void;
+  /** Redirects every request under `prefix` to `location` until the returned function is called. */
+  redirectUnder(prefix: string, location: string): () => void;
+  /** Drops every connection under `prefix` unanswered until the returned function is called. */
+  dropUnder(prefix: string): () => void;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,8 @@ export interface HttpStandIn {
 export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
   let routes: readonly PlatformRoute[] = [];
   const failures: ArmedFailure[] = [];
+  // A location redirects; null drops the connection unanswered.
+  const redirects = new Map<string, string | null>();
   const server: Server = createServer((req, res) => {
     readCall(req).then(
       (call) => {
@@ -43,6 +49,16 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
           receivedAt: Date.now(),
         };
         log.add(request);
+        const redirect = [...redirects].find(([prefix]) => call.path.startsWith(prefix));
+        if (redirect !== undefined) {
+          if (redirect[1] === null) {
+            res.socket?.destroy();
+            return;
+          }
+          res.writeHead(307, { location: redirect[1], "content-length": "0" });
+          res.end();
+          return;
+        }
         answer(res, { call, request }, routes, failures);
       },
       () => res.destroy(),
@@ -56,6 +72,14 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
       routes = next;
     },
     armFailure: (failure) => failures.push(failure),
+    redirectUnder: (prefix, location) => {
+      redirects.set(prefix, location);
+      return () => redirects.delete(prefix);
+    },
+    dropUnder: (prefix) => {
+      redirects.set(prefix, null);
+      return () => redirects.delete(prefix);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

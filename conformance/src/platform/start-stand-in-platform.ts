@@ -46,6 +46,8 @@ export async function startStandInPlatform(
         ...(answer.delayMs === undefined ? {} : { delayMs: answer.delayMs }),
         remaining: answer.times ?? 1,
       }),
+    redirectUnder: (prefix, location) => http.redirectUnder(prefix, location),
+    dropUnder: (prefix) => http.dropUnder(prefix),
     clear: () => log.clear(),
     close: async () => {
       log.close();

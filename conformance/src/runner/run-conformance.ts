@@ -11,6 +11,7 @@ import type { CheckResult, ConformanceReport } from "../report/report.ts";
 import { buildReport } from "./build-report.ts";
 import { CONFORMANCE_PROFILES, type ConformanceOptions } from "./conformance-options.ts";
 import { createContext } from "./create-context.ts";
+import { explainUnreachableStandIn } from "./explain-unreachable-stand-in.ts";
 import { fetchAdapterFacts } from "./fetch-adapter-facts.ts";
 import { LatencyRecorder } from "./latency-recorder.ts";
 import { runCheck } from "./run-check.ts";
@@ -128,7 +129,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       options: { ...reportOptions, slow_budget_ms: slowBudgetOf(checks, results, settings) },
       startedAt,
       finishedAt: new Date(),
-      checks: results,
+      checks: explainUnreachableStandIn(results, platform),
       endpoints: latencies.summary(),
     });
   } finally {

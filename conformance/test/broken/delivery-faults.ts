@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { deliver } from "../reference/deliver.ts";
+import { deliver, deliverOnce } from "../reference/deliver.ts";
 import type { ReferenceRequest } from "../reference/types.ts";
 import type { BrokenAdapter } from "../run-against.ts";
 import { editAnswer, withJson } from "./behaviour-helpers.ts";
@@ -11,16 +11,52 @@ interface DeliverJson {
 
 const deliverJson = (request: ReferenceRequest) => (request.json ?? {}) as DeliverJson;
 
-/** Calls every platform failure retryable, a refusal included: the service retries what cannot succeed. */
+/**
+ * Calls every platform failure retryable, a refusal included: the service retries what cannot succeed. Refused
+ * credentials (the platform's 401) it keeps final, so that `deliver.rejects-bad-credentials` (D495) has a fault of
+ * its own below.
+ */
 export const everyPlatformFailureRetryable: BrokenAdapter = {
   fault: "a platform 4xx reported retryable",
   adapter: {
     overrides: {
       deliver: (_request, reference) =>
-        editAnswer(reference, (body) => (body.ok === false ? { ...body, retryable: true } : body)),
+        editAnswer(reference, (body) =>
+          body.ok === false && !String(body.error).includes("401") ? { ...body, retryable: true } : body,
+        ),
     },
   },
   caughtBy: ["deliver.platform-4xx-not-retryable"],
+};
+
+/** Calls refused credentials retryable: the service retries a delivery no retry can fix. */
+export const refusedCredentialsRetryable: BrokenAdapter = {
+  fault: "refused credentials reported retryable",
+  adapter: {
+    overrides: {
+      deliver: (_request, reference) =>
+        editAnswer(reference, (body) =>
+          body.ok === false && String(body.error).includes("401") ? { ...body, retryable: true } : body,
+        ),
+    },
+  },
+  caughtBy: ["deliver.rejects-bad-credentials"],
+};
+
+/** Ignores `Idempotency-Key`: the service's retry of a delivery whose answer it lost posts the message again. */
+export const idempotencyKeyIgnored: BrokenAdapter = {
+  fault: "Idempotency-Key ignored on /deliver",
+  adapter: { overrides: { deliver: (request) => deliver(request) } },
+  caughtBy: ["deliver.idempotency-key-replayed"],
+};
+
+/** Guards /verify but posts a delivery to whatever channel address it is given. */
+export const channelAddressUnguarded: BrokenAdapter = {
+  fault: "/deliver connects to any channel address",
+  adapter: {
+    overrides: { deliver: (request) => deliverOnce({ ...request, guardedFetch: (url, init) => fetch(url, init) }) },
+  },
+  caughtBy: ["deliver.outbound-guard"],
 };
 
 /** Retries only 5xx: a rate limit is reported final and the message is dropped. */
@@ -42,10 +78,11 @@ export const postsTwice: BrokenAdapter = {
   fault: "one delivery posted twice",
   adapter: {
     overrides: {
-      deliver: async (request) => {
-        const first = await deliver(request);
-        return (first.body as { ok?: unknown }).ok === true ? deliver(request) : first;
-      },
+      deliver: (request) =>
+        deliverOnce(request, async (given) => {
+          const first = await deliver(given);
+          return (first.body as { ok?: unknown }).ok === true ? deliver(given) : first;
+        }),
     },
   },
   caughtBy: ["deliver.one-platform-request"],
@@ -133,4 +170,7 @@ export const DELIVERY_FAULTS: readonly BrokenAdapter[] = [
   threadIdAsNumber,
   emptyTextCrashes,
   platformErrorQuotesToken,
+  refusedCredentialsRetryable,
+  idempotencyKeyIgnored,
+  channelAddressUnguarded,
 ];

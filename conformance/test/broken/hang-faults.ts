@@ -1,4 +1,4 @@
-import { deliver } from "../reference/deliver.ts";
+import { deliver, deliverOnce } from "../reference/deliver.ts";
 import type { ReferenceAdapterOptions } from "../reference-adapter.ts";
 import type { BrokenAdapter } from "../run-against.ts";
 
@@ -6,7 +6,9 @@ import type { BrokenAdapter } from "../run-against.ts";
 export const HANG_RUN = { only: ["deliver.platform-hang-answered"], timeoutMs: 1_500 };
 
 /** The reference with a platform time-out inside the short one above: a correct adapter for the hang check. */
-export const HANG_REFERENCE: ReferenceAdapterOptions = { overrides: { deliver: (request) => deliver(request, 500) } };
+export const HANG_REFERENCE: ReferenceAdapterOptions = {
+  overrides: { deliver: (request) => deliverOnce(request, (given) => deliver(given, 500)) },
+};
 
 /** Calls the platform without a time-out: a hanging platform leaves the service waiting until it gives up. */
 export const platformWaitedForever: BrokenAdapter = {

@@ -68,9 +68,39 @@ export const dedupKeyFromBody: BrokenAdapter = {
 };
 
 /** The inbound faults of issue 19, one check each. */
+/** Declares the combined endpoint, whose answer calls the adapter's own echo a person's: the front desk answers itself. */
+export const combinedEchoNotBot: BrokenAdapter = {
+  fault: "/inbound answers is_bot false for the adapter's own echo",
+  adapter: {
+    manifestPatch: { endpoints: ["inbound"] },
+    overrides: {
+      inbound: (_request, reference) =>
+        editAnswer(reference, (body) => (body.is_bot === true ? { ...body, is_bot: false } : body)),
+    },
+  },
+  caughtBy: ["inbound.combined-feedback-loop"],
+};
+
+/** Declares the combined endpoint, which takes the platform's retry header for a replay and ignores the event. */
+export const combinedRetryIgnored: BrokenAdapter = {
+  fault: "/inbound ignores a platform retry",
+  adapter: {
+    manifestPatch: { endpoints: ["inbound"] },
+    overrides: {
+      inbound: (request) =>
+        envelopeOf(request)?.headers["x-reference-retry"] === undefined
+          ? undefined
+          : { status: 200, body: { ignored: true, reason: "a retry" } },
+    },
+  },
+  caughtBy: ["inbound.combined-retry"],
+};
+
 export const INBOUND_FAULTS: readonly BrokenAdapter[] = [
   nullBodyCrashes,
   frontDeskEchoNotBot,
   threadEchoNotBot,
   dedupKeyFromBody,
+  combinedEchoNotBot,
+  combinedRetryIgnored,
 ];

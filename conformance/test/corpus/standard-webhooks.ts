@@ -72,14 +72,10 @@ const deliver: DeliverHandler<typeof manifest> = ({ credentials, channel_address
     context,
   });
 
-export const standardWebhooksAdapter = defineAdapter({
-  manifest,
-  verify,
-  verifyWebhook,
-  parseInbound,
-  deliver,
-  format: formatUnchanged,
-});
+/** Its handlers, which another corpus style serves under a manifest of its own. */
+export const STANDARD_WEBHOOKS_HANDLERS = { verify, verifyWebhook, parseInbound, deliver, format: formatUnchanged };
+
+export const standardWebhooksAdapter = defineAdapter({ manifest, ...STANDARD_WEBHOOKS_HANDLERS });
 
 const JSON_HEADERS = { "content-type": "application/json" };
 

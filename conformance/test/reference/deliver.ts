@@ -7,8 +7,35 @@ import { credential, validate } from "./validate.ts";
 /** How long the platform may take; below the service's 10 s (D11), so a hanging platform still gets an answer. */
 export const PLATFORM_TIMEOUT_MS = 8_000;
 
+/** First answers by `Idempotency-Key`, organization and body, the oldest dropped past {@link MAX_REMEMBERED}. */
+const answered = new Map<string, Promise<ReferenceResponse>>();
+const MAX_REMEMBERED = 1_000;
+
 /**
- * `POST /deliver`: POSTs the message to the channel address (a URL on the platform), stamped with the bot marker;
+ * `POST /deliver` honouring `Idempotency-Key`: a repeat of a delivered call answers the first answer and sends
+ * nothing (a refusal is forgotten, so a retry tries again); `send` delivers (a variant's own way).
+ */
+export function deliverOnce(
+  request: ReferenceRequest,
+  send: (request: ReferenceRequest) => Promise<ReferenceResponse> = deliver,
+): Promise<ReferenceResponse> {
+  const key = request.headers["idempotency-key"];
+  if (key === undefined) return send(request);
+  const id = JSON.stringify([key, request.headers["x-organization-id"] ?? "", request.rawBody]);
+  const known = answered.get(id);
+  if (known !== undefined) return known;
+  const answer = send(request);
+  answered.set(id, answer);
+  if (answered.size > MAX_REMEMBERED) answered.delete(answered.keys().next().value ?? id);
+  void answer.then((settled) => {
+    if ((settled.body as { ok?: unknown } | undefined)?.ok !== true) answered.delete(id);
+  });
+  return answer;
+}
+
+/**
+ * `POST /deliver`: POSTs the message to the channel address (a URL on the platform, tenant data, so through the
+ * guard), stamped with the bot marker;
  * `platformTimeoutMs` 0 waits for the platform forever (a broken variant).
  */
 export async function deliver(
@@ -32,14 +59,16 @@ export async function deliver(
   };
   let answer: Response;
   try {
-    answer = await fetch(address, {
+    answer = await request.guardedFetch(address, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token.value}` },
       body: JSON.stringify(payload),
       ...(platformTimeoutMs > 0 ? { signal: AbortSignal.timeout(platformTimeoutMs) } : {}),
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === "TimeoutError") {
+    // The guarded path wraps every failure; the time-out is its cause.
+    const cause = error instanceof Error && error.cause instanceof DOMException ? error.cause : error;
+    if (cause instanceof DOMException && cause.name === "TimeoutError") {
       return json(200, {
         ok: false,
         error: `the platform did not answer within ${platformTimeoutMs} ms`,

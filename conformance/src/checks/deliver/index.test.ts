@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { failuresOf, statusesOf } from "../../../test/broken/behaviour-run.ts";
+import { deliver } from "../../../test/reference/deliver.ts";
+import { json } from "../../../test/reference/types.ts";
 import { runAgainst } from "../../../test/run-against.ts";
 
 describe("the deliver checks", () => {
@@ -7,7 +9,7 @@ describe("the deliver checks", () => {
     const report = await runAgainst({ manifestPatch: { capabilities: ["receive"] } }, { only: ["deliver"] });
     const statuses = statusesOf(report, "deliver.");
     const { "deliver.platform-hang-answered": slow, ...rest } = statuses;
-    expect(Object.keys(rest)).toHaveLength(12);
+    expect(Object.keys(rest)).toHaveLength(14);
     expect(new Set(Object.values(rest))).toEqual(new Set(["not_applicable"]));
     expect(slow).toBe("skipped"); // a slow check runs only when named in --only (D144)
   });
@@ -82,5 +84,51 @@ describe("the deliver checks", () => {
     expect(failuresOf(report, "deliver.thread-id-honoured")).toMatchObject([
       { pointer: "/thread_id", actual: '"another-thread"' },
     ]);
+  });
+
+  it("pass the reference: its guard covers the channel address, it honours Idempotency-Key, refused credentials are final", async () => {
+    const ids = ["deliver.outbound-guard", "deliver.idempotency-key-replayed", "deliver.rejects-bad-credentials"];
+    const report = await runAgainst({}, { only: ids });
+    expect(ids.map((id) => statusesOf(report, id)[id])).toEqual(["passed", "passed", "passed"]);
+  });
+
+  it("fail an adapter that guards /verify but connects /deliver to any channel address", async () => {
+    const report = await runAgainst(
+      { overrides: { deliver: (request) => deliver({ ...request, guardedFetch: (url, init) => fetch(url, init) }) } },
+      { only: ["deliver.outbound-guard"] },
+    );
+    const failures = failuresOf(report, "deliver.outbound-guard");
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures[0]).toMatchObject({
+      pointer: "/channel_address",
+      message: expect.stringContaining("connected to"),
+    });
+  });
+
+  it("fail an adapter that ignores Idempotency-Key: the repeat reaches the platform again with another answer", async () => {
+    const report = await runAgainst(
+      { overrides: { deliver: (request) => deliver(request) } },
+      { only: ["deliver.idempotency-key-replayed"] },
+    );
+    expect(failuresOf(report, "deliver.idempotency-key-replayed").map((failure) => failure.message)).toEqual([
+      expect.stringContaining("reached the platform again (1 more request(s))"),
+      expect.stringContaining("answered otherwise than the first call"),
+    ]);
+  });
+
+  it("fail refused credentials answered retryable: true, since no retry can fix them", async () => {
+    const report = await runAgainst(
+      {
+        overrides: {
+          deliver: async (_request, reference) => {
+            const answer = await reference();
+            const body = answer.body as { ok?: unknown };
+            return body.ok === false ? json(200, { ...body, retryable: true }) : answer;
+          },
+        },
+      },
+      { only: ["deliver.rejects-bad-credentials"] },
+    );
+    expect(failuresOf(report, "deliver.rejects-bad-credentials")).toMatchObject([{ pointer: "/retryable" }]);
   });
 });

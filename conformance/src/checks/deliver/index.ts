@@ -1,8 +1,10 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { emptyAndLargeText } from "./empty-and-large-text.ts";
 import { errorsLeakNothing } from "./errors-leak-nothing.ts";
+import { idempotencyKeyReplayed } from "./idempotency-key-replayed.ts";
 import { messageIdsDistinct } from "./message-ids-distinct.ts";
 import { onePlatformRequest } from "./one-platform-request.ts";
+import { deliverOutboundGuard } from "./outbound-guard.ts";
 import { platform4xxNotRetryable } from "./platform-4xx-not-retryable.ts";
 import { platform429Retryable } from "./platform-429-retryable.ts";
 import { platformErrorRetryable } from "./platform-error-retryable.ts";
@@ -28,4 +30,6 @@ export const deliverChecks: ConformanceCheck[] = [
   emptyAndLargeText,
   errorsLeakNothing,
   platformHangAnswered,
+  deliverOutboundGuard,
+  idempotencyKeyReplayed,
 ];

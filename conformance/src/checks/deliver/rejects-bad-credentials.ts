@@ -4,12 +4,17 @@ import { callFailure, checkFailure } from "../parse-inbound/call-failure.ts";
 import { show } from "../shared/labels.ts";
 import { deliverText, sends } from "./deliver-text.ts";
 
-/** A delivery with the fixtures' bad credentials is refused: `{ ok: false }` or a 4xx, never a 5xx other than 502. */
+/**
+ * A delivery with the fixtures' bad credentials is refused: `{ ok: false, retryable: false }` (no retry can fix
+ * them) or a 4xx, never a 5xx other than 502.
+ */
 export const rejectsBadCredentials: ConformanceCheck = {
   id: "deliver.rejects-bad-credentials",
   group: "deliver",
   level: "required",
-  rationale: "Refused credentials answer { ok: false, error, retryable } or a 4xx, not a crash (D5, D8; STYLE 9).",
+  rationale:
+    "Refused credentials answer { ok: false, error, retryable: false } or a 4xx, not a crash, and never ask for a " +
+    "retry that cannot help (D5, D8; STYLE 9).",
   appliesWhen: sends,
   async run(ctx) {
     const credentials = ctx.render(ctx.fixtures.credentials.bad);
@@ -17,7 +22,17 @@ export const rejectsBadCredentials: ConformanceCheck = {
     if (!("result" in delivered)) return failed([delivered]);
     const { call, result } = delivered;
     if (result.ok) {
-      if (!result.value.ok) return passed();
+      if (!result.value.ok && result.value.retryable !== true) return passed();
+      if (!result.value.ok) {
+        return failed([
+          checkFailure(ctx, call, {
+            message: "the delivery with bad credentials was refused as retryable, yet no retry can fix credentials",
+            pointer: "/retryable",
+            expected: "false",
+            actual: show(result.value),
+          }),
+        ]);
+      }
       return failed([
         checkFailure(ctx, call, {
           message: "the delivery with bad credentials reported success",

@@ -6,7 +6,7 @@ import { deliverFixtures } from "../deliver/deliver-fixtures.ts";
 import { deliverText, expectDelivered } from "../deliver/deliver-text.ts";
 import { fixtureFailure } from "../parse-inbound/call-failure.ts";
 import { expectMessage } from "../parse-inbound/expect-message.ts";
-import { prepareRequest } from "../parse-inbound/prepare-request.ts";
+import { type PreparedInbound, prepareRequest } from "../parse-inbound/prepare-request.ts";
 import { type ParseCall, sendToParse } from "../parse-inbound/send-to-parse.ts";
 
 /** `appliesWhen` of the feedback loop: the adapter both sends and receives. */
@@ -33,15 +33,21 @@ export interface EchoResult {
   readonly text: string;
 }
 
+/** An echo ready to send: the rendered, signed template and the text it carries. */
+export interface PreparedEcho {
+  readonly prepared: PreparedInbound;
+  readonly text: string;
+}
+
 /**
- * Delivers a nonce text to the sandbox channel, waits for the stand-in platform to capture it, renders the
- * fixtures' echo template with `delivery` = that capture, signs it and sends it to `/parse-inbound` in trigger mode.
+ * Delivers a nonce text to the sandbox channel (into a thread when asked), waits for the stand-in platform to
+ * capture it, and renders and signs the fixtures' echo template with `delivery` = that capture.
  */
-export async function sendEcho(
+export async function prepareEcho(
   ctx: ConformanceContext,
   kind: EchoKind,
   where: EchoPlace = {},
-): Promise<{ ok: true; echo: EchoResult } | { ok: false; failure: CheckFailure }> {
+): Promise<{ ok: true; echo: PreparedEcho } | { ok: false; failure: CheckFailure }> {
   const template = ctx.fixtures.echo?.[kind];
   if (template === undefined)
     return { ok: false, failure: fixtureFailure(ctx, "parse-inbound", `the fixtures give no echo.${kind} template`) };
@@ -59,6 +65,18 @@ export async function sendEcho(
     vars: { delivery: deliveryVars(delivered.delivery), text },
     mode: where.mode ?? "trigger",
   });
+  return { ok: true, echo: { prepared, text } };
+}
+
+/** {@link prepareEcho}, then sends the echo to `/parse-inbound` and expects a message. */
+export async function sendEcho(
+  ctx: ConformanceContext,
+  kind: EchoKind,
+  where: EchoPlace = {},
+): Promise<{ ok: true; echo: EchoResult } | { ok: false; failure: CheckFailure }> {
+  const ready = await prepareEcho(ctx, kind, where);
+  if (!ready.ok) return ready;
+  const { prepared, text } = ready.echo;
   const parsed = await sendToParse(ctx, prepared);
   const answer = expectMessage(ctx, parsed, `echo.${kind} of the delivered text`);
   if (!answer.ok) return answer;

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ClientResult } from "@adapterkit/client";
-import { declaresEndpoint } from "@adapterkit/contract";
+import { declaresEndpoint, type InboundResponse } from "@adapterkit/contract";
 import type { CheckFailure } from "../../check.ts";
 import type { ConformanceCheck, ConformanceContext } from "../../context.ts";
 import { notApplicable, outcomeOf } from "../../outcome.ts";
-import { checkFailure } from "../parse-inbound/call-failure.ts";
+import { checkFailure, type SentCall } from "../parse-inbound/call-failure.ts";
 import { inboundSamples } from "../parse-inbound/inbound-samples.ts";
 import { prepareSample } from "../parse-inbound/prepare-sample.ts";
 import { receives } from "../parse-inbound/receives.ts";
@@ -51,24 +51,42 @@ async function compareCase(
   mode: "trigger" | "front_desk",
   what: string,
 ): Promise<CheckFailure | undefined> {
+  return (await compareCombined(ctx, signed, mode, what)).failure;
+}
+
+/** One request sent to `/inbound` and to the two calls it stands for: what `/inbound` answered, and any difference. */
+export interface CombinedComparison {
+  readonly combined: ClientResult<InboundResponse>;
+  readonly call: SentCall;
+  readonly failure: CheckFailure | undefined;
+}
+
+/**
+ * Sends one signed request to `/verify-webhook` then (unless refused) `/parse-inbound`, and to `/inbound`, and
+ * compares the answers; `what` names the request in the failure.
+ */
+export async function compareCombined(
+  ctx: ConformanceContext,
+  signed: SignatureCase,
+  mode: "trigger" | "front_desk",
+  what: string,
+): Promise<CombinedComparison> {
   const envelope = toEnvelope(signed.request, goodCredentials(ctx), signed.signature);
   const verified = await ctx.client.verifyWebhook(envelope);
   const refused = !verified.ok || !verified.value.ok;
   const twoCalls = refused ? verified : await ctx.client.parseInbound({ ...envelope, mode });
   const body = { ...envelope, mode };
+  const call: SentCall = { endpoint: "inbound", body };
   const combined = await ctx.client.inbound(body);
   const expected = verdictOf(twoCalls);
   const actual = verdictOf(combined);
-  if (isDeepStrictEqual(expected, actual)) return undefined;
-  return checkFailure(
-    ctx,
-    { endpoint: "inbound", body },
-    {
-      message: `${what}: /inbound answered otherwise than ${refused ? "/verify-webhook" : "/verify-webhook then /parse-inbound"}`,
-      expected: show(expected),
-      actual: show(actual),
-    },
-  );
+  if (isDeepStrictEqual(expected, actual)) return { combined, call, failure: undefined };
+  const failure = checkFailure(ctx, call, {
+    message: `${what}: /inbound answered otherwise than ${refused ? "/verify-webhook" : "/verify-webhook then /parse-inbound"}`,
+    expected: show(expected),
+    actual: show(actual),
+  });
+  return { combined, call, failure };
 }
 
 /**

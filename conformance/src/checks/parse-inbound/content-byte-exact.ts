@@ -9,8 +9,13 @@ import { receives } from "./receives.ts";
 import { sampleNamed } from "./sample-named.ts";
 import { sendToParse } from "./send-to-parse.ts";
 
-/** HTML, Markdown, an emoji, right-to-left text and zero-width characters: all must come back untouched. */
-export const CONTENT_PROBE = "<b>x</b> **y** 😀 שלום \u200b\u200d end";
+/**
+ * HTML, Markdown, an emoji, right-to-left text, zero-width characters, decomposed sequences (e + combining acute,
+ * A + combining ring, Hangul jamo) that NFC composes, precomposed é that NFD splits and the ﬁ ligature that NFKC
+ * unfolds: all must come back untouched.
+ */
+export const CONTENT_PROBE =
+  "<b>x</b> **y** 😀 שלום \u200b\u200d cafe\u0301 A\u030Angstro\u0308m \u1100\u1161 r\u00e9sum\u00e9 \ufb01 end";
 
 /**
  * Sends the content sample with {@link CONTENT_PROBE} as its text and expects it back in `message` byte for byte.
@@ -46,9 +51,11 @@ export const contentByteExact: ConformanceCheck = {
     if (!answer.ok) return failed([answer.failure]);
     const actual = answer.message.message;
     if (actual === expected) return passed();
+    const form = (["NFC", "NFD", "NFKC", "NFKD"] as const).find((name) => actual === expected.normalize(name));
+    const normalised = form === undefined ? "" : ` (the text was normalised to ${form})`;
     return failed([
       checkFailure(ctx, parsed.call, {
-        message: `message differs from the content sent, first at code unit ${firstDifference(expected, actual)}`,
+        message: `message differs from the content sent, first at code unit ${firstDifference(expected, actual)}${normalised}`,
         pointer: "/message",
         expected: visible(expected),
         actual: visible(actual),
@@ -109,9 +116,12 @@ function firstDifference(a: string, b: string): number {
   return index;
 }
 
-/** Shows invisible characters (zero-width, bidi controls, C0 controls) as `\u{…}` so a diff is readable. */
+/** Shows invisible characters (zero-width, bidi controls), combining marks and jamo as `\u{…}` so a diff is readable. */
 function visible(text: string): string {
-  return JSON.stringify(text).replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, (char) => {
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
-  });
+  return JSON.stringify(text).replace(
+    /[\u0300-\u036f\u1100-\u11ff\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g,
+    (char) => {
+      return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    },
+  );
 }

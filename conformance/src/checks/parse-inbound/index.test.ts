@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { failuresOf, referenceFixtures, statusesOf } from "../../../test/broken/behaviour-run.ts";
+import { json } from "../../../test/reference/types.ts";
 import { runAgainst } from "../../../test/run-against.ts";
 
 const ONLY = { only: ["parse-inbound"] };
@@ -90,5 +91,25 @@ describe("the parse-inbound checks", () => {
     expect(statusesOf(withoutMessage, "parse-inbound.ignores-non-messages")).toEqual({
       "parse-inbound.ignores-non-messages": "passed",
     });
+  });
+
+  it("fail an adapter that normalises message text to NFC, composing the probe's decomposed sequences", async () => {
+    const report = await runAgainst(
+      {
+        overrides: {
+          "parse-inbound": async (_request, reference) => {
+            const answer = await reference();
+            const body = answer.body as { message?: unknown };
+            return typeof body.message === "string"
+              ? json(200, { ...body, message: body.message.normalize("NFC") })
+              : answer;
+          },
+        },
+      },
+      { only: ["parse-inbound.content-byte-exact"] },
+    );
+    expect(failuresOf(report, "parse-inbound.content-byte-exact")).toMatchObject([
+      { pointer: "/message", message: expect.stringContaining("normalised to NFC") },
+    ]);
   });
 });

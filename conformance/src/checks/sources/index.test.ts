@@ -14,7 +14,7 @@ describe("the sources checks", () => {
       { ...ONLY, fixtures },
     );
     const statuses = statusesOf(report, "sources.");
-    expect(Object.keys(statuses)).toHaveLength(10);
+    expect(Object.keys(statuses)).toHaveLength(11);
     expect(new Set(Object.values(statuses))).toEqual(new Set(["not_applicable"]));
   });
 

@@ -1,5 +1,6 @@
 import type { ConformanceCheck } from "../../context.ts";
 import { changedFilesFetchable } from "./changed-files-fetchable.ts";
+import { changesUnderResourcePath } from "./changes-under-resource-path.ts";
 import { fetchFileConfined } from "./fetch-file-confined.ts";
 import { fingerprintNullIffRemoved } from "./fingerprint-null-iff-removed.ts";
 import { fingerprintsStable } from "./fingerprints-stable.ts";
@@ -16,6 +17,7 @@ export const sourcesChecks: ConformanceCheck[] = [
   statusEnum,
   fingerprintNullIffRemoved,
   noDuplicatePaths,
+  changesUnderResourcePath,
   changedFilesFetchable,
   tamperedCursorRejected,
   foreignCursorRejected,
