@@ -22,7 +22,9 @@ function refuse(field: string, expected: string): ServiceError {
 function instant(query: URLSearchParams, field: string): string | undefined {
   const text = query.get(field);
   if (text === null || text === "") return undefined;
-  const time = Date.parse(text);
+  // A time without a zone (a form's datetime-local field) is read as UTC, whatever the server's own zone.
+  const zoned = /(Z|[+-]\d\d:\d\d)$/i.test(text) ? text : `${text}Z`;
+  const time = Date.parse(zoned);
   if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(time)) throw refuse(field, "an RFC 3339 instant");
   return new Date(time).toISOString();
 }

@@ -106,6 +106,14 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <option value="true"{{#if (eq filter.test "true")}} selected{{/if}}>tests only</option>
 </select>
 </div>
+<div class="field">
+<label for="filter_since">Since (UTC)</label>
+<input id="filter_since" name="since" type="datetime-local" step="1" value="{{filter.since}}">
+</div>
+<div class="field">
+<label for="filter_until">Before (UTC)</label>
+<input id="filter_until" name="until" type="datetime-local" step="1" value="{{filter.until}}">
+</div>
 <button type="submit" class="secondary">Filter</button>
 {{#if filter.active}}<a href="{{path}}#events-heading">Show every event</a>{{/if}}
 </form>
