@@ -2,14 +2,11 @@ import { declaresEndpoint } from "@adapterkit/contract";
 import type { ConformanceCheck } from "../../context.ts";
 import { failed, notApplicable, passed } from "../../outcome.ts";
 import { checkFailure } from "../parse-inbound/call-failure.ts";
-import { prepareSample } from "../parse-inbound/prepare-sample.ts";
+import { prepareRetry } from "../parse-inbound/prepare-retry.ts";
 import { receives } from "../parse-inbound/receives.ts";
 import { sampleNamed } from "../parse-inbound/sample-named.ts";
 import { show } from "../shared/labels.ts";
 import { compareCombined } from "./combined-equals-two-calls.ts";
-
-/** How much older than the retry the first delivery is signed, in seconds (as the dedup-key retry check). */
-const RETRY_DELAY_SECONDS = 30;
 
 /**
  * A platform retry of one event through `/inbound` (same bytes, a later timestamp, a fresh signature, the fixtures'
@@ -30,12 +27,7 @@ export const combinedRetry: ConformanceCheck = {
     const retry = ctx.fixtures.inbound?.retry;
     const sample = sampleNamed(ctx, retry?.sample);
     if (sample === undefined) return notApplicable("the fixtures name no message sample to retry");
-    const nonce = ctx.nonce();
-    const id = `msg_${nonce}`;
-    const now = Math.floor(Date.now() / 1000);
-    const first = prepareSample(ctx, sample, { nonce, sign: { id, timestamp: now - RETRY_DELAY_SECONDS } });
-    const signature = sample.signed === false ? {} : ctx.sign(first.request, { id, timestamp: now });
-    const retryHeaders = ctx.render(retry?.headers ?? {}, { nonce });
+    const { first, signature, retryHeaders } = prepareRetry(ctx, sample, retry?.headers);
     const label = `sample "${sample.name}"`;
     const original = await compareCombined(
       ctx,

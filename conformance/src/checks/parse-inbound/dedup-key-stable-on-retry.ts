@@ -3,13 +3,10 @@ import { failed, notApplicable, passed } from "../../outcome.ts";
 import { show } from "../shared/labels.ts";
 import { checkFailure, fixtureFailure } from "./call-failure.ts";
 import { expectMessage } from "./expect-message.ts";
-import { prepareSample } from "./prepare-sample.ts";
+import { prepareRetry } from "./prepare-retry.ts";
 import { receives } from "./receives.ts";
 import { sampleNamed } from "./sample-named.ts";
 import { sendToParse } from "./send-to-parse.ts";
-
-/** How much older than the retry the first delivery is signed, in seconds (both well inside any tolerance). */
-const RETRY_DELAY_SECONDS = 30;
 
 /**
  * The same event re-sent as a platform retries it (same bytes, a later timestamp, a fresh signature, the fixtures'
@@ -31,12 +28,7 @@ export const dedupKeyStableOnRetry: ConformanceCheck = {
         retry === undefined ? "no message sample to retry" : `inbound.retry.sample "${retry.sample}" is not a sample`;
       return failed([fixtureFailure(ctx, "parse-inbound", what)]);
     }
-    const nonce = ctx.nonce();
-    const id = `msg_${nonce}`;
-    const now = Math.floor(Date.now() / 1000);
-    const first = prepareSample(ctx, sample, { nonce, sign: { id, timestamp: now - RETRY_DELAY_SECONDS } });
-    const signature = sample.signed === false ? {} : ctx.sign(first.request, { id, timestamp: now });
-    const retryHeaders = ctx.render(retry?.headers ?? {}, { nonce });
+    const { first, signature, retryHeaders } = prepareRetry(ctx, sample, retry?.headers);
 
     const original = expectMessage(ctx, await sendToParse(ctx, first), `sample "${sample.name}"`);
     if (!original.ok) return failed([original.failure]);
