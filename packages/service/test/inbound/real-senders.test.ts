@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
 import { type InboundEventJson, inboundEventPageSchema } from "@adapterkit/contract";
-import githubExamples from "@octokit/webhooks-examples" with { type: "json" };
+import type { WebhookDefinition } from "@octokit/webhooks-examples";
 import { sign as signAsGithub } from "@octokit/webhooks-methods";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,9 +14,15 @@ const STRIPE_SECRET = `whsec_${randomBytes(24).toString("hex")}`;
 const SHOPIFY_SECRET = `shpss_${randomBytes(16).toString("hex")}`;
 const stripe = new Stripe("sk_test_not_used_for_any_call");
 
+const githubExamples = createRequire(import.meta.url)("@octokit/webhooks-examples") as WebhookDefinition[];
+
 /** Every example payload of `@octokit/webhooks-examples`, with the event kind GitHub sends it under. */
 const GITHUB_DELIVERIES = githubExamples.flatMap((event) =>
-  event.examples.map((example, index) => ({ event: event.name, index, payload: example as Record<string, unknown> })),
+  event.examples.map((example, index) => ({
+    event: event.name,
+    index,
+    payload: example as unknown as Record<string, unknown>,
+  })),
 );
 
 const STRIPE_EVENTS = [
@@ -37,7 +44,7 @@ type Posted = { status: number; outcome: string };
 for (const lane of STORE_LANES) {
   describe.skipIf(lane.skip)(`the webhook App takes what GitHub, Stripe and Shopify send ${lane.title}`, () => {
     let world: InboundWorld;
-    const installed = new Map<string, { id: number; tenant: Tenant; url: string }>();
+    const installed = new Map<string, { id: string; tenant: Tenant; url: string }>();
 
     beforeAll(async () => {
       world = await startInboundWorld(lane);
