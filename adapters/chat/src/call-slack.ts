@@ -15,10 +15,13 @@ const RETRYABLE_ERRORS: ReadonlySet<string> = new Set([
   "team_added_to_org",
 ]);
 
-/** A Web API method's answer: its JSON on `ok: true`, else Slack's error code and whether a retry may help. */
+/**
+ * A Web API method's answer: its JSON on `ok: true`, else Slack's error code, whether a retry may help and, when Slack
+ * answered 429 with a `Retry-After` in seconds, how long it asks to wait.
+ */
 export type SlackResult =
   | { ok: true; data: Record<string, unknown> }
-  | { ok: false; error: string; retryable: boolean };
+  | { ok: false; error: string; retryable: boolean; retryAfterSeconds?: number };
 
 /** Options of {@link callSlack}. */
 export interface CallSlackOptions {
@@ -91,7 +94,15 @@ function methodUrl(baseUrl: string, method: string): string | undefined {
 async function readAnswer(response: Response): Promise<SlackResult> {
   const text = await response.text().catch(() => "");
   const data = parseObject(text);
-  if (response.status === 429) return { ok: false, error: "ratelimited", retryable: true };
+  if (response.status === 429) {
+    const seconds = retryAfterOf(response);
+    return {
+      ok: false,
+      error: "ratelimited",
+      retryable: true,
+      ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
+    };
+  }
   if (data?.ok === false) {
     const error = typeof data.error === "string" && data.error !== "" ? data.error : "unknown_error";
     return { ok: false, error, retryable: response.status >= 500 || RETRYABLE_ERRORS.has(error) };
@@ -99,6 +110,12 @@ async function readAnswer(response: Response): Promise<SlackResult> {
   if (!response.ok) return { ok: false, error: `http_${response.status}`, retryable: response.status >= 500 };
   if (data?.ok !== true) return { ok: false, error: "invalid_response: not a Web API answer", retryable: false };
   return { ok: true, data };
+}
+
+/** Slack's `Retry-After` is whole seconds; an HTTP date or anything else is not taken as a delay. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get("retry-after")?.trim() ?? "";
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {

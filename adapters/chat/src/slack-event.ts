@@ -3,6 +3,7 @@ export interface SlackPayload {
   type?: unknown;
   challenge?: unknown;
   event_id?: unknown;
+  event_time?: unknown;
   team_id?: unknown;
   api_app_id?: unknown;
   event?: SlackEvent;
@@ -22,6 +23,8 @@ export interface SlackEvent {
   ts?: unknown;
   thread_ts?: unknown;
   hidden?: unknown;
+  /** A `file_share`'s files: `{ id, name, mimetype, url_private, … }` each. */
+  files?: unknown;
 }
 
 /** The value when it is a non-empty string, else undefined: Slack omits, nulls and empties fields freely. */

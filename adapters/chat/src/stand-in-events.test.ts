@@ -62,6 +62,37 @@ describe("the chat stand-in's Events API side", () => {
     });
   });
 
+  it("sends any event in a signed event_callback envelope, and retries it with the reason given", async () => {
+    const files = [{ id: "F1", name: "a.png" }];
+    const sent = await slack.events.postEvent({
+      subtype: "file_share",
+      user: "U1",
+      text: "look",
+      files,
+      channel: "C1",
+    });
+    const retry = await slack.events.redeliver(sent.eventId, 3, "http_error");
+    const [original, again] = received.slice(-2);
+    const payload = JSON.parse(original?.body ?? "{}") as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      type: "event_callback",
+      event_id: sent.eventId,
+      team_id: expect.any(String),
+      event_time: expect.any(Number),
+      event: { type: "message", subtype: "file_share", user: "U1", text: "look", files, channel: "C1" },
+    });
+    expect(
+      isValidSlackV0({
+        secret: slack.credentials.signing_secret,
+        headers: original?.headers ?? {},
+        body: original?.body ?? "",
+      }),
+    ).toBe(true);
+    expect(again?.headers["x-slack-retry-num"]).toBe("3");
+    expect(again?.headers["x-slack-retry-reason"]).toBe("http_error");
+    expect(retry.eventId).toBe(sent.eventId);
+  });
+
   it("forges with another secret, and echoes the bot's own posts with its bot_id", async () => {
     await slack.events.forge({ channel: "C1", user: "U1", text: "evil" });
     const forged = received.at(-1);

@@ -23,8 +23,16 @@ export interface StandInEvents {
   connect(url: string): Promise<boolean>;
   /** A person posts a message: an `event_callback`, signed, delivered to the Request URL. */
   postMessage(message: HumanMessage): Promise<EventDelivery>;
-  /** Slack's retry of a delivery: the same payload and `event_id`, newly signed, with `x-slack-retry-num`. */
-  redeliver(eventId: string, retryNum?: number): Promise<EventDelivery>;
+  /**
+   * Any Events API event as Slack sends it (`app_mention`, a `message` with a subtype, `files`…): the fields given
+   * override a person's channel `message`, wrapped in a signed `event_callback` with a new `event_id`.
+   */
+  postEvent(event: Record<string, unknown>): Promise<EventDelivery>;
+  /**
+   * Slack's retry of a delivery: the same payload and `event_id`, newly signed, with `x-slack-retry-num` and
+   * `x-slack-retry-reason` (default `http_timeout`).
+   */
+  redeliver(eventId: string, retryNum?: number, reason?: string): Promise<EventDelivery>;
   /** A forgery: a message delivered with a signature made with another secret. */
   forge(message: HumanMessage): Promise<EventDelivery>;
   /** The bot's own post comes back as an event with its `bot_id`, as Slack delivers it (the feedback loop). */
@@ -99,10 +107,14 @@ export function createStandInEvents(options: {
       const { eventId, body } = callback(human(message));
       return deliver(eventId, body, options.signingSecret);
     },
-    async redeliver(eventId, retryNum = 1) {
+    async postEvent(event) {
+      const { eventId, body } = callback({ channel_type: "channel", ...event });
+      return deliver(eventId, body, options.signingSecret);
+    },
+    async redeliver(eventId, retryNum = 1, reason = "http_timeout") {
       const body = payloads.get(eventId);
       if (body === undefined) throw new Error(`no event ${eventId} was delivered`);
-      const extra = { "x-slack-retry-num": String(retryNum), "x-slack-retry-reason": "http_timeout" };
+      const extra = { "x-slack-retry-num": String(retryNum), "x-slack-retry-reason": reason };
       return deliver(eventId, body, options.signingSecret, extra);
     },
     async forge(message) {

@@ -73,6 +73,25 @@ describe("startChatStandIn", () => {
     });
   });
 
+  it("answers the next posts 429 with Retry-After while throttled, posts nothing, then posts again", async () => {
+    const before = slack.messages().length;
+    slack.throttle(7, 2);
+    const post = () =>
+      fetch(`${slack.url}/api/chat.postMessage`, {
+        method: "POST",
+        headers: { authorization: "Bearer xoxb-demo", "content-type": "application/json" },
+        body: JSON.stringify({ channel: "C1", text: "busy" }),
+      });
+    for (const response of [await post(), await post()]) {
+      expect(response.status).toBe(429);
+      expect(response.headers.get("retry-after")).toBe("7");
+      expect(await response.json()).toEqual({ ok: false, error: "ratelimited" });
+    }
+    expect(slack.messages()).toHaveLength(before);
+    expect((await post()).status).toBe(200);
+    expect(slack.messages()).toHaveLength(before + 1);
+  });
+
   it("answers unknown_method with 404 for other methods", async () => {
     const { status, body } = await call("conversations.list", { token: "xoxb-demo" });
     expect(status).toBe(404);

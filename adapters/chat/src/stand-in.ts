@@ -33,6 +33,11 @@ export interface ChatStandIn {
   messages(): readonly PostedMessage[];
   /** The Events API side: people's messages, retries and the bot's echoes, signed and sent to the Request URL. */
   readonly events: StandInEvents;
+  /**
+   * Rate-limits the next `times` calls of `chat.postMessage` (default 1) as Slack does: HTTP 429, a `Retry-After` of
+   * `retryAfterSeconds` and `{ ok: false, error: "ratelimited" }`; nothing is posted.
+   */
+  throttle(retryAfterSeconds: number, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -49,10 +54,11 @@ export async function startChatStandIn(options: ChatStandInOptions = {}): Promis
   const posted: PostedMessage[] = [];
   const signingSecret = options.signingSecret ?? randomBytes(16).toString("hex");
   const events = createStandInEvents({ signingSecret, botUserId: BOT_USER_ID, botId: BOT_ID });
+  const throttling = { retryAfterSeconds: 0, remaining: 0 };
   // Like Slack, the bot's own posts are delivered to the app too, after the post was answered.
   const onPosted = (message: PostedMessage) => void events.echo(message).catch(() => undefined);
   const { url, close } = await listenHttp((req, res) => {
-    void answer(req, res, { token, posted, onPosted, events }).catch(() =>
+    void answer(req, res, { token, posted, onPosted, events, throttling }).catch(() =>
       send(res, 500, { ok: false, error: "internal_error" }),
     );
   }, options);
@@ -66,6 +72,10 @@ export async function startChatStandIn(options: ChatStandInOptions = {}): Promis
       bot_user_id: BOT_USER_ID,
     },
     messages: () => [...posted],
+    throttle(retryAfterSeconds, times = 1) {
+      throttling.retryAfterSeconds = retryAfterSeconds;
+      throttling.remaining = times;
+    },
     close,
   };
 }
@@ -92,6 +102,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, state: StandInS
       user_id: BOT_USER_ID,
       bot_id: BOT_ID,
     });
+  }
+  if (state.throttling.remaining > 0) {
+    state.throttling.remaining -= 1;
+    const headers = { "retry-after": String(state.throttling.retryAfterSeconds) };
+    return send(res, 429, { ok: false, error: "ratelimited" }, headers);
   }
   const { channel, text, thread_ts: threadTs } = args;
   if (!channel) return send(res, 200, { ok: false, error: "channel_not_found" });
@@ -123,6 +138,7 @@ interface StandInState {
   posted: PostedMessage[];
   onPosted: (message: PostedMessage) => void;
   events: StandInEvents;
+  throttling: { retryAfterSeconds: number; remaining: number };
 }
 
 /** A person's message, sent to the app's Request URL as an Events API callback; the app's answer is passed on. */
@@ -157,6 +173,6 @@ function nextTs(count: number): string {
   return `${Math.floor(Date.now() / 1000)}.${String(count + 1).padStart(6, "0")}`;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(body));
 }

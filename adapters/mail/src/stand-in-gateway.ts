@@ -11,11 +11,12 @@ export interface GatewayDelivery {
 export interface MailGateway {
   /**
    * Posts one message as the gateway's signed JSON (`{ id, labelIds, raw }`): a mail that arrived is labelled
-   * INBOX, one the mailbox sent (a captured SMTP mail) SENT. The same `id` and raw make a retry.
+   * INBOX, one the mailbox sent (a captured SMTP mail) SENT. The same `id` and raw make a retry. `raw` as bytes
+   * passes a message in any charset unchanged.
    */
   post(
     url: string,
-    message: { raw: string; labelIds: readonly string[]; id?: string },
+    message: { raw: string | Uint8Array; labelIds: readonly string[]; id?: string },
     secret?: string,
   ): Promise<GatewayDelivery>;
 }

@@ -7,7 +7,10 @@ import { createMailGateway, type MailGateway } from "./stand-in-gateway.ts";
 export interface CapturedMail {
   from: string;
   to: string[];
+  /** The message as UTF-8 text; a body sent 8bit in another charset is only exact in {@link CapturedMail.bytes}. */
   raw: string;
+  /** The message byte for byte as the server received it. */
+  bytes: Buffer;
   /** The user that logged in to send it. */
   user: string;
 }
@@ -66,10 +69,12 @@ export async function startMailStandIn(options: MailStandInOptions = {}): Promis
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const { mailFrom, rcptTo } = session.envelope;
+        const bytes = Buffer.concat(chunks);
         captured.push({
           from: mailFrom === false ? "" : mailFrom.address,
           to: rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
+          raw: bytes.toString("utf8"),
+          bytes,
           user: String(session.user ?? ""),
         });
         callback();

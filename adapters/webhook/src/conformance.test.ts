@@ -24,3 +24,17 @@ describe("webhook adapter conformance", () => {
     });
   });
 });
+
+const PRESETS = ["github", "stripe", "shopify"] as const;
+
+describe("webhook adapter conformance per sender preset", () => {
+  it.each(PRESETS)("passes every required check with the %s preset's fixtures", async (preset) => {
+    const fixtures = fileURLToPath(new URL(`../conformance.${preset}.fixtures.json`, import.meta.url));
+    const { failures, passed, report } = await runAgainstAdapter(webhookAdapter, { fixtures });
+    expect(failures).toEqual({});
+    expect(report.summary.required_failed).toBe(0);
+    expect(passed).toEqual(
+      expect.arrayContaining(["feedback-loop.own-echo-is-bot", "feedback-loop.person-is-not-bot"]),
+    );
+  });
+});

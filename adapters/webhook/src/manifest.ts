@@ -15,7 +15,7 @@ export const webhookManifest = defineManifest({
     {
       key: "webhook_signing_secret",
       type: "text",
-      label: "Inbound signing secret (whsec_…)",
+      label: "Inbound signing secret (whsec_… for Standard Webhooks; else the sender's own secret)",
       maps_to: "signing_secret",
     },
     {
@@ -23,6 +23,11 @@ export const webhookManifest = defineManifest({
       type: "text",
       label: "Delivery and payload options",
       fields: [
+        {
+          name: "preset",
+          label: "Sender preset: standard-webhooks (default), github, stripe, shopify or generic-hmac",
+          optional: true,
+        },
         {
           name: "delivery_signing_secret",
           label: "Signing secret for deliveries (whsec_…; default: the inbound secret)",
@@ -45,12 +50,22 @@ export const webhookManifest = defineManifest({
           optional: true,
         },
         { name: "thread_id_path", label: "Thread path (default /thread_id)", optional: true },
+        { name: "hmac_header", label: "generic-hmac: signature header (default x-signature)", optional: true },
+        { name: "hmac_encoding", label: "generic-hmac: digest encoding, hex or base64 (default hex)", optional: true },
+        { name: "hmac_prefix", label: "generic-hmac: text before the digest, e.g. sha256=", optional: true },
+        {
+          name: "hmac_timestamp_header",
+          label: "generic-hmac: Unix-seconds timestamp header; when set the signed text is timestamp.body",
+          optional: true,
+        },
+        { name: "id_header", label: "generic-hmac: header whose value retries share (dedup key)", optional: true },
       ],
     },
   ],
   setup_instructions: [
     "Generate a signing secret: whsec_ followed by 24–64 random bytes in base64 (for example `echo whsec_$(openssl rand -base64 32)`), and give it to the system that will post to this App.",
     "That system signs each request with Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature) and sends JSON; the webhook-id is used to drop retried duplicates.",
+    "To take deliveries as GitHub, Stripe or Shopify send them, set the preset to github, stripe or shopify and the inbound secret to the one you gave (GitHub) or were given (Stripe's whsec_…, Shopify's client secret); generic-hmac with its header fields takes any other HMAC-SHA256 sender. With a preset other than standard-webhooks, deliveries need the delivery signing secret.",
     "Optionally set a separate delivery signing secret for messages this App sends, and share it only with the receiving system, which verifies the same Standard Webhooks headers.",
     "If the JSON does not carry the sender and text at /sender and /message (or /from, /text…), set the sender and message paths, e.g. /data/author/name or data.author.name.",
     "Deliveries go to the channel address, which must be an http(s) URL; they carry an x-adapterkit-bot header and a bot_marker field, and anything echoed back with either is recognised as the App's own message.",

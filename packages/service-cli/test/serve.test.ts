@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHmac } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "@adapterkit/service";
@@ -79,6 +80,47 @@ it("installs every sample App into the demo organization and prints each install
   );
 }, 150_000);
 
+/** The GitHub-preset webhook installation's inbound URL as the summary prints it. */
+const githubInboundUrl = (output: string) => /webhook App for GitHub\s+\S+\s+inbound URL (\S+)/.exec(output)?.[1];
+
+it("installs the webhook App a second time with the GitHub preset, records its secret and takes a GitHub delivery", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "adapterkit-serve-"));
+  dataDir = dir;
+  const post = async (output: string) => {
+    const url = githubInboundUrl(output);
+    expect(url).toMatch(/^http:\/\/\S+\/api\/v1\/apps\/\S+\/inbound$/);
+    const recorded = JSON.parse(await readFile(join(dir, "demo-credentials.json"), "utf8")) as {
+      adapter: string;
+      url: string;
+      credentials: { signing_secret: string; preset: string };
+    }[];
+    const entry = recorded.find((summary) => summary.adapter === "webhook-github");
+    expect(entry).toMatchObject({ url, credentials: { preset: "github" } });
+    const body = JSON.stringify({
+      action: "opened",
+      issue: { title: "Hi" },
+      sender: { login: "octocat", type: "User" },
+    });
+    const signature = (secret: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+    const headers = { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": "d-serve" };
+    const secret = entry?.credentials.signing_secret ?? "";
+    const sent = await fetch(url ?? "", {
+      method: "POST",
+      headers: { ...headers, "x-hub-signature-256": signature(secret) },
+      body,
+    });
+    expect(sent.status).toBe(200);
+    const forged = await fetch(url ?? "", {
+      method: "POST",
+      headers: { ...headers, "x-github-delivery": "d-forged", "x-hub-signature-256": signature(`${secret}x`) },
+      body,
+    });
+    expect(forged.status).toBe(401);
+  };
+  const output = await serveUntilReady(dir, post);
+  expect(output).not.toMatch(/failed/i);
+}, 150_000);
+
 it("connects the stand-in tool server as a Skill with its tools, and keeps one of each across a restart", async () => {
   dataDir = await mkdtemp(join(tmpdir(), "adapterkit-serve-"));
   const seen: { url: string; skillId: number; tools: string[] }[] = [];
@@ -118,6 +160,9 @@ it("starts again on its data dir: every sample App kept, one app-event trigger o
   const first = await serveUntilReady(dataDir, undefined, ports);
   const second = await serveUntilReady(dataDir, undefined, ports);
   expect(second).not.toMatch(/failed/i);
+  // The GitHub-preset installation is kept too: a repository's webhook needs no new payload URL after a restart.
+  expect(githubInboundUrl(second)).toBe(githubInboundUrl(first));
+  expect(githubInboundUrl(first)).toBeDefined();
   expect(second).toMatch(/kept as it was/);
   const installed = [...second.matchAll(/^\s+(\w+)\s+inst_\S+\s+verified as/gm)].map((match) => match[1]);
   expect(installed.sort()).toEqual(["chat", "files", "mail", "tasks", "webhook"]);

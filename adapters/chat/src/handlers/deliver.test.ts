@@ -57,14 +57,39 @@ describe("POST /deliver", () => {
     expect(body).toEqual({ ok: false, error, retryable });
   });
 
-  it("answers an HTTP 429 as ratelimited and retryable", async () => {
-    slack.mockMethod(
-      "chat.postMessage",
-      () => new HttpResponse("slow down", { status: 429, headers: { "retry-after": "3" } }),
+  it("answers Slack's HTTP 429 with Retry-After as 429 rate_limited carrying that delay", async () => {
+    slack.mockMethod("chat.postMessage", () =>
+      slackAnswer({ ok: false, error: "ratelimited" }, { status: 429, headers: { "retry-after": "30" } }),
     );
-    const { body } = await slack
+    const { status, headers, body } = await slack
       .adapter()
       .client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
+    expect(status).toBe(429);
+    expect(headers.get("retry-after")).toBe("30");
+    expect(body).toEqual({
+      ok: false,
+      code: "rate_limited",
+      error: "chat.postMessage: ratelimited, retry after 30 s",
+      retry_after: 30,
+    });
+  });
+
+  it.each([
+    ["no Retry-After", undefined],
+    ["a Retry-After that is a date", "Wed, 21 Oct 2015 07:28:00 GMT"],
+  ])("answers an HTTP 429 with %s as ratelimited and retryable", async (_, retryAfter) => {
+    slack.mockMethod(
+      "chat.postMessage",
+      () =>
+        new HttpResponse("slow down", {
+          status: 429,
+          ...(retryAfter === undefined ? {} : { headers: { "retry-after": retryAfter } }),
+        }),
+    );
+    const { status, body } = await slack
+      .adapter()
+      .client.deliver({ credentials: CREDENTIALS, channel_address: "C1", message: { text: "x" } });
+    expect(status).toBe(200);
     expect(body).toEqual({ ok: false, error: "ratelimited", retryable: true });
   });
 

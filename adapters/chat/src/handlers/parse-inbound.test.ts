@@ -70,13 +70,18 @@ describe("POST /parse-inbound", () => {
     expect(body).toMatchObject({ is_dm: true, thread_id: "1699999999.000001" });
   });
 
-  it("keeps the event_id as dedup_key on a retry with retry headers", async () => {
+  it.each([
+    ["1", "http_timeout"],
+    ["2", "http_error"],
+    ["3", "too_many_requests"],
+  ])("answers retry %s (%s) of an event exactly as the first delivery, same dedup_key", async (num, reason) => {
     const first = await parse(callback({}));
     const retried = await parse(callback({}), {
-      headers: { "x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout" },
+      headers: { "x-slack-retry-num": num, "x-slack-retry-reason": reason },
     });
     const other = await parse(callback({}, { event_id: "Ev0002" }));
     expect(retried.body).toEqual(first.body);
+    expect(retried.body).toMatchObject({ dedup_key: "Ev0001" });
     expect(other.body).toMatchObject({ dedup_key: "Ev0002" });
   });
 
@@ -108,18 +113,160 @@ describe("POST /parse-inbound", () => {
   });
 
   it.each([
-    "message_changed",
-    "message_deleted",
-    "channel_join",
-    "message_replied",
-  ])("ignores a message with subtype %s", async (subtype) => {
+    ["message_changed", "is an edit of an earlier message, not a new message"],
+    ["message_deleted", "is the deletion of a message, not a new message"],
+    ["channel_join", "is someone joining the channel, not a new message"],
+    ["group_join", "is someone joining the private channel, not a new message"],
+    ["channel_leave", "is someone leaving the channel, not a new message"],
+    ["message_replied", "is a thread's reply count changing, not a new message"],
+    ["ekm_access_denied", "carries no new message"],
+  ])("ignores a message with subtype %s and says why", async (subtype, why) => {
     const { body } = await parse(callback({ subtype }));
-    expect(body).toEqual({ ignored: true, reason: `message subtype ${subtype} carries no new message` });
+    expect(body).toEqual({ ignored: true, reason: `message subtype ${subtype} ${why}` });
   });
 
-  it.each(["reaction_added", "app_mention", "member_joined_channel"])("ignores a %s event", async (type) => {
+  it("ignores Slack's message_changed as sent, its edited text nested under message", async () => {
+    const event = {
+      type: "message",
+      subtype: "message_changed",
+      hidden: true,
+      channel: "C1",
+      ts: "1700000001.000200",
+      event_ts: "1700000001.000200",
+      message: { type: "message", user: "U0PERSON", text: "hello (edited)", ts: "1700000000.000100" },
+      previous_message: { type: "message", user: "U0PERSON", text: "hello", ts: "1700000000.000100" },
+    };
+    const { body } = await parse({ ...callback({}), event });
+    expect(body).toEqual({
+      ignored: true,
+      reason: "message subtype message_changed is an edit of an earlier message, not a new message",
+    });
+  });
+
+  it("ignores Slack's message_deleted as sent, which names no user and no text", async () => {
+    const event = {
+      type: "message",
+      subtype: "message_deleted",
+      hidden: true,
+      channel: "C1",
+      ts: "1700000002.000300",
+      deleted_ts: "1700000000.000100",
+      previous_message: { type: "message", user: "U0PERSON", text: "hello", ts: "1700000000.000100" },
+    };
+    const { body } = await parse({ ...callback({}), event });
+    expect(body).toEqual({
+      ignored: true,
+      reason: "message subtype message_deleted is the deletion of a message, not a new message",
+    });
+  });
+
+  it.each([
+    ["member_joined_channel", "member_joined_channel events are someone joining a channel, not a message"],
+    ["reaction_added", "reaction_added events are a reaction, not a message"],
+    ["team_join", "team_join events carry no message"],
+  ])("ignores a %s event and says why", async (type, reason) => {
     const { body } = await parse(callback({ type }));
-    expect(body).toEqual({ ignored: true, reason: `${type} events carry no message` });
+    expect(body).toEqual({ ignored: true, reason });
+  });
+
+  it("takes an app_mention as an event type of its own, mention.received", async () => {
+    const event = {
+      type: "app_mention",
+      user: "U0PERSON",
+      text: "<@U0BOT> is the build green?",
+      ts: "1700000003.000400",
+      channel: "C1",
+      event_ts: "1700000003.000400",
+    };
+    const { body } = await parse({ ...callback({}), event_id: "Ev0MENTION", event });
+    expect(body).toEqual({
+      event_type: "mention.received",
+      sender: "U0PERSON",
+      message: "<@U0BOT> is the build green?",
+      is_bot: false,
+      dedup_key: "Ev0MENTION",
+      is_dm: false,
+      metadata: { channel: "C1", ts: "1700000003.000400", team_id: "T1", api_app_id: "A1" },
+    });
+  });
+
+  it("carries an app_mention made in a thread into that thread", async () => {
+    const { body } = await parse(callback({ type: "app_mention", thread_ts: "1699999999.000001" }));
+    expect(body).toMatchObject({ event_type: "mention.received", thread_id: "1699999999.000001" });
+  });
+
+  it("takes another app's bot_message, which has a bot_id and username but no user, as a bot's message", async () => {
+    const event = {
+      type: "message",
+      subtype: "bot_message",
+      text: "Deploy finished",
+      ts: "1700000004.000500",
+      username: "deploy-bot",
+      bot_id: "B0DEPLOY",
+      app_id: "A0DEPLOY",
+      channel: "C1",
+      channel_type: "channel",
+    };
+    const { body } = await parse({ ...callback({}), event });
+    expect(body).toMatchObject({
+      event_type: "message.received",
+      sender: "B0DEPLOY",
+      message: "Deploy finished",
+      is_bot: true,
+      metadata: expect.objectContaining({ subtype: "bot_message" }),
+    });
+  });
+
+  it("takes a thread_broadcast as a message in its thread", async () => {
+    const event = {
+      type: "message",
+      subtype: "thread_broadcast",
+      user: "U0PERSON",
+      text: "also posting this to the channel",
+      ts: "1700000005.000600",
+      thread_ts: "1700000000.000100",
+      root: { type: "message", user: "U0OTHER", text: "the question", ts: "1700000000.000100" },
+      channel: "C1",
+      channel_type: "channel",
+    };
+    const { body } = await parse({ ...callback({}), event });
+    expect(body).toMatchObject({
+      sender: "U0PERSON",
+      message: "also posting this to the channel",
+      thread_id: "1700000000.000100",
+      is_bot: false,
+      metadata: expect.objectContaining({ subtype: "thread_broadcast", ts: "1700000005.000600" }),
+    });
+  });
+
+  it("takes a file_share with its text and names its files' ids", async () => {
+    const files = [
+      { id: "F0REPORT", name: "report, final.pdf", mimetype: "application/pdf", url_private: "https://files.test/1" },
+      { id: "F0CHART", name: "chart.png", mimetype: "image/png", url_private: "https://files.test/2" },
+    ];
+    const event = {
+      type: "message",
+      subtype: "file_share",
+      user: "U0PERSON",
+      text: "here is the report",
+      files,
+      upload: false,
+      ts: "1700000006.000700",
+      channel: "C1",
+      channel_type: "channel",
+    };
+    const { body } = await parse({ ...callback({}), event });
+    expect(body).toMatchObject({
+      sender: "U0PERSON",
+      message: "here is the report",
+      is_bot: false,
+      metadata: expect.objectContaining({ subtype: "file_share", file_ids: "F0REPORT,F0CHART" }),
+    });
+  });
+
+  it("takes a file_share without a comment as a message with empty text", async () => {
+    const { body } = await parse(callback({ subtype: "file_share", text: "", files: [{ id: "F1" }, "junk", null] }));
+    expect(body).toMatchObject({ message: "", metadata: expect.objectContaining({ file_ids: "F1" }) });
   });
 
   it.each([

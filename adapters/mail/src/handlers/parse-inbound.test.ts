@@ -38,9 +38,11 @@ describe("POST /mail/parse-inbound", () => {
       thread_id: "<q-1@example.test>",
       metadata: {
         subject: "Report",
+        from_name: "Alice Example",
         to: ["bot@adapterkit.test"],
         cc: [],
         label_ids: ["INBOX", "UNREAD"],
+        attachments: [],
         date: "2026-11-16T09:30:00.000Z",
         gateway_id: "18c0ffee",
         content_type: "text/plain",
@@ -177,5 +179,45 @@ describe("POST /mail/parse-inbound", () => {
     );
     expect(status).toBe(400);
     expect(body).toMatchObject({ issues: [{ path: "/body/raw" }] });
+  });
+  it.each([
+    ["=?ISO-8859-1?Q?Andr=E9_B=F6hm?= <andre@example.test>", "André Böhm"],
+    ['"Souza, Ana" <ana@example.test>', "Souza, Ana"],
+    ["plain@example.test", ""],
+  ])("reads the sender's name from %s", async (from, name) => {
+    const body = await parse(personMail({ text: "hi", from }));
+    expect(body).toMatchObject({ metadata: expect.objectContaining({ from_name: name }) });
+  });
+
+  it("names attached files, and not an image the HTML shows inline by cid", async () => {
+    const raw = mimeMail(
+      ['Content-Type: multipart/mixed; boundary="m"'],
+      [
+        "--m",
+        'Content-Type: multipart/related; boundary="r"',
+        "",
+        "--r",
+        "Content-Type: text/html; charset=utf-8",
+        "",
+        '<img src="cid:logo@x">',
+        "--r",
+        "Content-Type: image/png",
+        "Content-ID: <logo@x>",
+        "Content-Disposition: inline; filename=logo.png",
+        "Content-Transfer-Encoding: base64",
+        "",
+        "iVBORw0KGgo=",
+        "--r--",
+        "--m",
+        "Content-Type: application/pdf",
+        "Content-Disposition: attachment; filename*=utf-8''Relat%C3%B3rio.pdf",
+        "Content-Transfer-Encoding: base64",
+        "",
+        "JVBERi0xLjQ=",
+        "--m--",
+      ],
+    );
+    const body = await parse(raw);
+    expect(body).toMatchObject({ metadata: expect.objectContaining({ attachments: ["Relatório.pdf"] }) });
   });
 });

@@ -87,9 +87,12 @@ function metadataOf(
     );
   const metadata: Record<string, unknown> = {
     subject: mail.subject ?? "",
+    from_name: mail.from?.value.find((address) => address.address)?.name ?? "",
     to: addresses(mail.to),
     cc: addresses(mail.cc),
     label_ids: payload.labelIds,
+    // Images a mail's HTML shows inline (multipart/related, by cid) are part of its body, not attachments (D534).
+    attachments: mail.attachments.filter((file) => !file.related).map((file) => file.filename ?? ""),
   };
   if (mail.date !== undefined && !Number.isNaN(mail.date.getTime())) metadata.date = mail.date.toISOString();
   if (payload.id !== undefined) metadata.gateway_id = payload.id;

@@ -14,7 +14,9 @@ import { checkSigningSecret } from "../signing-secret.ts";
 export const deliver: DeliverHandler<typeof webhookManifest> = async (request, context) => {
   const { credentials, message } = request;
   const url = checkAddress(request.channel_address);
-  const field = credentials.delivery_signing_secret ? "delivery_signing_secret" : "signing_secret";
+  // A sender's own secret (GitHub's, Stripe's…) is no Standard Webhooks key: those presets need a delivery secret.
+  const ownsSecret = !credentials.preset?.trim() || credentials.preset.trim() === "standard-webhooks";
+  const field = credentials.delivery_signing_secret || !ownsSecret ? "delivery_signing_secret" : "signing_secret";
   const secret = checkSigningSecret(credentials[field], field);
   if (!secret.ok) throw invalid(`/credentials/${field}`, secret.error);
   const id = `msg_${randomBytes(18).toString("base64url")}`;

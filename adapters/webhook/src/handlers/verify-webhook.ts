@@ -1,16 +1,20 @@
-import { rawBodyOf, SignatureError, type VerifyWebhookHandler, verifyStandardWebhook } from "@adapterkit/sdk";
+import { rawBodyOf, SignatureError, type VerifyWebhookHandler } from "@adapterkit/sdk";
 import type { webhookManifest } from "../manifest.ts";
-import { checkSigningSecret } from "../signing-secret.ts";
+import { presetOf } from "../presets/preset-of.ts";
 
 /**
- * `POST /verify-webhook`: checks the Standard Webhooks signature (`webhook-id`, `webhook-timestamp`,
- * `webhook-signature`) over the exact body bytes with `signing_secret`, within five minutes either way.
+ * `POST /verify-webhook`: checks the signature of the configured preset over the exact body bytes with
+ * `signing_secret`: Standard Webhooks by default (five minutes either way), else GitHub's, Stripe's, Shopify's or
+ * the configured generic HMAC.
  */
 export const verifyWebhook: VerifyWebhookHandler<typeof webhookManifest> = (envelope) => {
-  const secret = checkSigningSecret(envelope.credentials.signing_secret, "signing_secret");
-  if (!secret.ok) return secret;
+  const { credentials } = envelope;
+  const chosen = presetOf(credentials.preset);
+  if (!chosen.ok) return chosen;
+  const problem = chosen.preset.checkCredentials(credentials);
+  if (problem !== undefined) return { ok: false, error: problem };
   try {
-    verifyStandardWebhook({ secret: secret.secret, headers: envelope.headers, body: rawBodyOf(envelope) });
+    chosen.preset.verify({ credentials, headers: envelope.headers, body: rawBodyOf(envelope) });
     return { ok: true };
   } catch (error) {
     if (error instanceof SignatureError) return { ok: false, error: `${error.code}: ${error.message}` };

@@ -42,6 +42,13 @@ export {
   MARKDOWN_MAX_INLINE_DEPTH,
   MarkdownLimitError,
 } from "./markdown-limits.ts";
+export {
+  isValidShopifySha256,
+  SHOPIFY_SIGNATURE_HEADER,
+  signShopifySha256,
+  type VerifyShopifySha256Options,
+  verifyShopifySha256,
+} from "./shopify-sha256.ts";
 export { SIGNATURE_ERROR_CODES, SignatureError, type SignatureErrorCode } from "./signature-error.ts";
 export { type HeaderRecord, type RawBody, type SecretInput, safeEqual } from "./signature-parts.ts";
 export {
@@ -73,6 +80,14 @@ export {
   type VerifyStandardWebhookOptions,
   verifyStandardWebhook,
 } from "./standard-webhooks.ts";
+export {
+  isValidStripeV1,
+  type SignStripeV1Options,
+  STRIPE_SIGNATURE_HEADER,
+  signStripeV1,
+  type VerifyStripeV1Options,
+  verifyStripeV1,
+} from "./stripe-v1.ts";
 export { toEmailHtml } from "./to-email-html.ts";
 export { toPlainText } from "./to-plain-text.ts";
 export { escapeSlackText, toSlackMrkdwn } from "./to-slack-mrkdwn.ts";

@@ -33,6 +33,11 @@ const EMPTY_KEY_FORGERIES: Record<SignatureSchemeName, { secret: string; headers
     },
   },
   "github-sha256": { secret: "", headers: { "x-hub-signature-256": `sha256=${emptyKeyHmac(BODY).toString("hex")}` } },
+  "stripe-v1": {
+    secret: "",
+    headers: { "stripe-signature": `t=${TS},v1=${emptyKeyHmac(`${TS}.${BODY}`).toString("hex")}` },
+  },
+  "shopify-sha256": { secret: "", headers: { "x-shopify-hmac-sha256": emptyKeyHmac(BODY).toString("base64") } },
 };
 
 function emptyKeyHmac(content: string): Buffer {
@@ -40,11 +45,11 @@ function emptyKeyHmac(content: string): Buffer {
 }
 
 describe("signature scheme registry", () => {
-  it("holds exactly the four named schemes, each under its own name", () => {
+  it("holds exactly the six named schemes, each under its own name", () => {
     expect(Object.keys(SIGNATURE_SCHEMES).sort()).toEqual([...SIGNATURE_SCHEME_NAMES].sort());
     for (const name of SIGNATURE_SCHEME_NAMES) expect(SIGNATURE_SCHEMES[name].name).toBe(name);
     expectTypeOf<SignatureSchemeName>().toEqualTypeOf<
-      "hmac-sha256" | "slack-v0" | "standard-webhooks" | "github-sha256"
+      "hmac-sha256" | "slack-v0" | "standard-webhooks" | "github-sha256" | "stripe-v1" | "shopify-sha256"
     >();
   });
 

@@ -1,11 +1,20 @@
 import { isValidGithubSha256, signGithubSha256, verifyGithubSha256 } from "./github-sha256.ts";
 import { type HmacSha256Config, isValidHmacSha256, signHmacSha256, verifyHmacSha256 } from "./hmac-sha256.ts";
+import { isValidShopifySha256, signShopifySha256, verifyShopifySha256 } from "./shopify-sha256.ts";
 import type { HeaderRecord, RawBody, SecretInput } from "./signature-parts.ts";
 import { isValidSlackV0, signSlackV0, verifySlackV0 } from "./slack-v0.ts";
 import { isValidStandardWebhook, signStandardWebhook, verifyStandardWebhook } from "./standard-webhooks.ts";
+import { isValidStripeV1, signStripeV1, verifyStripeV1 } from "./stripe-v1.ts";
 
 /** Names by which fixtures and the conformance runner refer to a signature scheme. */
-export const SIGNATURE_SCHEME_NAMES = ["hmac-sha256", "slack-v0", "standard-webhooks", "github-sha256"] as const;
+export const SIGNATURE_SCHEME_NAMES = [
+  "hmac-sha256",
+  "slack-v0",
+  "standard-webhooks",
+  "github-sha256",
+  "stripe-v1",
+  "shopify-sha256",
+] as const;
 
 /** One of {@link SIGNATURE_SCHEME_NAMES}. */
 export type SignatureSchemeName = (typeof SIGNATURE_SCHEME_NAMES)[number];
@@ -75,6 +84,18 @@ export const SIGNATURE_SCHEMES: Readonly<Record<SignatureSchemeName, SignatureSc
     sign: signGithubSha256,
     verify: verifyGithubSha256,
     isValid: isValidGithubSha256,
+  },
+  "stripe-v1": {
+    name: "stripe-v1",
+    sign: signStripeV1,
+    verify: verifyStripeV1,
+    isValid: isValidStripeV1,
+  },
+  "shopify-sha256": {
+    name: "shopify-sha256",
+    sign: signShopifySha256,
+    verify: verifyShopifySha256,
+    isValid: isValidShopifySha256,
   },
 };
 

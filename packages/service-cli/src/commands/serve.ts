@@ -8,6 +8,7 @@ import { webhookAdapter } from "@adapterkit/adapter-webhook";
 import { createService, findRunningDemo, serviceOptionsFromEnv } from "@adapterkit/service";
 import { defineCommand } from "adapterkit/command-line";
 import { demoLines } from "../serve/demo-lines.ts";
+import { GITHUB_WEBHOOK_ENTRY, type GithubWebhook, installGithubWebhook } from "../serve/install-github-webhook.ts";
 import { joinRunningDemo } from "../serve/join-running-demo.ts";
 import { readPreviousStandIns } from "../serve/previous-stand-ins.ts";
 import { serveSampleAdapters } from "../serve/serve-sample-adapters.ts";
@@ -106,6 +107,17 @@ export const serveCommand = defineCommand({
         return [];
       });
 
+    // The webhook App once more, as GitHub sends deliveries, so a repository can point at it at once.
+    const githubWebhook: GithubWebhook | undefined =
+      standIns && installations.some((i) => i.app === "webhook")
+        ? await installGithubWebhook(service, previous).catch((error: unknown) => {
+            console.error(
+              `serve: installing the webhook App with the GitHub preset failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return undefined;
+          })
+        : undefined;
+
     // A12: the files sample's installation syncs the stand-in's demo folder (D164); the first sync starts at once.
     const filesInstallation = installations.find((installation) => installation.app === "files");
     const demoFolder = standIns?.summaries.find((summary) => summary.adapter === "files")?.extra?.resource_path;
@@ -126,7 +138,10 @@ export const serveCommand = defineCommand({
       : undefined;
 
     await mkdir(dataDir, { recursive: true });
-    if (standIns) await writeFile(credentialsFile, `${JSON.stringify(standIns.summaries, null, 2)}\n`, { mode: 0o600 });
+    if (standIns) {
+      const recorded = githubWebhook ? [...standIns.summaries, githubWebhook.summary] : standIns.summaries;
+      await writeFile(credentialsFile, `${JSON.stringify(recorded, null, 2)}\n`, { mode: 0o600 });
+    }
     // D467: a found demo's token cannot be shown again (stored hashed); the commands name $ADAPTERKIT_TOKEN instead.
     const auth = `-H ${demo.apiToken ? `'Authorization: Bearer ${demo.apiToken}'` : `"Authorization: Bearer $ADAPTERKIT_TOKEN"`}`;
     const inboundLines = standIns
@@ -161,6 +176,11 @@ export const serveCommand = defineCommand({
       ...(tasksPlatform
         ? [
             `  connect the tasks account    curl -X POST ${serviceUrl}/api/v1/oauth/connect ${auth} -H 'Content-Type: application/json' -d '{"app":"tasks"}'   (open its authorize_url)`,
+          ]
+        : []),
+      ...(githubWebhook
+        ? [
+            `  webhook App for GitHub       ${githubWebhook.installation.id}   inbound URL ${githubWebhook.installation.inbound_url}   (payload URL of a repository's webhook, content type application/json; its secret is "${GITHUB_WEBHOOK_ENTRY}" in ${credentialsFile})`,
           ]
         : []),
       ...(filesInstallation && demoFolder
