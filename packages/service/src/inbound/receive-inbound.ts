@@ -125,9 +125,16 @@ export async function receiveInbound(
   return { kind: "event", ...routed };
 }
 
-/** About what an event's record takes (its stored_bytes), counted toward the installation's budget (D524). */
+/** What the record's JSON around the message text, its metadata and the body takes, about: names, headers, calls. */
+const RECORD_OVERHEAD_BYTES = 1024;
+
+/**
+ * About what an event's record takes, counted toward the installation's budget (D524) without serializing it again:
+ * the pruning itself sums the exact `stored_bytes` of each row.
+ */
 function storedSize(message: NormalizedMessage, evidence: InboundEvidence): number {
-  return JSON.stringify(message).length + JSON.stringify(evidence).length;
+  const metadata = message.metadata === undefined ? 0 : JSON.stringify(message.metadata).length;
+  return message.message.length + (evidence.request?.body.length ?? 0) + metadata + RECORD_OVERHEAD_BYTES;
 }
 
 async function markTestEvent(context: InboundContext, eventId: number): Promise<void> {

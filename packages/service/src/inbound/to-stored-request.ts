@@ -30,13 +30,20 @@ function scrub(text: string, secrets: readonly string[]): string {
   return scrubbed;
 }
 
-/** A JSON value with every value under a secret-looking key replaced. */
+/** A JSON value with every value under a secret-looking key replaced; the value itself when it has none. */
 function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJson);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, SECRET_NAME.test(key) ? REDACTED : redactJson(inner)]),
-  );
+  if (Array.isArray(value)) {
+    const items = value.map(redactJson);
+    return items.every((item, index) => item === value[index]) ? value : items;
+  }
+  let changed = false;
+  const entries = Object.entries(value).map(([key, inner]) => {
+    const kept = SECRET_NAME.test(key) ? REDACTED : redactJson(inner);
+    changed ||= kept !== inner;
+    return [key, kept] as const;
+  });
+  return changed ? Object.fromEntries(entries) : value;
 }
 
 /** The body as kept: at most STORED_BODY_LIMIT bytes, JSON keys that name secrets redacted, credential values gone. */
@@ -54,9 +61,9 @@ function storedBody(body: Uint8Array | null, secrets: readonly string[]) {
   if (!truncated) {
     try {
       const parsed: unknown = JSON.parse(text);
-      const redacted = JSON.stringify(redactJson(parsed));
+      const redacted = redactJson(parsed);
       // Re-serialized only when a key was redacted, so a body with nothing to hide keeps its exact bytes.
-      if (redacted !== JSON.stringify(parsed)) text = redacted;
+      if (redacted !== parsed) text = JSON.stringify(redacted);
     } catch {
       // Not JSON: kept as it came, less the credential values.
     }
