@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cpuMsOf, memoryOf } from "../lib/proc-stats.ts";
 import { isRunning, stopChild } from "../lib/stop-child.ts";
+import type { SampleWindow } from "../lib/summarize-cpu-profile.ts";
 import { type Answers, newAnswers, slackDeliveries } from "../vs-bolt/deliveries.ts";
 import { runLoad } from "../vs-bolt/run-load.ts";
 import { checkStore, type StoreCheck, storeFault } from "./check-store.ts";
@@ -16,6 +17,8 @@ export interface SideSample {
   readonly answers: Pick<Answers, "retriesSent" | "acceptedTwice"> & { readonly duplicates: number };
   readonly store: StoreCheck;
   readonly fault: string | undefined;
+  /** When the measured load ran, on the monotonic clock a CPU profile's samples are stamped with. */
+  readonly window: SampleWindow;
 }
 
 /** How each side is loaded. */
@@ -30,6 +33,8 @@ export interface LoadOptions {
 
 /** The event ids a side answered 200 for: each must be in its store exactly once. */
 export const answeredIds = (answers: Answers): Set<string> => new Set([...answers.accepted, ...answers.duplicates]);
+
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** Starts a side, warms it up for 1 s, loads it for `duration` s, stops it and checks its store. */
 export async function measureSide(side: Side, options: LoadOptions): Promise<SideSample> {
@@ -47,7 +52,9 @@ export async function measureSide(side: Side, options: LoadOptions): Promise<Sid
     await load(1);
     const pids = started.processes.map(({ child }) => child.child.pid as number);
     const cpuBefore = pids.map(cpuMsOf);
+    const startUs = monotonicUs();
     const measured = await load(options.duration);
+    const window = { startUs, endUs: monotonicUs() };
     const processes = started.processes.map(({ name }, index) => ({
       name,
       cpuUs: ((cpuMsOf(pids[index]!) - cpuBefore[index]!) * 1000) / measured.events,
@@ -68,6 +75,7 @@ export async function measureSide(side: Side, options: LoadOptions): Promise<Sid
       answers: { retriesSent, acceptedTwice, duplicates: answers.duplicates.size },
       store,
       fault,
+      window,
     };
   } finally {
     for (const { child } of started?.processes ?? []) if (isRunning(child)) await stopChild(child);
