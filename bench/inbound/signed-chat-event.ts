@@ -35,6 +35,20 @@ export function signedChatEvent(slackSecret: string): ChatDelivery {
   };
 }
 
+/** Slack's retry of a delivery: the same body, signed at the moment of the call, marked as the first retry. */
+export function signedRetry(slackSecret: string, body: string): ChatDelivery {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-slack-retry-num": "1",
+      "x-slack-retry-reason": "http_timeout",
+      ...signSlackV0({ secret: slackSecret, body, timestamp: now }),
+    },
+  };
+}
+
 /**
  * The D2 envelope the service builds from that delivery for `/verify-webhook` and `/parse-inbound` (headers lower-cased
  * as received, the body's exact text), with the installation's credentials as the adapter receives them.

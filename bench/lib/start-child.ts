@@ -27,8 +27,12 @@ export function startChild(
  * Starts `entry` with plain node as a deployment runs it: @adapterkit/* resolve to their built dist/ (no source
  * condition, NODE_OPTIONS cleared; build first) and a .ts entry has its types stripped by Node itself.
  */
-export function startBuiltChild(entry: URL, env: Record<string, string> = {}): Promise<BenchChild> {
-  return spawnReady(entry, { ...process.env, NODE_OPTIONS: "", ...env }, []);
+export function startBuiltChild(
+  entry: URL,
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<BenchChild> {
+  return spawnReady(entry, { ...process.env, NODE_OPTIONS: "", ...env }, nodeArgs);
 }
 
 async function spawnReady(entry: URL, env: NodeJS.ProcessEnv, nodeArgs: readonly string[]): Promise<BenchChild> {

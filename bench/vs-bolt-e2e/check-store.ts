@@ -12,24 +12,24 @@ export const SERVICE_STORE: StoreQueries = {
   runs: "select count(*) as count from workflow_runs",
 };
 
-/** The Bolt app's store (bench/vs-bolt/bolt-server.mjs). */
+/** The Bolt app's store (bench/vs-bolt/bolt-server.mjs), either way it commits. */
 export const BOLT_STORE: StoreQueries = {
   eventIds: "select event_id as id from events",
   runs: "select count(*) as count from runs",
 };
 
-/** What a store held after a load, against the events whose delivery was answered as accepted. */
+/** What a store held after a load, against the events a delivery of which was answered 200. */
 export interface StoreCheck {
   readonly stored: number;
   readonly runs: number;
-  /** Accepted but not stored, or stored more than once: each voids the round. */
+  /** Answered 200 but not stored, or stored more than once: each voids the round. */
   readonly missing: number;
   readonly twice: number;
   /** Stored but never answered: in flight when the load stopped. */
   readonly unanswered: number;
 }
 
-/** Reads the SQLite file of a stopped side and checks that every accepted event is in it once, with one run. */
+/** Reads the SQLite file of a stopped side and checks that every answered event is in it once, with one run. */
 export function checkStore(file: string, queries: StoreQueries, accepted: ReadonlySet<string>): StoreCheck {
   const db = new Database(file);
   try {
@@ -53,7 +53,7 @@ export function checkStore(file: string, queries: StoreQueries, accepted: Readon
 
 /** Why a store check voids its round (every load stops with up to `inFlight` events unanswered), or undefined. */
 export function storeFault(check: StoreCheck, inFlight: number): string | undefined {
-  if (check.missing > 0) return `${check.missing} accepted events are not in the store`;
+  if (check.missing > 0) return `${check.missing} events answered 200 are not in the store`;
   if (check.twice > 0) return `${check.twice} events are in the store more than once`;
   if (check.runs !== check.stored) return `${check.stored} events stored but ${check.runs} runs`;
   if (check.unanswered > inFlight) return `${check.unanswered} events stored that no answer accepted`;

@@ -1,95 +1,97 @@
-// bench/vs-bolt-e2e: a hosted event end to end against a plain Slack Bolt app keeping the same event (D481). The same
-// Slack message events (a new event_id each, signed when sent) go (a) to the reference service's installation
-// inbound URL — the service and the chat adapter each their own process from built JavaScript with plain node, the
-// event committed with a queued run (run worker off, SQLite) before the 200 — and (b) to a Bolt 5 app whose message
-// listener commits the event and a run row to SQLite (WAL) before Bolt answers. Both sides run SQLite at the same
-// durability, BENCH_SYNCHRONOUS=full (default: every answered event survives a power loss; the service's `full` of
-// D178, Bolt's synchronous=FULL) or normal. Each round starts both sides fresh (order alternating), loads each,
-// and checks that every event answered as accepted is in its store once with one run. Prints events/s, p99, CPU per
-// event and RSS of every process, the rounds' ratios service/Bolt events/s and their median. Goal: ≥ 1.0× Bolt.
-// Knobs: BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50).
+// bench/vs-bolt-e2e: a hosted event end to end against a Slack Bolt app keeping the same event (D482), like with like
+// (D551). The same Slack message events (a new event_id each, signed when sent; every BENCH_RETRY_EVERY-th one, default
+// 10, delivered once more as Slack retries it, D552) go (a) to the reference service's installation inbound URL — the
+// service and the chat adapter each their own process from built JavaScript with plain node, the event committed with
+// a queued run (run worker off, SQLite) before the 200 — and (b) to Bolt 5 apps whose message listener commits the
+// event and a run row to SQLite (WAL) before Bolt answers. At `normal` (neither side syncs) the service meets the plain
+// Bolt app, a commit per event; at `full` (every answered event survives a power loss) it meets a Bolt app using the
+// service's technique, commits grouped and the WAL synced off the main thread, with the plain app (synchronous=FULL,
+// an fsync in every commit on its only thread) as a third line. Each round starts every side fresh, loads each and
+// checks that every event answered 200 is in its store once with one run and that no retry was accepted twice. Then
+// one round kills the service with SIGKILL mid-load and checks its store after a restart (D554). Goals: at `normal`
+// ≥ 1.0× Bolt's deliveries/s and ≤ 1.5× its CPU per delivery; at `full` ≥ 1.0× the group-commit Bolt's deliveries/s.
+// `--profile`: one profiled load of the service side instead (D553). Knobs: BENCH_SYNCHRONOUS (both, full or normal),
+// BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_RETRY_EVERY (10).
 import { buildPackages } from "../lib/build-packages.ts";
-import { median } from "../lib/median.ts";
-import { measureSide, type SIDES, type SideSample, type Synchronous } from "./measure.ts";
+import { loadAverage } from "../lib/load-average.ts";
+import { killRound } from "./kill-round.ts";
+import { measureSide, type SideSample } from "./measure.ts";
+import { profileRound } from "./profile-round.ts";
+import { LABELS, reportSetting, show } from "./report.ts";
+import type { Side, Synchronous } from "./start-side.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const GOAL = 1;
-const LABELS = { service: "service (+ chat adapter)", bolt: "Bolt app" } as const;
-type Side = keyof typeof SIDES;
+const RETRY_EVERY = Number(process.env.BENCH_RETRY_EVERY ?? 10);
 
-function synchronousSetting(): Synchronous {
-  const value = process.env.BENCH_SYNCHRONOUS ?? "full";
-  if (value !== "full" && value !== "normal") throw new Error(`BENCH_SYNCHRONOUS is ${value}: full or normal`);
-  return value;
+/** What each setting compares: the service first, then the Bolt apps measured against it. */
+const COMPARED: Record<Synchronous, readonly Side[]> = {
+  normal: ["service", "bolt"],
+  full: ["service", "bolt-group", "bolt"],
+};
+
+function settings(): Synchronous[] {
+  const value = process.env.BENCH_SYNCHRONOUS ?? "both";
+  if (value === "both") return ["normal", "full"];
+  if (value !== "full" && value !== "normal") throw new Error(`BENCH_SYNCHRONOUS is ${value}: both, full or normal`);
+  return [value];
 }
 
-const fixed = (value: number, width: number) => Math.round(value).toString().padStart(width);
-function show(side: Side, sample: Omit<SideSample, "store" | "fault">): string {
-  const cpu = sample.processes.map((p) => `${p.name} ${fixed(p.cpuUs, 4)}`).join(" + ");
-  const total = sample.processes.reduce((sum, p) => sum + p.cpuUs, 0);
-  const rss = sample.processes.map((p) => `${p.name} ${fixed(p.rssMb, 3)}`).join(", ");
-  return (
-    `${LABELS[side].padEnd(24)} ${fixed(sample.eventsPerS, 6)} events/s  p99 ${fixed(sample.p99Ms, 4)} ms` +
-    `  CPU µs/event ${cpu}${sample.processes.length > 1 ? ` = ${fixed(total, 4)}` : ""}  RSS MB ${rss}`
-  );
+async function measureSetting(synchronous: Synchronous): Promise<void> {
+  const sides = COMPARED[synchronous];
+  const samples = new Map<Side, SideSample[]>(sides.map((side) => [side, []]));
+  console.log(`\n-- synchronous=${synchronous}: ${sides.map((side) => LABELS[side]).join(" | ")}`);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    for (const side of order) {
+      const sample = await measureSide(side, {
+        duration: DURATION_S,
+        connections: CONNECTIONS,
+        synchronous,
+        retryEvery: RETRY_EVERY,
+      });
+      const { stored, runs, unanswered } = sample.store;
+      const { retriesSent, duplicates } = sample.answers;
+      console.log(`round ${round + 1}/${ROUNDS}  ${show(side, sample)}  load ${loadAverage()}`);
+      console.log(
+        `round ${round + 1}/${ROUNDS}  ${"".padEnd(28)} store: ${stored} events, ${runs} runs; ${retriesSent} retries ` +
+          `sent${side === "service" ? `, ${duplicates} answered as duplicates` : ""}; every answered event once: ` +
+          `${sample.fault === undefined ? "yes" : `NO: ${sample.fault}`} (${unanswered} in flight at the stops)`,
+      );
+      if (sample.fault !== undefined) throw new Error(`${side}: ${sample.fault}`);
+      samples.get(side)?.push(sample);
+    }
+  }
+  reportSetting(synchronous, samples);
 }
 
 async function main(): Promise<void> {
-  const synchronous = synchronousSetting();
   await buildPackages("vs-bolt-e2e");
-  console.log(
-    `vs-bolt-e2e: SQLite synchronous=${synchronous} on both sides, ${CONNECTIONS} connections, ${ROUNDS} rounds, ` +
-      `each side started fresh, warmed up 1 s, loaded ${DURATION_S} s`,
-  );
-  const samples: Record<Side, SideSample[]> = { service: [], bolt: [] };
-  const ratios: number[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const order: Side[] = round % 2 === 0 ? ["service", "bolt"] : ["bolt", "service"];
-    for (const side of order) {
-      console.log(`round ${round + 1}/${ROUNDS}  ${LABELS[side]}: starting, warming up, loading ${DURATION_S} s …`);
-      const sample = await measureSide(side, { duration: DURATION_S, connections: CONNECTIONS, synchronous });
-      const { stored, runs, unanswered } = sample.store;
-      console.log(`round ${round + 1}/${ROUNDS}  ${show(side, sample)}`);
-      console.log(
-        `round ${round + 1}/${ROUNDS}  ${"".padEnd(24)} store: ${stored} events, ${runs} runs; every accepted ` +
-          `event once: ${sample.fault === undefined ? "yes" : `NO: ${sample.fault}`} (${unanswered} in flight at the stop)`,
-      );
-      if (sample.fault !== undefined) throw new Error(`${side}: ${sample.fault}`);
-      samples[side].push(sample);
-    }
-    const ratio = (samples.service[round]?.eventsPerS ?? 0) / (samples.bolt[round]?.eventsPerS ?? 1);
-    ratios.push(ratio);
-    console.log(`round ${round + 1}/${ROUNDS}  service / Bolt events/s: ${ratio.toFixed(2)}x`);
+  const options = { duration: DURATION_S, connections: CONNECTIONS, retryEvery: RETRY_EVERY };
+  if (process.argv.includes("--profile")) {
+    const synchronous = settings()[0] ?? "normal";
+    console.log(`vs-bolt-e2e --profile: the service side at synchronous=${synchronous}, loaded ${DURATION_S} s`);
+    await profileRound({ ...options, synchronous });
+    return;
   }
-  report(samples, ratios);
-}
-
-function report(samples: Record<Side, SideSample[]>, ratios: number[]): void {
-  const medianOf = (list: SideSample[]) => ({
-    eventsPerS: median(list.map((s) => s.eventsPerS)),
-    p99Ms: median(list.map((s) => s.p99Ms)),
-    processes: (list[0]?.processes ?? []).map(({ name }, index) => ({
-      name,
-      cpuUs: median(list.map((s) => s.processes[index]?.cpuUs ?? Number.NaN)),
-      rssMb: median(list.map((s) => s.processes[index]?.rssMb ?? Number.NaN)),
-    })),
-  });
-  const service = medianOf(samples.service);
-  const bolt = medianOf(samples.bolt);
-  const cpu = (side: typeof service) => side.processes.reduce((sum, p) => sum + p.cpuUs, 0);
-  const ratio = median(ratios);
-  console.log(`\nmedians of ${ratios.length} rounds (RSS after each load)`);
-  console.log(`  ${show("service", service)}\n  ${show("bolt", bolt)}`);
   console.log(
-    `\nservice / Bolt events/s, by round: ${ratios.map((r) => `${r.toFixed(2)}x`).join(", ")}; median ` +
-      `${ratio.toFixed(2)}x (goal ≥ ${GOAL.toFixed(1)}x): ${ratio >= GOAL ? "met" : "NOT MET"}`,
+    `vs-bolt-e2e: ${CONNECTIONS} connections, ${ROUNDS} rounds, every side started fresh, warmed up 1 s, loaded ` +
+      `${DURATION_S} s; every ${RETRY_EVERY}th event delivered twice (X-Slack-Retry-Num: 1); load ${loadAverage()}`,
   );
+  for (const synchronous of settings()) await measureSetting(synchronous);
+  const synchronous = settings().includes("full") ? "full" : "normal";
   console.log(
-    `CPU per event, all processes: service + adapter ${Math.round(cpu(service))} µs, Bolt ${Math.round(cpu(bolt))} µs ` +
-      `(${(cpu(service) / cpu(bolt)).toFixed(2)}x, medians)`,
+    `\n-- the service killed with SIGKILL halfway through a ${DURATION_S} s load (synchronous=${synchronous})`,
   );
+  const kill = await killRound({ ...options, synchronous });
+  console.log(
+    `answered 200 before the kill: ${kill.answered} events (${kill.retriesSent} retries attempted, ${kill.duplicates} ` +
+      `answered as duplicates), ${kill.afterRestart} more after the restart; store after the restart: ` +
+      `${kill.store.stored} events, ${kill.store.runs} runs, ${kill.store.unanswered} committed but never answered; ` +
+      `every answered event once: ${kill.fault === undefined ? "yes" : `NO: ${kill.fault}`}`,
+  );
+  if (kill.fault !== undefined) throw new Error(`kill round: ${kill.fault}`);
 }
 
 await main();

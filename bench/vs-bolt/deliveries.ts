@@ -3,15 +3,34 @@
 import { signRequest } from "@adapterkit/client";
 import type { InboundEnvelope } from "@adapterkit/contract";
 import type { Request } from "autocannon";
-import { type ChatDelivery, envelopeOf, signedChatEvent } from "../inbound/signed-chat-event.ts";
+import { type ChatDelivery, envelopeOf, signedChatEvent, signedRetry } from "../inbound/signed-chat-event.ts";
 
-/** What a load's answers said: the event ids answered as accepted, and the first few answers that were wrong. */
+/** What a load's answers said: the event ids answered 200, retries sent, and the first few answers that were wrong. */
 export interface Answers {
+  /** Event ids answered as accepted (for Bolt, whose answer is an empty 200 either way: answered 200). */
   readonly accepted: Set<string>;
+  /** Event ids a delivery of which was answered 200 as a duplicate (a side that tells). */
+  readonly duplicates: Set<string>;
+  /** Answers of "accepted" for an event already answered so: an event routed twice (a side that tells). */
+  acceptedTwice: number;
+  /** Deliveries sent again as Slack retries them (the same body, `X-Slack-Retry-Num: 1`). */
+  retriesSent: number;
   readonly wrong: string[];
 }
 
-export const newAnswers = (): Answers => ({ accepted: new Set(), wrong: [] });
+export const newAnswers = (): Answers => ({
+  accepted: new Set(),
+  duplicates: new Set(),
+  acceptedTwice: 0,
+  retriesSent: 0,
+  wrong: [],
+});
+
+/** How a side answers a delivery: an accepting 200, and (when it tells) a 200 for a delivery seen before. */
+export interface AnswerShapes {
+  readonly accepted: RegExp;
+  readonly duplicate?: RegExp | undefined;
+}
 
 const EVENT_ID = /"event_id":"([^"]+)"/;
 
@@ -22,24 +41,51 @@ function delivered(slackSecret: string, context: Record<string, unknown>): ChatD
   return delivery;
 }
 
-function judge(answers: Answers, accepted: RegExp, last: boolean) {
+function judge(answers: Answers, shapes: AnswerShapes, last: boolean) {
   return (status: number, body: string, context: Record<string, unknown>) => {
-    if (status === 200 && accepted.test(body)) {
-      if (last && typeof context.eventId === "string") answers.accepted.add(context.eventId);
+    const eventId = typeof context.eventId === "string" ? context.eventId : undefined;
+    if (status === 200 && shapes.accepted.test(body)) {
+      if (!last || eventId === undefined) return;
+      if (shapes.duplicate !== undefined && answers.accepted.has(eventId)) answers.acceptedTwice += 1;
+      answers.accepted.add(eventId);
+    } else if (status === 200 && last && eventId !== undefined && shapes.duplicate?.test(body)) {
+      answers.duplicates.add(eventId);
     } else if (answers.wrong.length < 5) {
       answers.wrong.push(`${status} ${body.slice(0, 300)}`);
     }
   };
 }
 
-/** Slack's own delivery POSTed to `path` (Bolt's /slack/events, or the service's installation inbound URL). */
-export function slackDeliveries(path: string, slackSecret: string, answers: Answers, accepted: RegExp): Request[] {
+/**
+ * Slack's own delivery POSTed to `path` (Bolt's /slack/events, or the service's installation inbound URL). With
+ * `retryEvery: n`, every n-th new event is delivered once more as Slack retries it (D552): the same body, signed
+ * anew, with `X-Slack-Retry-Num: 1`, sent as the next request of any connection, so often while the first is in flight.
+ */
+export function slackDeliveries(
+  path: string,
+  slackSecret: string,
+  answers: Answers,
+  options: AnswerShapes & { readonly retryEvery?: number | undefined },
+): Request[] {
+  const retries: string[] = [];
+  let events = 0;
   return [
     {
       method: "POST",
       path,
-      setupRequest: (request, context) => ({ ...request, ...delivered(slackSecret, context) }),
-      onResponse: judge(answers, accepted, true),
+      setupRequest: (request, context) => {
+        const body = retries.shift();
+        if (body !== undefined) {
+          answers.retriesSent += 1;
+          context.eventId = EVENT_ID.exec(body)?.[1];
+          return { ...request, ...signedRetry(slackSecret, body) };
+        }
+        const delivery = delivered(slackSecret, context);
+        events += 1;
+        if (options.retryEvery !== undefined && events % options.retryEvery === 0) retries.push(delivery.body);
+        return { ...request, ...delivery };
+      },
+      onResponse: judge(answers, options, true),
     },
   ];
 }
@@ -69,7 +115,7 @@ export function combinedCalls(target: AdapterTarget, answers: Answers): Request[
       method: "POST",
       setupRequest: (request, context) =>
         signedCall(target, "inbound", { ...envelope(target, context), mode: "trigger" }, request),
-      onResponse: judge(answers, /"is_bot":false/, true),
+      onResponse: judge(answers, { accepted: /"is_bot":false/ }, true),
     },
   ];
 }
@@ -83,13 +129,13 @@ export function twoCalls(target: AdapterTarget, answers: Answers): Request[] {
         context.envelope = envelope(target, context);
         return signedCall(target, "verify-webhook", context.envelope as InboundEnvelope, request);
       },
-      onResponse: judge(answers, /"ok":true/, false),
+      onResponse: judge(answers, { accepted: /"ok":true/ }, false),
     },
     {
       method: "POST",
       setupRequest: (request, context) =>
         signedCall(target, "parse-inbound", { ...(context.envelope as InboundEnvelope), mode: "trigger" }, request),
-      onResponse: judge(answers, /"is_bot":false/, true),
+      onResponse: judge(answers, { accepted: /"is_bot":false/ }, true),
     },
   ];
 }

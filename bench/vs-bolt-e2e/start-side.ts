@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { type BenchChild, startBuiltChild } from "../lib/start-child.ts";
+import { stopChild } from "../lib/stop-child.ts";
+import type { AnswerShapes } from "../vs-bolt/deliveries.ts";
+import { BOLT_STORE, SERVICE_STORE, type StoreQueries } from "./check-store.ts";
+
+/** SQLite's durability on both sides: `full` (the service's default, D178) or `normal`. */
+export type Synchronous = "full" | "normal";
+
+/** The sides: the service with the chat adapter, the plain Bolt app (a commit per event), Bolt with group commit. */
+export const SIDES = ["service", "bolt", "bolt-group"] as const;
+export type Side = (typeof SIDES)[number];
+
+/** One side's processes, started in a fresh data dir: where Slack's deliveries go and what its answers look like. */
+export interface Started {
+  readonly inbound: URL;
+  readonly answers: AnswerShapes;
+  /** Stopped in this order once the load is over. */
+  readonly processes: readonly { readonly name: string; readonly child: BenchChild }[];
+  readonly storeFile: string;
+  readonly queries: StoreQueries;
+}
+
+/** How to start a side: its data dir, its durability, and (for `--profile`) a dir each process writes a CPU profile to. */
+export interface StartOptions {
+  readonly dir: string;
+  readonly synchronous: Synchronous;
+  readonly profileDir?: string | undefined;
+}
+
+/** The secrets of a bench run: Slack's signing secret (both sides) and the App's (service to adapter). */
+export const SECRETS = { slack: randomBytes(16).toString("hex"), app: `whsec_${randomBytes(32).toString("base64")}` };
+const here = (file: string) => new URL(file, import.meta.url);
+const profiled = (options: StartOptions, name: string) =>
+  options.profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${join(options.profileDir, name)}`];
+
+/** The service's answer to an event it routed, and to a delivery of an event it had (Slack's retry). */
+export const SERVICE_ANSWERS: AnswerShapes = {
+  accepted: /"outcome":"accepted","event_id":\d+,"workflow_run_ids":\[\d+\]/,
+  duplicate: /"outcome":"duplicate"/,
+};
+
+/** The service's process on a data dir, with the chat App installed at `adapterUrl` (or, with `join`, already there). */
+export function startServiceProcess(
+  options: StartOptions,
+  adapter: { url: string; credentials: Record<string, string> },
+  join?: string,
+): Promise<BenchChild> {
+  return startBuiltChild(
+    here("../inbound/service-server.ts"),
+    {
+      BENCH_ADAPTER_URL: adapter.url,
+      BENCH_APP_SECRET: SECRETS.app,
+      BENCH_CREDENTIALS: JSON.stringify(adapter.credentials),
+      BENCH_DATA_DIR: options.dir,
+      ADAPTERKIT_SQLITE_SYNCHRONOUS: options.synchronous,
+      ...(join === undefined ? {} : { BENCH_JOIN: join }),
+    },
+    profiled(options, "service"),
+  );
+}
+
+/** The reference service and the chat adapter, each its own process from built JavaScript (bench/inbound's). */
+async function startService(options: StartOptions): Promise<Started> {
+  const adapter = await startBuiltChild(
+    here("../inbound/adapter-server.ts"),
+    { BENCH_SLACK_SECRET: SECRETS.slack, BENCH_APP_SECRET: SECRETS.app },
+    profiled(options, "adapter"),
+  );
+  try {
+    const service = await startServiceProcess(options, JSON.parse(adapter.ready));
+    return {
+      inbound: new URL(service.ready),
+      answers: SERVICE_ANSWERS,
+      processes: [
+        { name: "service", child: service },
+        { name: "adapter", child: adapter },
+      ],
+      storeFile: join(options.dir, "adapterkit.sqlite"),
+      queries: SERVICE_STORE,
+    };
+  } catch (error) {
+    await stopChild(adapter);
+    throw error;
+  }
+}
+
+/** The Bolt app keeping what it receives (bench/vs-bolt/bolt-server.mjs with BENCH_STORE), committing as told. */
+async function startBolt(options: StartOptions, commit: "each" | "group"): Promise<Started> {
+  const storeFile = join(options.dir, "bolt.sqlite");
+  const bolt = await startBuiltChild(
+    here("../vs-bolt/bolt-server.mjs"),
+    {
+      SLACK_SIGNING_SECRET: SECRETS.slack,
+      BENCH_STORE: storeFile,
+      BENCH_SYNCHRONOUS: options.synchronous,
+      BENCH_COMMIT: commit,
+    },
+    profiled(options, "bolt"),
+  );
+  return {
+    inbound: new URL(`http://127.0.0.1:${bolt.ready}/slack/events`),
+    // Bolt answers an empty 200 whether or not the event_id was stored before: it cannot tell a retry apart.
+    answers: { accepted: /^$/ },
+    processes: [{ name: "bolt", child: bolt }],
+    storeFile,
+    queries: BOLT_STORE,
+  };
+}
+
+/** Starts a side's processes in `options.dir`. */
+export function startSide(side: Side, options: StartOptions): Promise<Started> {
+  if (side === "service") return startService(options);
+  return startBolt(options, side === "bolt-group" ? "group" : "each");
+}
