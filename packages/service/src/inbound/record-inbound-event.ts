@@ -64,7 +64,7 @@ export function toInboundEventValues(event: InboundEventRecord): InboundEventVal
     event_count: 1,
     is_test: event.test === true ? 1 : 0,
     message,
-    excerpt: event.message === undefined ? null : toExcerpt(event.message.message),
+    excerpt: event.message === undefined ? null : toExcerpt(toStorableText(event.message.message)),
     request,
     adapter_calls,
     replay_of: event.replayOf ?? null,

@@ -49,7 +49,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       const log = page.getByRole("table", { name: /^Inbound events/ });
       const first = log.getByRole("row").nth(1);
       expect(await first.innerText()).toContain("Test event sent from the adapterkit portal");
-      await first.getByRole("link").click();
+      await first.getByRole("link").first().click();
       await page.getByRole("heading", { name: /^Event \d+ of Chat$/, level: 1 }).waitFor();
       const summary = page.getByRole("region", { name: "Summary" });
       expect(await summary.innerText()).toMatch(/Event type\s+message\.received/);
