@@ -55,6 +55,16 @@ function toReplyAttempt(
 }
 
 /**
+ * When a reply is tried again: the ladder's next step, or later when the platform asked to wait longer (D536); null
+ * once the ladder is done, whatever the platform asked.
+ */
+function nextRetryAt(attempts: number, now: Date, delays: readonly number[], retryAfterMs: number | undefined) {
+  const next = nextAttemptAt(attempts, now, delays);
+  if (next === null || retryAfterMs === undefined) return next;
+  return new Date(Math.max(next.getTime(), now.getTime() + retryAfterMs));
+}
+
+/**
  * Records how an attempt ended: delivered with its message_id, retried on the ladder, or dead-lettered; then the
  * attempt's own record (D510).
  */
@@ -65,7 +75,7 @@ async function recordOutcome(
   options: { delays: readonly number[]; timing: AttemptTiming },
 ): Promise<void> {
   const now = context.now();
-  const next = outcome.kind === "retry" ? nextAttemptAt(row.attempts, now, options.delays) : null;
+  const next = outcome.kind === "retry" ? nextRetryAt(row.attempts, now, options.delays, outcome.retryAfterMs) : null;
   // The outcome and its record commit together, so a reader never sees a finished reply without its last attempt.
   await context.store.db.transaction().execute(async (trx) => {
     const db = withFrontDeskTables(trx);

@@ -1,6 +1,7 @@
+import type { ClientResult } from "@adapterkit/client";
 import type { AttemptErrorClass } from "@adapterkit/contract";
 import { appTarget } from "../adapters/app-target.ts";
-import { callAdapter } from "../adapters/call-adapter.ts";
+import { adapterClientFor, callAdapter, settleAdapterCall } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import { isServiceError } from "../errors/service-error.ts";
@@ -16,12 +17,22 @@ export interface ReplyAttemptDetail {
   readonly answer: string | null;
 }
 
-/** How one attempt ended: delivered with the platform's id, refused for good, or worth another try. */
+/**
+ * How one attempt ended: delivered with the platform's id, refused for good, or worth another try (not before
+ * `retryAfterMs` when the platform said how long to wait).
+ */
 export type SendOutcome = (
   | { readonly kind: "delivered"; readonly messageId: string }
   | { readonly kind: "final"; readonly error: string }
-  | { readonly kind: "retry"; readonly error: string }
+  | { readonly kind: "retry"; readonly error: string; readonly retryAfterMs?: number | undefined }
 ) & { readonly detail?: ReplyAttemptDetail };
+
+/** The wait a `/deliver` refusal asks for: a 429 `rate_limited` error's `retry_after`, in ms (D536). */
+function retryAfterMsOf(answer: ClientResult<unknown> | undefined): number | undefined {
+  if (answer === undefined || answer.ok || answer.error.kind !== "http_status") return undefined;
+  const { body } = answer.error;
+  return body?.code === "rate_limited" && body.retry_after !== undefined ? body.retry_after * 1000 : undefined;
+}
 
 /**
  * A11: one attempt at a reply: `/format` turns its Markdown into the platform's convention, then `/deliver` sends it
@@ -47,17 +58,20 @@ export async function sendReply(context: ServiceContext, row: DeliveryRow): Prom
     organizationId: installation.organization_id,
     projectId: installation.project_id,
   });
+  let delivered: ClientResult<unknown> | undefined;
   try {
     const formatted = await callAdapter(context, target, "format", (client) =>
       client.format({ text: row.text, credentials }),
     );
     const message = { text: formatted.text, ...(row.thread_id === null ? {} : { thread_id: row.thread_id }) };
-    const result = await callAdapter(context, target, "deliver", (client) =>
-      client.deliver(
-        { credentials, channel_address: row.channel_address, message },
-        { headers: { "Idempotency-Key": `dlv_${row.id}` } },
-      ),
+    const client = adapterClientFor(context, target);
+    const answered = await client.deliver(
+      { credentials, channel_address: row.channel_address, message },
+      { headers: { "Idempotency-Key": `dlv_${row.id}` } },
     );
+    delivered = answered;
+    await client.close();
+    const result = settleAdapterCall(context, { target, endpoint: "deliver" }, answered);
     const answer = JSON.stringify(result);
     if (result.ok) {
       return { kind: "delivered", messageId: result.message_id, detail: { httpStatus: 200, errorClass: null, answer } };
@@ -67,7 +81,12 @@ export async function sendReply(context: ServiceContext, row: DeliveryRow): Prom
     return { kind: result.retryable ? "retry" : "final", error: result.error, detail };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: "retry", error: message, detail: classifyCallError(error, message) };
+    return {
+      kind: "retry",
+      error: message,
+      retryAfterMs: retryAfterMsOf(delivered),
+      detail: classifyCallError(error, message),
+    };
   }
 }
 
