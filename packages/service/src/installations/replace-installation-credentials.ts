@@ -15,7 +15,7 @@ import type { InstallationsContext } from "./installations-context.ts";
 import { installedApp, showInstallation } from "./show-installation.ts";
 
 /** The version whose manifest the new credentials are read against: the one an upgrade held it back from, if any. */
-function targetVersionOf(row: InstallationRow): number {
+export function targetVersionOf(row: InstallationRow): number {
   if (row.action_needed === null) return row.app_version;
   const mark = JSON.parse(row.action_needed) as InstallationActionNeeded;
   return Math.max(mark.version, row.app_version);
