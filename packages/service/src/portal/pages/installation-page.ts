@@ -224,6 +224,7 @@ export async function installationPage(
 }
 
 function noticeOf(query: URLSearchParams): string | undefined {
+  if (query.get("installed") !== null) return "Installed. Give the platform the inbound URL below.";
   if (query.get("trigger") !== null) return "The app-event trigger was created.";
   const tested = query.get("tested");
   if (tested !== null) {
