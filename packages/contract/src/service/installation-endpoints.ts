@@ -6,6 +6,7 @@ import { BEARER, created, E, ok, problem } from "./endpoint-parts.ts";
 import {
   credentialListSchema,
   installationCreateSchema,
+  installationCredentialsSchema,
   installationListSchema,
   installationPatchSchema,
   installationSchema,
@@ -32,7 +33,13 @@ export const INSTALLATION_ENDPOINTS = [
       "Install a published App (or one's own draft) into the token's project: the credentials are checked with the adapter's /verify first, then stored sealed for the App's publisher in that project (A4, A5).",
     tags: ["installations"],
     security: BEARER,
-    request: { schema: installationCreateSchema, example: { app: "chat", credentials: { chat_bot_token: "xoxb-…" } } },
+    request: {
+      schema: installationCreateSchema,
+      example: {
+        app: "chat",
+        credentials: { chat_bot_token: "xoxb-…", chat_workspace: { team_id: "T0001", region: "eu" } },
+      },
+    },
     responses: {
       201: created(
         "Installed.",
@@ -107,6 +114,38 @@ export const INSTALLATION_ENDPOINTS = [
       409: problem("conflict", "The installation is uninstalled.", "Installation inst_… is uninstalled."),
       413: E[413],
       429: E[429],
+    },
+  },
+  {
+    id: "replace-installation-credentials",
+    method: "PUT",
+    path: "/api/v1/installations/{installation_id}/credentials",
+    pathParameters: INSTALLATION_ID_PARAM,
+    summary:
+      "Change an installation's credentials in place (D560): they are re-verified with the adapter's /verify before they replace the stored ones (keys left out keep theirs); an installation an upgrade held back for a missing credential then moves to that version. Its id and inbound URL stay.",
+    tags: ["installations"],
+    security: BEARER,
+    request: {
+      schema: installationCredentialsSchema,
+      example: {
+        credentials: { chat_bot_token: { token: "xoxb-…" }, chat_workspace: { team_id: "T0001", region: "eu" } },
+      },
+    },
+    responses: {
+      200: ok("The installation, on the version it is on now.", installationSchema, ex.EXAMPLE_INSTALLATION),
+      400: E[400],
+      401: E[401],
+      403: WORKFLOW_SCOPED,
+      404: E[404],
+      409: problem("conflict", "The installation is uninstalled.", "Installation inst_… is uninstalled."),
+      413: E[413],
+      422: problem(
+        "verification_failed",
+        "The adapter's /verify refused the credentials; the stored ones are kept, and the detail names the keys given and the adapter's error.",
+        "The adapter's /verify refused chat_bot_token: invalid_auth. The credentials stored before are kept.",
+      ),
+      429: E[429],
+      ...ADAPTER_ERRORS,
     },
   },
   {

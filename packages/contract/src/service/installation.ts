@@ -22,13 +22,28 @@ export const installationCreateSchema = z
   })
   .meta({
     title: "Installation create request",
-    examples: [{ app: "chat", credentials: { chat_bot_token: "xoxb-…", chat_signing_secret: "…" } }],
+    examples: [
+      { app: "chat", credentials: { chat_bot_token: "xoxb-…", chat_signing_secret: "…" } },
+      {
+        app: "mail",
+        credentials: { mail_server: { host: "smtp.example.com", username: "bot@example.com", password: "…" } },
+      },
+    ],
   });
 
 /** The body of `PATCH /api/v1/installations/{id}`. */
 export const installationPatchSchema = z
   .strictObject({ front_desk: z.boolean() })
   .meta({ title: "Installation patch request", examples: [{ front_desk: true }] });
+
+/** D560: the body of `PUT /api/v1/installations/{id}/credentials`: the credentials to re-verify and keep in place. */
+export const installationCredentialsSchema = z.strictObject({ credentials: credentialInputSchema }).meta({
+  title: "Installation credentials request",
+  examples: [
+    { credentials: { chat_bot_token: { token: "xoxb-…" }, chat_workspace: { team_id: "T0001", region: "eu" } } },
+    { credentials: { chat_bot_token: "xoxb-…" } },
+  ],
+});
 
 /** D453: an upgrade its App's author asked for that this installation could not take; it stayed where it was. */
 export const installationActionNeededSchema = z

@@ -27,6 +27,7 @@ import {
 import {
   credentialListSchema,
   installationCreateSchema,
+  installationCredentialsSchema,
   installationListSchema,
   installationPatchSchema,
   installationSchema,
@@ -90,6 +91,7 @@ export const SERVICE_SHAPES = {
   "installation-list": installationListSchema,
   "installation-create": installationCreateSchema,
   "installation-patch": installationPatchSchema,
+  "installation-credentials": installationCredentialsSchema,
   "credential-list": credentialListSchema,
   "oauth-connect-request": oauthConnectRequestSchema,
   "oauth-authorization": oauthAuthorizationSchema,

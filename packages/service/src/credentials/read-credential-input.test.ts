@@ -36,7 +36,35 @@ describe("readCredentialInput", () => {
     });
     expect(issuesOf(() => readCredentialInput(DEFINITIONS, { bot: "t", mail: "h", other: "x" }, new Set()))).toEqual({
       code: "invalid_request",
-      paths: ["/credentials/other", "/credentials/mail", "/credentials/mail/host"],
+      paths: ["/credentials/other", "/credentials/mail"],
     });
+  });
+
+  it("reads a one-field credential given as an object, under its stored field or its maps_to name", () => {
+    expect(readCredentialInput(DEFINITIONS, { bot: { token: "a" } }, new Set(["mail"])).get("bot")).toEqual({
+      token: "a",
+    });
+    const definitions: CredentialDefinition[] = [{ key: "chat-bot-token", type: "text", maps_to: "bot_token" }];
+    const read = readCredentialInput(definitions, { "chat-bot-token": { bot_token: "xoxb" } }, new Set());
+    expect(read.get("chat-bot-token")).toEqual({ value: "xoxb" });
+  });
+
+  it("names the key, the field and what is expected in every refusal", () => {
+    const messages = (input: Parameters<typeof readCredentialInput>[1]) => {
+      try {
+        readCredentialInput(DEFINITIONS, input, new Set());
+      } catch (error) {
+        if (isServiceError(error)) return error.errors?.map((issue) => issue.message) ?? [];
+      }
+      return [];
+    };
+    expect(messages({ bot: { bot: "x" }, mail: { host: "h" } })).toEqual([
+      'bot has no field bot: expected an object {"token": "…"} or the value as a string',
+      'bot.token is required: expected an object {"token": "…"} or the value as a string',
+    ]);
+    expect(messages({ bot: "t", mail: "h" })).toEqual([
+      "mail has 2 fields: expected an object of its fields: host, port (optional)",
+    ]);
+    expect(messages({ mail: { host: "h" } })[0]).toContain("bot is required");
   });
 });

@@ -62,7 +62,7 @@ async function blockerOf(
     .filter((definition) => !stored.has(definition.key) && !storedFieldsOf(definition).every((field) => field.optional))
     .map((definition) => definition.key);
   if (missing.length > 0) {
-    const reason = `Version ${version} requires ${missing.join(", ")}, which this installation has not given: install it again with ${missing.length === 1 ? "that credential" : "those credentials"} to move.`;
+    const reason = `Version ${version} requires ${missing.join(", ")}, which this installation has not given: give ${missing.length === 1 ? "it" : "them"} on the installation's page (or PUT /api/v1/installations/${row.id}/credentials) and it moves, keeping its id and inbound URL.`;
     return { blocked: { version, reason, missing_credentials: missing } };
   }
   try {

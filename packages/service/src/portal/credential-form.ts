@@ -10,6 +10,10 @@ export interface CredentialFieldView {
   readonly label: string;
   readonly type: "text" | "password";
   readonly optional: boolean;
+  /** What the field is, from the manifest: its key, field and the name the adapter receives it under (D561). */
+  readonly help: string;
+  /** A record is stored for its key: left blank, the field keeps it (the installation page's form, D560). */
+  readonly keeps: boolean;
   readonly error: string | undefined;
 }
 
@@ -21,10 +25,25 @@ function isSecret(definition: CredentialDefinition, field: string): boolean {
   return definition.fields?.find((declared) => declared.name === field)?.secret === true || field === "value";
 }
 
-/** The inputs for the credentials a manifest declares (OAuth ones are connected, not typed in). */
+function helpOf(definition: CredentialDefinition, field: { name: string; optional: boolean }, count: number): string {
+  const kind = definition.type === "api_key" ? "API key" : "text";
+  if (count === 1) {
+    const as = definition.maps_to ?? field.name;
+    return `Credential ${definition.key} (${kind}); the adapter receives it as ${as}. In the API: "${definition.key}": "…" or {"${field.name}": "…"}.`;
+  }
+  const declared = definition.fields?.find((candidate) => candidate.name === field.name);
+  const secret = declared?.secret ? ", secret" : "";
+  return `Field ${field.name} of credential ${definition.key}${field.optional ? ", optional" : ""}${secret}. In the API: "${definition.key}": {"${field.name}": "…", …}.`;
+}
+
+/**
+ * The inputs for the credentials a manifest declares (OAuth ones are connected, not typed in), labelled with the
+ * manifest's labels; `storedKeys` are keys whose record a blank field keeps.
+ */
 export function credentialFieldsOf(
   definitions: readonly CredentialDefinition[],
   issues: readonly ProblemIssue[] = [],
+  storedKeys: ReadonlySet<string> = new Set(),
 ): CredentialFieldView[] {
   return definitions.flatMap((definition, i) => {
     if (definition.type === "oauth2") return [];
@@ -43,6 +62,8 @@ export function credentialFieldsOf(
         label,
         type: isSecret(definition, field.name) ? ("password" as const) : ("text" as const),
         optional: field.optional,
+        help: helpOf(definition, field, fields.length),
+        keeps: storedKeys.has(definition.key),
         error: issue?.message,
       };
     });

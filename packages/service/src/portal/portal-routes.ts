@@ -1,5 +1,6 @@
 import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
+import { replaceCredentials } from "./pages/credential-actions.ts";
 import { eventDetail, replayEvent } from "./pages/event-page.ts";
 import { connect, install, installForm } from "./pages/install-page.ts";
 import {
@@ -54,6 +55,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   createInstallationTrigger,
   sendInstallationTestEvent,
   checkInstallationHandshake,
+  replaceCredentials,
   resendInstallationReply,
   runDetail,
   resendRunCallback,

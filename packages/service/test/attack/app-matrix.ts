@@ -144,6 +144,15 @@ export const APP_MATRIX: { readonly [K in AppEndpointId]: MatrixEntry } = {
     request: (w, t) => ({ path: `/api/v1/installations/${installation(w, t)}`, json: { front_desk: true } }),
     expect: installationChange(200),
   },
+  // D560: an empty body re-verifies the stored credentials in place; the scope is the installation's, as the toggle's.
+  "replace-installation-credentials": {
+    targets: TARGETS,
+    request: (w, t) => ({
+      path: `/api/v1/installations/${installation(w, t)}/credentials`,
+      json: { credentials: {} },
+    }),
+    expect: installationChange(200),
+  },
   "delete-installation": {
     targets: TARGETS,
     request: async (w, t) => ({

@@ -383,11 +383,21 @@ for (const lane of STORE_LANES) {
 
     it("installs a published App from the marketplace and toggles its front desk", async () => {
       const client = await signedIn(other);
+      // D563: the card and the install page name the publishing organization.
+      expect((await client.get("/marketplace")).html).toContain('<p class="publisher">Published by acme</p>');
+      expect((await client.get("/marketplace/apps/hostile")).html).toContain("Published by <strong>acme</strong>.");
+      expect((await (await signedIn(author)).get("/marketplace")).html).toContain(
+        "Published by acme (your organization)",
+      );
       const refused = await client.post("/marketplace/apps/hostile/install", { cred_0_0: "bad" });
       expect(refused.status).toBe(422);
       const installed = await client.post("/marketplace/apps/hostile/install", { cred_0_0: "good" });
       expect(installed.status).toBe(303);
-      const market = await client.get("/marketplace?installed=1");
+      // It lands on the new installation's page, which names it.
+      expect(installed.location).toMatch(/^\/marketplace\/installations\/inst_[A-Za-z0-9_-]{22}\?installed=1$/);
+      const landed = await client.get(installed.location ?? "");
+      expect(landed.html).toContain("Installed. Give the platform the inbound URL below.");
+      const market = await client.get("/marketplace");
       expect(market.html).toContain("/api/v1/apps/");
       const id = /\/marketplace\/installations\/([^/]+)\/front-desk/.exec(market.html)?.[1] ?? "";
       const toggled = await client.post(`/marketplace/installations/${id}/front-desk`, { front_desk: "on" });

@@ -4,6 +4,7 @@ import type { AppRow } from "../../apps/app-tables.ts";
 import { getOwnApp } from "../../apps/find-app.ts";
 import { listAppVersions } from "../../apps/list-app-versions.ts";
 import { approvedVersions } from "../../apps/publish-app.ts";
+import { publisherLabel, publisherNames } from "../../apps/publisher-names.ts";
 import { showApp } from "../../apps/show-app.ts";
 import { signingSecretOf } from "../../apps/signing-secret-of.ts";
 import type { Principal } from "../../auth/principal.ts";
@@ -64,11 +65,13 @@ export async function appPage(
   const scope = { organizationId: principal.organizationId, projectId: await projectOfPrincipal(context, principal) };
   const installed = await listInstallationPage(context.store.db, scope, { offset: 0, limit: 50, appId: row.id });
   const blocked = submitBlockedReason(row, { fixtures: fixtures.uploaded, health: app.health.status });
+  const publishers = await publisherNames(context.store.db, [row.organization_id]);
   return page(
     "app",
     { title: app.name, section: "developer" },
     {
       app,
+      publisher: publisherLabel(publishers, row.organization_id, principal.organizationId),
       notice: extras.notice,
       healthChecks: checks.map((check) => ({
         at: check.checked_at,

@@ -1,5 +1,6 @@
 import type { CredentialDefinition, ProblemIssue } from "@adapterkit/contract";
 import { getVisibleApp } from "../../apps/find-app.ts";
+import { publisherLabel, publisherNames } from "../../apps/publisher-names.ts";
 import { showApp } from "../../apps/show-app.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { managedCredentialScope } from "../../credentials/credential-scope.ts";
@@ -10,6 +11,7 @@ import { startAuthorization } from "../../oauth/start-authorization.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { credentialFieldsOf, readCredentialForm } from "../credential-form.ts";
 import { type PortalAnswer, type PortalRoute, redirect, sessionOf } from "../portal-route.ts";
+import { installationPath } from "./installation-paths.ts";
 import { toListing } from "./marketplace-page.ts";
 
 /**
@@ -48,6 +50,10 @@ async function installPage(
   const oauth = definitions.some((definition) => definition.type === "oauth2");
   // D351: Connect's answer sends the browser on to the provider, which the page's form-action must allow.
   const authorizeUrl = oauth ? app.manifest.oauth_config?.authorize_url : undefined;
+  const [reused, publishers] = await Promise.all([
+    storedForInstall(context, principal, row, definitions),
+    publisherNames(context.store.db, [row.organization_id]),
+  ]);
   const target =
     authorizeUrl !== undefined && /^https?:\/\//i.test(authorizeUrl) ? new URL(authorizeUrl).origin : undefined;
   return {
@@ -56,10 +62,10 @@ async function installPage(
     page: "install",
     frame: { title: `Install ${app.manifest.name}`, section: "marketplace" },
     data: {
-      app: toListing(app),
+      app: toListing(app, publisherLabel(publishers, row.organization_id, principal.organizationId)),
       oauth,
-      fields: credentialFieldsOf(definitions, failure?.issues),
-      reused: await storedForInstall(context, principal, row, definitions),
+      fields: credentialFieldsOf(definitions, failure?.issues, new Set(reused.map((stored) => stored.key))),
+      reused,
       error: failure?.error,
     },
     ...(target === undefined ? {} : { formTargets: [target] }),
@@ -92,8 +98,8 @@ export const install: PortalRoute = {
     const app = await showApp(context, principal, await getVisibleApp(context.store.db, principal, slug));
     try {
       const credentials = readCredentialForm(app.manifest.credentials ?? [], request.form);
-      await installApp(context, principal, { app: slug, credentials });
-      return redirect("/marketplace?installed=1");
+      const installed = await installApp(context, principal, { app: slug, credentials });
+      return redirect(`${installationPath(installed.id)}?installed=1`);
     } catch (error) {
       if (!isShownOnPage(error)) throw error;
       const status = error.code === "invalid_request" ? 400 : 422;

@@ -18,6 +18,7 @@ import type { ServiceContext } from "../../service-context.ts";
 import { listInstallationTriggers } from "../../triggers/list-installation-triggers.ts";
 import { listWorkflows } from "../../workflows/list-workflows.ts";
 import { type PortalAnswer, type PortalRoute, page, sessionOf } from "../portal-route.ts";
+import { credentialFormOf } from "./credential-form-of.ts";
 import { eventPath, installationPath } from "./installation-paths.ts";
 import { toReadableTime } from "./readable-time.ts";
 import { isResendable, toAttemptRows } from "./to-attempt-rows.ts";
@@ -32,6 +33,8 @@ export interface InstallationPageExtras {
   readonly handshake?: HandshakeCheck | undefined;
   readonly handshakeError?: string | undefined;
   readonly deliveryError?: string | undefined;
+  readonly credentialsError?: string | undefined;
+  readonly credentialsIssues?: readonly ProblemIssue[] | undefined;
 }
 
 /** The two lists' cursors a page of the installation shows (its events' and its deliveries'), and the events' filter. */
@@ -77,7 +80,7 @@ function issueOf(issues: readonly ProblemIssue[] | undefined, field: string): st
 
 /**
  * An installation's own page (D382): its version, inbound URL, front desk, inbound events (paged by the API's
- * cursor), front-desk deliveries and app-event triggers. Read as the API reads it: another project's or
+ * cursor), front-desk deliveries, app-event triggers and the form to change its credentials in place (D560). Read as the API reads it: another project's or
  * organization's installation is a 404.
  */
 export async function installationPage(
@@ -98,8 +101,9 @@ export async function installationPage(
     listInstallationTriggers(context.store.db, { organizationId: principal.organizationId, projectId }, row.id),
     listWorkflows(context.store.db, principal),
   ]);
-  const [fixtures, attempts] = await Promise.all([
+  const [fixtures, credentialForm, attempts] = await Promise.all([
     readFixtures(context, app.id),
+    credentialFormOf(context, row, app, extras.credentialsIssues),
     listAttempts(
       context.store.db,
       "reply_attempts",
@@ -135,6 +139,7 @@ export async function installationPage(
         ownApp: app.organization_id === principal.organizationId,
       },
       path,
+      credentials: { ...credentialForm, error: extras.credentialsError },
       events: events.items.map((event) => ({
         ...event,
         href: eventPath(row.id, event.id),
@@ -219,6 +224,7 @@ export async function installationPage(
 }
 
 function noticeOf(query: URLSearchParams): string | undefined {
+  if (query.get("installed") !== null) return "Installed. Give the platform the inbound URL below.";
   if (query.get("trigger") !== null) return "The app-event trigger was created.";
   const tested = query.get("tested");
   if (tested !== null) {
@@ -226,6 +232,11 @@ function noticeOf(query: URLSearchParams): string | undefined {
   }
   const resent = query.get("resent");
   if (resent !== null && /^[1-9][0-9]{0,15}$/.test(resent)) return `Reply ${resent} is on its way: it is due now.`;
+  const credentials = query.get("credentials");
+  if (credentials === "kept") return "The adapter's /verify accepted the credentials; they replace the stored ones.";
+  const moved = /^moved-([1-9][0-9]{0,8})$/.exec(credentials ?? "");
+  if (moved)
+    return `The adapter's /verify accepted the credentials, and the installation moved to version ${moved[1]}.`;
   if (query.get("front_desk") !== null) return `The front desk is ${query.get("front_desk") === "on" ? "on" : "off"}.`;
   return undefined;
 }

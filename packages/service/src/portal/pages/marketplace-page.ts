@@ -1,6 +1,7 @@
 import type { AppJson } from "@adapterkit/contract";
 import { findAppBySlug } from "../../apps/find-app.ts";
 import { listAppPage } from "../../apps/list-app-page.ts";
+import { publisherLabel, publisherNames } from "../../apps/publisher-names.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
 import { ServiceError } from "../../errors/service-error.ts";
@@ -15,9 +16,10 @@ import { installationPath } from "./installation-paths.ts";
 import { PAGE_SIZE, pagerOf, readPageNumber } from "./pager.ts";
 
 /** How a published App appears in the marketplace. */
-export function toListing(app: AppJson) {
+export function toListing(app: AppJson, publisher: string) {
   return {
     slug: app.slug,
+    publisher,
     name: app.manifest.name,
     icon: app.manifest.icon ?? "puzzle-piece",
     category: app.manifest.category ?? "other",
@@ -43,6 +45,7 @@ async function installationsOf(context: ServiceContext, principal: Principal, nu
         health: app?.health_status ?? "unknown",
         frontDesk: installation.front_desk,
         needsReauth: installation.needs_reauth.length > 0,
+        actionNeeded: installation.action_needed !== null,
       };
     }),
   );
@@ -61,12 +64,18 @@ export async function marketplacePage(
     listAppPage(context, principal, { scope: "published", offset, limit: PAGE_SIZE }),
     installationsOf(context, principal, options.installationsPage),
   ]);
+  const publishers = await publisherNames(
+    context.store.db,
+    published.items.map((app) => app.organization_id),
+  );
   return page(
     "marketplace",
     { title: "Marketplace", section: "marketplace" },
     {
       notice: options.notice,
-      apps: published.items.map(toListing),
+      apps: published.items.map((app) =>
+        toListing(app, publisherLabel(publishers, app.organization_id, principal.organizationId)),
+      ),
       pager: pagerOf("/marketplace", options.page, published.total, { label: "Published App pages" }),
       installations: installations.items,
       installationsPager: installations.pager,

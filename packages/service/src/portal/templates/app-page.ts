@@ -26,6 +26,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <h2 id="overview-heading">Overview</h2>
 <dl>
 <dt>Slug</dt><dd>{{app.slug}}</dd>
+<dt>Publisher</dt><dd id="publisher">{{publisher}}: the marketplace shows this name on the App's card and install page</dd>
 <dt>State</dt><dd>{{> badge kind="state" value=app.state}}</dd>
 <dt>Base URL</dt><dd>{{app.base_url}}</dd>
 <dt>Version</dt><dd>{{app.version}} (latest {{app.latest_version}}, published {{#if app.published_version}}{{app.published_version}}{{else}}none{{/if}})</dd>

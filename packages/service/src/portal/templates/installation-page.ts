@@ -4,6 +4,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <nav class="toc" aria-label="On this page">
 <ul>
 <li><a href="#overview-heading">Overview</a></li>
+<li><a href="#credentials-heading">Credentials</a></li>
 <li><a href="#handshake-heading">Check the inbound URL</a></li>
 <li><a href="#test-heading">Send a test event</a></li>
 <li><a href="#events-heading">Inbound events</a></li>
@@ -18,7 +19,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <dt>App</dt><dd>{{#if installation.ownApp}}<a href="/developer/apps/{{installation.app}}">{{installation.name}}</a>{{else}}<a href="/marketplace/apps/{{installation.app}}">{{installation.name}}</a>{{/if}} ({{installation.app}})</dd>
 <dt>State</dt><dd>{{> badge kind="state" value=installation.state}}</dd>
 <dt>Version</dt><dd>{{installation.app_version}}{{#if installation.published}} (the App's published version is {{installation.published}}){{/if}}{{#if installation.previous_version}}; moved from version {{installation.previous_version}} by the App's author{{/if}}</dd>
-{{#if installation.action_needed}}<dt>Upgrade</dt><dd id="upgrade-action">{{> badge kind="state" value="action needed"}} stays on version {{installation.app_version}}, not moved to version {{installation.action_needed.version}}: {{installation.action_needed.reason}}</dd>{{/if}}
+{{#if installation.action_needed}}<dt>Upgrade</dt><dd id="upgrade-action">{{> badge kind="state" value="action needed"}} stays on version {{installation.app_version}}, not moved to version {{installation.action_needed.version}}: {{installation.action_needed.reason}} <a href="#credentials-heading">Give the credentials</a>; it then moves, keeping its id and inbound URL.</dd>{{/if}}
 <dt>Inbound URL</dt><dd><code>{{installation.inbound_url}}</code></dd>
 <dt>Verified as</dt><dd>{{#if installation.verified_user}}{{installation.verified_user}}{{else}}—{{/if}}</dd>
 <dt>Installed</dt><dd>{{installation.created_at}}</dd>
@@ -40,6 +41,28 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 </form>
 {{else}}
 <p>The installation is uninstalled: its inbound URL answers 410 and nothing runs for it.</p>
+{{/if}}
+</section>
+
+<section aria-labelledby="credentials-heading">
+<h2 id="credentials-heading">Credentials</h2>
+{{#if credentials.error}}<p class="field-error" role="alert">{{credentials.error}}</p>{{/if}}
+{{#if installation.active}}
+{{#if credentials.fields.length}}
+<p>The adapter's <code>/verify</code> checks them before they replace the stored ones; a refusal keeps the stored ones. They are shared by this publisher's Apps in your project. The installation keeps its id and inbound URL{{#if installation.action_needed}}, and moves to version {{credentials.version}} once they are accepted{{/if}}.</p>
+<form method="post" action="/marketplace/installations/{{installation.id}}/credentials" class="stack" aria-labelledby="credentials-heading">
+{{> csrf}}
+<fieldset>
+<legend>Credentials version {{credentials.version}} declares</legend>
+{{> credentialFields fields=credentials.fields}}
+</fieldset>
+<button type="submit">Verify and save credentials</button>
+</form>
+{{else}}
+<p>Version {{credentials.version}} declares no credentials to type in{{#if credentials.oauth}}: its OAuth account is connected from the App's install page{{/if}}.</p>
+{{/if}}
+{{else}}
+<p>An uninstalled installation takes no new credentials.</p>
 {{/if}}
 </section>
 

@@ -44,8 +44,9 @@ export const PARTIALS: Readonly<Record<string, string>> = {
 </nav>{{/if}}`,
   credentialFields: `{{#each fields}}
 <div class="field">
-<label for="{{id}}">{{label}}{{#if optional}} (optional){{/if}}</label>
-<input id="{{id}}" name="{{name}}" type="{{type}}" autocomplete="off"{{#unless optional}} required{{/unless}}{{#if error}} aria-invalid="true" aria-describedby="{{id}}-error"{{/if}}>
+<label for="{{id}}">{{label}}{{#if keeps}} (blank keeps the stored value){{else}}{{#if optional}} (optional){{/if}}{{/if}}</label>
+<input id="{{id}}" name="{{name}}" type="{{type}}" autocomplete="off"{{#unless optional}}{{#unless keeps}} required{{/unless}}{{/unless}} aria-describedby="{{id}}-help{{#if error}} {{id}}-error{{/if}}"{{#if error}} aria-invalid="true"{{/if}}>
+<p class="hint" id="{{id}}-help">{{help}}</p>
 {{> fieldError}}
 </div>
 {{/each}}`,

@@ -9,6 +9,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 <li class="card">
 <h3>{{icon icon}} {{name}}</h3>
 <p class="category">{{category}}</p>
+<p class="publisher">Published by {{publisher}}</p>
 {{#if description}}<p>{{description}}</p>{{/if}}
 <a href="/marketplace/apps/{{slug}}">Install {{name}}</a>
 </li>
@@ -30,7 +31,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 <tr>
 <td><a href="/marketplace/installations/{{id}}">{{app}}<span class="visually-hidden"> installation {{id}}</span></a></td>
 <td><code>{{inboundUrl}}</code></td>
-<td>{{> health status=health}}{{#if needsReauth}} (needs reconnecting){{/if}}</td>
+<td>{{> health status=health}}{{#if needsReauth}} (needs reconnecting){{/if}}{{#if actionNeeded}} {{> badge kind="state" value="action needed"}} <a href="/marketplace/installations/{{id}}#credentials-heading">give the credentials a new version needs<span class="visually-hidden"> for {{app}} installation {{id}}</span></a>{{/if}}</td>
 <td>
 <form method="post" action="/marketplace/installations/{{id}}/front-desk">
 {{> csrf}}
@@ -59,6 +60,7 @@ export const MARKETPLACE_PAGE = `<h1>Marketplace</h1>
 /** `/marketplace/:slug`: one published App and how to install it. */
 export const INSTALL_PAGE = `<h1>Install {{app.name}}</h1>
 <p>{{icon app.icon}} {{app.category}}</p>
+<p class="publisher" id="publisher">Published by <strong>{{app.publisher}}</strong>. The credentials you give are used by this publisher's adapter: check that it is the publisher you mean.</p>
 {{#if app.description}}<p>{{app.description}}</p>{{/if}}
 {{#if app.setup.length}}
 <h2>Setup instructions</h2>
