@@ -60,7 +60,9 @@ describe(".ci/tally.mjs", () => {
   });
 
   it("names a one-database test skipped in the other database's lane", () => {
-    const result = tally(vitestReport([test("claims without a lease", "skipped", ["claiming triggers on PostgreSQL"])]));
+    const result = tally(
+      vitestReport([test("claims without a lease", "skipped", ["claiming triggers on PostgreSQL"])]),
+    );
     expect(result.stdout).toContain("1  skipped: runs on the other database only, not PostgreSQL");
   });
 
