@@ -16,6 +16,7 @@ export default defineConfig({
       "conformance/test/**/*.test.ts",
       "adapters/*/src/**/*.test.ts",
       "adapters/*/test/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     testTimeout: 20_000,
     hookTimeout: 30_000,

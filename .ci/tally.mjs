@@ -1,11 +1,14 @@
-// Totals every lane's report into the one closing line `N passed, N failed, N skipped`; exits 1 if anything failed.
+// Totals every lane's report into the one closing line `N passed, N failed, N skipped`, after the skipped tests
+// grouped by the reason they state; exits 1 if anything failed.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { formatReasons, mergeReasons, skipReasons } from "./skip-reasons.mjs";
 
 const [testStatus, ...reports] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const reasons = new Map();
 
 for (const file of reports) {
   if (!existsSync(file)) {
@@ -32,6 +35,7 @@ for (const file of reports) {
   passed += lane.passed;
   failed += lane.failed;
   skipped += lane.skipped;
+  mergeReasons(reasons, skipReasons(report));
 }
 // The attack suite's count of generated cases (ADAPTERKIT_ATTACK_REPORT: one JSON file per attack test file).
 const attackDir = process.env.ADAPTERKIT_ATTACK_REPORT;
@@ -58,6 +62,7 @@ if (shotsDir && existsSync(shotsDir)) {
   const shots = readdirSync(shotsDir, { recursive: true }).filter((name) => String(name).endsWith(".png"));
   console.log(`browser tests: ${shots.length} screenshots in ${shotsDir}`);
 }
+if (reasons.size > 0) console.log(["skipped, by reason (all lanes):", ...formatReasons(reasons)].join("\n"));
 // A failing `npm test` (e.g. the type-check step) with no failed test still fails the run.
 if (Number(testStatus) !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -5,7 +5,7 @@ import { createStandInEvents, type StandInEvents } from "./stand-in-events.ts";
 
 /** Options of {@link startChatStandIn}. */
 export interface ChatStandInOptions {
-  /** Port to listen on; default 0 (a free one). */
+  /** Port to listen on; default 0: a free one, in the `ADAPTERKIT_STANDIN_PORTS` range when that is set. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { freeStandInPort } from "@adapterkit/sdk/testing";
 import { v2 as webdav } from "webdav-server";
 import type { FilesCredentials } from "./webdav-settings.ts";
 
@@ -10,7 +11,7 @@ export interface DemoTree {
 
 /** Options of {@link startFilesStandIn}. */
 export interface FilesStandInOptions {
-  /** Port to listen on; default 0 (a free one). */
+  /** Port to listen on; default 0: a free one, in the `ADAPTERKIT_STANDIN_PORTS` range when that is set. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
@@ -64,7 +65,7 @@ export async function startFilesStandIn(options: FilesStandInOptions = {}): Prom
     httpAuthentication: new webdav.HTTPBasicAuthentication(users, "adapterkit stand-in"),
     privilegeManager: privileges,
     hostname: host,
-    port: options.port ?? 0,
+    port: options.port || (await freeStandInPort(host)),
     respondWithPaths: options.respondWithPaths ?? false,
   });
   await new Promise<void>((resolve, reject) => {

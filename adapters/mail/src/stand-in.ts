@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { listenStandIn } from "@adapterkit/sdk/testing";
 import { SMTPServer } from "smtp-server";
 import type { MailCredentials } from "./smtp-settings.ts";
 import { createMailGateway, type MailGateway } from "./stand-in-gateway.ts";
@@ -17,7 +17,7 @@ export interface CapturedMail {
 
 /** Options of {@link startMailStandIn}. */
 export interface MailStandInOptions {
-  /** Port to listen on; default 0 (a free one). */
+  /** Port to listen on; default 0: a free one, in the `ADAPTERKIT_STANDIN_PORTS` range when that is set. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
@@ -82,11 +82,12 @@ export async function startMailStandIn(options: MailStandInOptions = {}): Promis
     },
   });
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
+  // smtp-server re-emits its socket's errors on itself; listenStandIn reports them, so none goes unhandled.
+  const ignore = () => {};
+  server.on("error", ignore);
+  const port = await listenStandIn(server.server, { port: options.port, host }).finally(() =>
+    server.off("error", ignore),
+  );
   const [username, password] = Object.entries(users)[0] ?? [DEMO_MAIL_USER.username, DEMO_MAIL_USER.password];
   return {
     host,

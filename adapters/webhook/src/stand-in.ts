@@ -6,7 +6,7 @@ import { createWebhookSender, type WebhookSender } from "./stand-in-sender.ts";
 
 /** Options of {@link startWebhookStandIn}. */
 export interface WebhookStandInOptions {
-  /** Port to listen on; default 0 (a free one). */
+  /** Port to listen on; default 0: a free one, in the `ADAPTERKIT_STANDIN_PORTS` range when that is set. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;

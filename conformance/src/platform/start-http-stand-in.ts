@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenStandIn } from "@adapterkit/sdk/testing";
 import type { CapturedDelivery } from "../check.ts";
 import type { PlatformRoute } from "../fixtures/fixtures.ts";
 import type { DeliveryLog } from "./delivery-log.ts";
@@ -64,8 +64,7 @@ export async function startHttpStandIn(log: DeliveryLog): Promise<HttpStandIn> {
       () => res.destroy(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenStandIn(server);
   return {
     url: `http://127.0.0.1:${port}`,
     setRoutes: (next) => {

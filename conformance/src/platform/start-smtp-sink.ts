@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { listenStandIn } from "@adapterkit/sdk/testing";
 import { type AddressObject, simpleParser } from "mailparser";
 import { createPromptSmtpServer } from "./create-prompt-smtp-server.ts";
 import type { DeliveryLog } from "./delivery-log.ts";
@@ -43,8 +43,10 @@ export async function startSmtpSink(
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  // smtp-server re-emits its socket's errors on itself; a taken port of the range is tried past, not thrown.
+  const ignore = () => {};
+  server.on("error", ignore);
+  const port = await listenStandIn(server.server).finally(() => server.off("error", ignore));
   return { host: "127.0.0.1", port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 

@@ -1,18 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fillInHandlers } from "./fill-in-handlers.ts";
 import { authorEnv, runCommand, stopGroup } from "./run-command.ts";
 
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 const MAIN = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-const TSX = createRequire(import.meta.url).resolve("tsx");
-/** The CLI from its sources, as the workspace runs it (D134), with an author's environment otherwise. */
-const CLI = ["--import", pathToFileURL(TSX).href, MAIN];
+/** The CLI from its sources, run by Node.js itself as the workspace runs it (D134), with an author's environment otherwise. */
+const CLI = [MAIN];
 const ENV = { NODE_OPTIONS: "--conditions=@adapterkit/source" };
 /** Generous: a restart compiles the project again and a run makes some hundred calls, on a machine under load. */
 const DEADLINE_MS = 240_000;
@@ -49,11 +47,10 @@ function writeFormat(from: string, to: string): void {
 
 beforeAll(async () => {
   // A project as `adapterkit new` writes it, its kit linked from this workspace instead of installed (the packed
-  // path is the slow test's): the SDK's sources and the workspace's tsx.
+  // path is the slow test's): the SDK's sources, which Node.js runs as the project's own TypeScript, with no loader.
   root = mkdtempSync(join(tmpdir(), "adapterkit-dev-"));
   mkdirSync(join(root, "node_modules", "@adapterkit"), { recursive: true });
   symlinkSync(join(REPO, "packages/sdk"), join(root, "node_modules/@adapterkit/sdk"));
-  symlinkSync(dirname(dirname(TSX)), join(root, "node_modules/tsx"));
   project = join(root, "demo-webhook");
   const made = await runCommand(process.execPath, [...CLI, "new", "demo-webhook", "--kind", "webhook"], {
     cwd: root,

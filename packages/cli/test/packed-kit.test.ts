@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildJavaScript } from "../../../scripts/build.mjs";
 import { fillInHandlers } from "./fill-in-handlers.ts";
-import { type CommandResult, runCommand } from "./run-command.ts";
+import { authorEnv, type CommandResult, runCommand, stopGroup } from "./run-command.ts";
 import { startProject } from "./start-project.ts";
 
 const SLOW = process.env.ADAPTERKIT_SLOW_TESTS === "1";
@@ -22,6 +23,12 @@ const AUTHORS_KIT = [
 ];
 /** How many packages the authors' kit may bring into an empty project, its own five included (issue 26). */
 const MAX_PACKAGES = 80;
+/**
+ * How many packages a scaffolded project's one install may bring, the kit and its own tools (typescript,
+ * @types/node) included: Node.js runs its TypeScript, so no tsx, vitest or esbuild (issue 38). A mail project's
+ * runner extras and the mail handlers' nodemailer come on top.
+ */
+const MAX_PROJECT_PACKAGES = 60;
 /** npm's flags for every install here: from the cache where it can, and quiet. Install scripts run (none may exist). */
 const QUIET = ["--prefer-offline", "--no-audit", "--no-fund"];
 /** What the mail handlers use besides the kit, at the versions the kit's own mail adapter is tested with. */
@@ -151,7 +158,24 @@ describe.skipIf(!SLOW)(
           .map((name) => join(root, "packs", name));
         expect(globbed.sort()).toEqual([...kitTarballs].sort());
         const extras = kind === "mail" ? MAIL_EXTRAS : [];
-        await step("npm", ["install", "--no-save", ...globbed, ...extras, ...QUIET], dir);
+        if (kind !== "mail") {
+          // The scaffold's one install alone, before the mail handlers' own library joins it.
+          await step("npm", ["install", "--no-save", ...globbed, ...QUIET], dir);
+          const project = installedPackages(dir);
+          console.log(`packed kit: a ${kind} project's one install brings ${project.length} packages`);
+          const scripts = project.filter((entry) => entry.installScripts.length > 0);
+          expect({
+            kind,
+            within: project.length <= MAX_PROJECT_PACKAGES,
+            names: project.map((entry) => entry.name),
+            scripts: scripts.map((entry) => `${entry.path}: ${entry.installScripts.join(", ")}`),
+          }).toMatchObject({ kind, within: true, scripts: [] });
+          expect(project.map((entry) => entry.name).filter((name) => /^(tsx|vitest|esbuild|vite)$/.test(name))).toEqual(
+            [],
+          );
+        } else {
+          await step("npm", ["install", "--no-save", ...globbed, ...extras, ...QUIET], dir);
+        }
         expect(readFileSync(join(dir, "package.json"), "utf8")).toBe(manifest);
         expect(existsSync(join(dir, "node_modules/@adapterkit/service"))).toBe(false);
         const fixtures = JSON.parse(readFileSync(join(dir, "conformance.fixtures.json"), "utf8"));
@@ -159,6 +183,7 @@ describe.skipIf(!SLOW)(
 
         await step("npm", ["test"], dir);
         await step("npm", ["run", "typecheck"], dir);
+        if (kind === "webhook") expect(await firstDevRun(dir)).toMatchObject({ type: "run-end", result: "passed" });
 
         for (const signed of [true, false]) {
           const secret = `whsec_${randomBytes(32).toString("base64")}`;
@@ -249,6 +274,40 @@ describe.skipIf(!SLOW)(
     );
   },
 );
+
+/** Runs the project's `npm run dev` (`adapterkit dev --json`) until its first conformance run ends, then stops it. */
+async function firstDevRun(dir: string): Promise<Record<string, unknown>> {
+  const child = spawn("npm", ["run", "dev", "--", "--json"], {
+    cwd: dir,
+    env: authorEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((done) => child.once("close", () => done()));
+  try {
+    return await new Promise<Record<string, unknown>>((resolve, reject) => {
+      let buffered = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        buffered += chunk.toString();
+        output += chunk.toString();
+        for (const line of buffered.split("\n").slice(0, -1)) {
+          const event = line.startsWith("{") ? (JSON.parse(line) as Record<string, unknown>) : undefined;
+          if (event?.type === "run-end" || event?.type === "run-error" || event?.type === "adapter-exit")
+            resolve(event);
+        }
+        buffered = buffered.slice(buffered.lastIndexOf("\n") + 1);
+      });
+      void exited.then(() => reject(new Error(`npm run dev exited before a run ended:\n${output}`)));
+    });
+  } finally {
+    stopGroup(child.pid);
+    await exited;
+  }
+}
 
 /** A package's version as the workspace has it installed (or, for a kit package, its own folder's). */
 function versionOf(name: string, folder = `node_modules/${name}`): string {

@@ -53,6 +53,21 @@ describe("adapter contract document", () => {
     expect(ok.description).toContain(ref);
   });
 
+  it("lists the narrower trigger-mode schema in parse-inbound's 200 schema too, where tools without x-variants see it", () => {
+    const ok = operation(adapter, "/parse-inbound", "post").responses["200"]!;
+    expect(ok.content?.["application/json"]?.schema).toEqual({
+      anyOf: [
+        { $ref: "#/components/schemas/parse-inbound-response" },
+        { $ref: "#/components/schemas/parse-inbound-trigger-response" },
+      ],
+    });
+  });
+
+  it("keeps only the components an operation reaches", () => {
+    expect(Object.keys(adapter.components?.schemas ?? {})).toContain("parse-inbound-trigger-response");
+    expect(Object.keys(adapter.components?.schemas ?? {})).not.toContain("change-entry");
+  });
+
   it("documents the context headers on every call and the signature headers on signed ones", () => {
     for (const [name, op] of operations(adapter)) {
       for (const header of ["X-Organization-Id", "X-Project-Id", "X-Request-Id"]) {

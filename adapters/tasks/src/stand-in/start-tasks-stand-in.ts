@@ -8,7 +8,7 @@ import { serveApi } from "./serve-api.ts";
 
 /** Options of {@link startTasksStandIn}. */
 export interface TasksStandInOptions {
-  /** Port to listen on; default 0 (a free one). */
+  /** Port to listen on; default 0: a free one, in the `ADAPTERKIT_STANDIN_PORTS` range when that is set. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;

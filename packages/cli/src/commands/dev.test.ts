@@ -1,20 +1,16 @@
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CliError } from "../cli-error.ts";
 import { devCommand } from "./dev.ts";
 import { parseCommandForTest, useCommandSandbox } from "./run-command-for-test.ts";
 
-const TSX_DIR = dirname(dirname(createRequire(import.meta.url).resolve("tsx")));
 const sandbox = useCommandSandbox("adapterkit-dev-usage-");
 
-/** A folder with an entry file and tsx, as far as dev looks before it starts anything. */
+/** A folder with an entry file, as far as dev looks before it starts anything. */
 function project(): string {
   mkdirSync(join(sandbox.dir, "src"));
   writeFileSync(join(sandbox.dir, "src/main.ts"), "");
-  mkdirSync(join(sandbox.dir, "node_modules"));
-  symlinkSync(TSX_DIR, join(sandbox.dir, "node_modules/tsx"));
   return sandbox.dir;
 }
 

@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { standardWebhookKey } from "@adapterkit/sdk";
 import { CliError } from "../cli-error.ts";
 import { defineCommand } from "../define-command.ts";
@@ -45,20 +43,20 @@ export const devCommand = defineCommand({
     const entry = resolve(dir, args.entry);
     if (!existsSync(entry))
       throw new CliError("usage", `${entry} does not exist: run dev in a project adapterkit new made, or give --entry`);
-    const tsx = resolveTsx(dir);
     const fixtures = fixturesPath(dir, args.fixtures);
     const secret = signingSecretOf(args.signingSecret);
     const port = args.port === 0 ? await freePort() : args.port;
     const emit: (event: DevEvent) => void = args.json
       ? (event) => process.stdout.write(`${JSON.stringify(event)}\n`)
       : createDevPrinter(process.stdout, { live: process.stdout.isTTY === true });
-    const nodeArgs = ["--import", pathToFileURL(tsx).href, relative(dir, entry)];
+    // Node.js 24 runs the project's TypeScript itself (type stripping), as its `npm start` does: no loader.
+    const nodeArgs = [relative(dir, entry)];
     let session: ReturnType<typeof startDevSession> | undefined;
     const watch = watchProject(dir, (files) => session?.changed(files), { debounceMs: 150 });
     emit({
       type: "session",
       dir,
-      command: ["node", "--import", "tsx", relative(dir, entry)],
+      command: ["node", ...nodeArgs],
       port,
       signingSecret: secret.value,
       secretFrom: secret.from,
@@ -87,15 +85,6 @@ export const devCommand = defineCommand({
     return 0;
   },
 });
-
-/** tsx as the project installed it (the scaffold lists it), so its TypeScript runs as the project's own scripts do. */
-function resolveTsx(dir: string): string {
-  try {
-    return createRequire(join(dir, "package.json")).resolve("tsx");
-  } catch (error) {
-    throw new CliError("usage", `tsx is not installed in ${dir}: run npm install there first`, { cause: error });
-  }
-}
 
 function fixturesPath(dir: string, given: string | undefined): string | undefined {
   if (given !== undefined) {

@@ -9,7 +9,7 @@ const STOP_GRACE_MS = 10_000;
 /** Options of {@link startAdapterProcess}. */
 export interface AdapterProcessOptions {
   readonly dir: string;
-  /** `node` arguments: loader flags and the entry file. */
+  /** `node` arguments: the entry file, after any flags Node.js should take. */
   readonly args: readonly string[];
   readonly env: NodeJS.ProcessEnv;
   /** How long it may take to say it listens before it is stopped and reported. */
@@ -31,7 +31,7 @@ export interface AdapterProcess {
 /**
  * Starts the project's entry with `node` and reads its log for the SDK's `listening` line, whose `urls` name the
  * adapter's base URL (the slug comes from the project's own manifest, not from a guess).
- * @example const adapter = startAdapterProcess({ dir, args: ["--import", tsx, "src/main.ts"], env, startTimeoutMs: 60_000 });
+ * @example const adapter = startAdapterProcess({ dir, args: ["src/main.ts"], env, startTimeoutMs: 60_000 });
  */
 export function startAdapterProcess(options: AdapterProcessOptions): AdapterProcess {
   const child = spawn(process.execPath, [...options.args], {

@@ -81,6 +81,9 @@ const SIGNATURE_HEADER_DEFS: Readonly<Record<string, ParameterDef>> = {
   },
 };
 
+/** What the SDK answers at a path it does not serve: the base URL names no adapter (registration reports it). */
+const NOTHING_HERE = error("not_found: nothing is served at this path; the base URL names no adapter.");
+
 const always = (): Requirement => "required";
 const forChannel = (manifest: Manifest): Requirement => (isChannelApp(manifest) ? "required" : "optional");
 const CREDS = { credentials: { token: "xoxb-…" } };
@@ -119,6 +122,7 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
     requirement: always,
     responses: {
       200: { description: "The manifest", schema: manifestSchema, example: { schema_version: "1.0", name: "Chat" } },
+      404: NOTHING_HERE,
     },
   },
   {
@@ -137,6 +141,7 @@ export const ADAPTER_ENDPOINTS: readonly AdapterEndpointDef[] = [
         schema: healthResponseSchema,
         example: { status: "ready", version: "1a2b3c4", adapter: "chat" },
       },
+      404: NOTHING_HERE,
     },
   },
   post({

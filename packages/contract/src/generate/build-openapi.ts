@@ -9,6 +9,7 @@ export interface OpenApiSource {
   readonly title: string;
   readonly version: string;
   readonly description: string;
+  readonly license?: OpenAPIV3_1.LicenseObject;
   readonly endpoints: readonly EndpointDef[];
   readonly shapes: Readonly<Record<string, z.ZodType>>;
   readonly securitySchemes?: Record<string, OpenAPIV3_1.SecuritySchemeObject>;
@@ -16,8 +17,9 @@ export interface OpenApiSource {
 }
 
 /**
- * Builds an OpenAPI 3.1 document; schemas that are named shapes become `$ref`s to components. Throws when an
- * endpoint names a security scheme the source does not define.
+ * Builds an OpenAPI 3.1 document; schemas that are named shapes become `$ref`s to components, and only the
+ * components an operation reaches are kept. Throws when an endpoint names a security scheme the source does not
+ * define.
  */
 export function buildOpenApi(source: OpenApiSource): OpenAPIV3_1.Document {
   for (const endpoint of source.endpoints) {
@@ -40,11 +42,45 @@ export function buildOpenApi(source: OpenApiSource): OpenAPIV3_1.Document {
   }
   return {
     openapi: "3.1.0",
-    info: { title: source.title, version: source.version, description: source.description },
+    info: {
+      title: source.title,
+      version: source.version,
+      description: source.description,
+      ...(source.license ? { license: source.license } : {}),
+    },
     ...(source.servers ? { servers: source.servers } : {}),
     paths,
-    components: { schemas: components, ...(source.securitySchemes ? { securitySchemes: source.securitySchemes } : {}) },
+    components: {
+      schemas: reachable(paths, components),
+      ...(source.securitySchemes ? { securitySchemes: source.securitySchemes } : {}),
+    },
   };
+}
+
+/**
+ * The components the paths refer to, directly or through other components. A named shape that is only ever part of
+ * another is inlined there, and its own file in `schemas/` is where it stands alone.
+ */
+function reachable(
+  paths: OpenAPIV3_1.PathsObject,
+  components: Record<string, OpenAPIV3_1.SchemaObject>,
+): Record<string, OpenAPIV3_1.SchemaObject> {
+  const prefix = "#/components/schemas/";
+  const seen = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string" && value.startsWith(prefix)) {
+        const name = value.slice(prefix.length);
+        if (!seen.has(name)) {
+          seen.add(name);
+          visit(components[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(components).filter(([name]) => seen.has(name)));
 }
 
 /** An unnamed schema, inlined; one with recursive parts must be a named shape so its `$defs` can be hoisted. */

@@ -62,12 +62,17 @@ function parameter(
 
 function responseOf(response: ResponseDef, ref: Ref): OpenAPIV3_1.ResponseObject {
   const content: Record<string, OpenAPIV3_1.MediaTypeObject> = {};
-  if (response.schema)
-    content[response.contentType ?? "application/json"] = media(ref(response.schema), response.example);
+  const variants = (response.variants ?? []).map((variant) => ({ when: variant.when, schema: ref(variant.schema) }));
+  if (response.schema) {
+    // A variant narrows the schema, so listing it in an anyOf changes nothing a body may be, and puts it where tools
+    // that do not read x-variants find it.
+    const schema = ref(response.schema);
+    const narrowed = variants.length > 0 ? { anyOf: [schema, ...variants.map((variant) => variant.schema)] } : schema;
+    content[response.contentType ?? "application/json"] = media(narrowed, response.example);
+  }
   for (const [type, alternative] of Object.entries(response.alternatives ?? {})) {
     content[type] = alternative.schema ? { schema: ref(alternative.schema) } : {};
   }
-  const variants = (response.variants ?? []).map((variant) => ({ when: variant.when, schema: ref(variant.schema) }));
   const headers = Object.entries(response.headers ?? {});
   const notes = variants.map(
     ({ when, schema }) => ` When ${when}, the body also matches ${"$ref" in schema ? schema.$ref : "x-variants"}.`,

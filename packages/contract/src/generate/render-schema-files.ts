@@ -10,6 +10,9 @@ export const SCHEMA_ID_BASE = "https://adapterkit.dev/schemas/";
 
 export const CONTRACT_VERSION = "1.0.0";
 
+/** The license both documents state: the repository's own (LICENSE). */
+const LICENSE = { name: "MIT", identifier: "MIT" } as const;
+
 /** The adapter contract's OpenAPI document: `/manifest.json` and `/health` public, every other call signed. */
 export function buildAdapterContractOpenApi(): OpenAPIV3_1.Document {
   return buildOpenApi({
@@ -18,6 +21,7 @@ export function buildAdapterContractOpenApi(): OpenAPIV3_1.Document {
     description:
       "The HTTP contract an app adapter implements; the service calls it. Calls other than /manifest.json and " +
       "/health are signed with Standard Webhooks headers (D9).",
+    license: LICENSE,
     endpoints: ADAPTER_ENDPOINTS.map((endpoint) => ({
       ...endpoint,
       security: endpoint.signed ? ["serviceSignature"] : [],
@@ -41,6 +45,7 @@ export function buildServiceApiOpenApi(): OpenAPIV3_1.Document {
     title: "adapterkit reference service API",
     version: CONTRACT_VERSION,
     description: "The public trigger API, webhook hooks, callbacks and the management API of the reference service.",
+    license: LICENSE,
     endpoints: SERVICE_ENDPOINTS,
     shapes: SERVICE_SHAPES,
     servers: [{ url: "{base_url}", variables: { base_url: { default: "http://localhost:3000" } } }],

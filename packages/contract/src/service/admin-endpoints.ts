@@ -7,9 +7,16 @@ import {
   projectCreateSchema,
   projectSchema,
 } from "./admin.ts";
-import { ADMIN, E, idOf, noContent, ok } from "./endpoint-parts.ts";
+import { ADMIN, E, idOf, noContent, ok, problem } from "./endpoint-parts.ts";
 import * as ex from "./examples.ts";
 import { openApiDocumentSchema, serviceHealthSchema } from "./health.ts";
+
+/** Every endpoint refuses a query parameter it does not declare; these declare none. */
+const NO_QUERY = problem(
+  "invalid_request",
+  "The query names a parameter this endpoint does not take; `errors` names it.",
+  "verbose: not a parameter of this endpoint, which takes no query parameters",
+);
 
 /** Organizations, projects and tokens (admin token), and the health probes. */
 export const ADMIN_ENDPOINTS = [
@@ -78,6 +85,7 @@ export const ADMIN_ENDPOINTS = [
     tags: ["health"],
     security: [],
     responses: {
+      400: NO_QUERY,
       200: ok("The document.", openApiDocumentSchema, {
         openapi: "3.1.0",
         info: { title: "adapterkit reference service API", version: "1.0.0" },
@@ -91,7 +99,7 @@ export const ADMIN_ENDPOINTS = [
     summary: "Liveness: the process serves HTTP.",
     tags: ["health"],
     security: [],
-    responses: { 200: ok("Alive.", serviceHealthSchema, { status: "ok" }) },
+    responses: { 200: ok("Alive.", serviceHealthSchema, { status: "ok" }), 400: NO_QUERY },
   },
   {
     id: "readyz",
@@ -106,6 +114,7 @@ export const ADMIN_ENDPOINTS = [
         status: "unavailable",
         checks: { database: "failing", worker: "ok" },
       }),
+      400: NO_QUERY,
     },
   },
 ] as const satisfies readonly EndpointDef[];

@@ -67,7 +67,10 @@ export const appSchema = z
     published_version: z.int().positive().nullable(),
     manifest: manifestSchema,
     manifest_sha256: z.string().length(64),
-    review_report: z.unknown().nullable(),
+    review_report: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: "The last review's conformance report (conformance/report.schema.json); null before one." }),
     health: appHealthSchema,
     calls: z.array(appCallStatsSchema),
     created_at: instantSchema,

@@ -41,7 +41,9 @@ export const toolServerCreateSchema = z
   })
   .meta({
     title: "Tool server create request",
-    examples: [{ name: "Weather", url: "https://tools.example/mcp", headers: { Authorization: "Bearer mcp_9f2c…" } }],
+    examples: [
+      { name: "Weather", url: "https://tools.example/mcp", headers: { Authorization: "Bearer mcp_9f2c41d7" } },
+    ],
   });
 
 /** A connected tool server as the API shows it: its tools and the Skill made of them, never a header value. */

@@ -1,4 +1,6 @@
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -30,6 +32,16 @@ function workspace(): string {
   mkdirSync(join(root, "node_modules", "@adapterkit"), { recursive: true });
   symlinkSync(SDK_DIR, join(root, "node_modules", "@adapterkit", "sdk"));
   return root;
+}
+
+/** A loopback port nothing listens on just now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 const refusal = (run: () => unknown) => {
@@ -67,7 +79,16 @@ describe("scaffoldAdapter", () => {
     const range = `^${SDK_VERSION}`;
     expect(pkg.dependencies).toEqual({ "@adapterkit/sdk": range });
     expect(pkg.devDependencies).toMatchObject({ adapterkit: range, "@adapterkit/conformance": range });
-    expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(["vitest", "tsx", "typescript"]));
+    // Node runs the TypeScript itself and tests it with its own runner: no tsx, vitest or esbuild to install.
+    const ownTools = Object.keys(pkg.devDependencies).filter((name) => !["mailparser", "smtp-server"].includes(name));
+    expect(ownTools.sort()).toEqual(["@adapterkit/conformance", "@types/node", "adapterkit", "typescript"]);
+    expect(pkg.scripts).toMatchObject({
+      start: "node src/main.ts",
+      dev: "adapterkit dev",
+      test: 'node --test "test/**/*.test.ts"',
+    });
+    expect(pkg.allowScripts).toBeUndefined();
+    expect(JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8")).compilerOptions.erasableSyntaxOnly).toBe(true);
     expect(JSON.stringify(pkg)).not.toContain("file:");
     expect(readFileSync(join(dir, "src/main.ts"), "utf8")).toContain("serve(adapter");
     for (const file of result.files.filter((name) => name.endsWith(".ts"))) {
@@ -141,6 +162,40 @@ describe("scaffoldAdapter", () => {
       expect(result).toMatchObject({ status: 501, body: { code: "not_implemented" } });
     } finally {
       await close();
+    }
+  });
+
+  it.each(
+    ADAPTER_KINDS,
+  )("writes %s tests that Node's own runner runs from the TypeScript, with no loader", async (kind) => {
+    const dir = join(workspace(), "acme-demo");
+    scaffoldAdapter({ slug: "acme-demo", kind, dir });
+    const run = spawnSync(process.execPath, ["--test", "test/**/*.test.ts"], { cwd: dir, encoding: "utf8" });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(run.stdout).toMatch(/^ℹ pass 4$/m);
+    expect(run.stdout).toMatch(new RegExp(`^ℹ todo ${kind === "source" ? 3 : 5}$`, "m"));
+  });
+
+  it("serves with plain node and reports package.json's version on /health", async () => {
+    const dir = join(workspace(), "acme-demo");
+    scaffoldAdapter({ slug: "acme-demo", kind: "webhook", dir });
+    const port = await freePort();
+    const child = spawn(process.execPath, ["src/main.ts"], {
+      cwd: dir,
+      env: { ...process.env, PORT: String(port), ADAPTER_VERSION: "" },
+      stdio: "ignore",
+    });
+    try {
+      let health: unknown;
+      for (let attempt = 0; attempt < 200 && health === undefined && child.exitCode === null; attempt += 1) {
+        health = await fetch(`http://127.0.0.1:${port}/acme-demo/health`).then(
+          (response) => response.json(),
+          () => new Promise((wait) => setTimeout(wait, 100)).then(() => undefined),
+        );
+      }
+      expect(health).toMatchObject({ status: "ready", adapter: "acme-demo", version: "0.1.0" });
+    } finally {
+      child.kill("SIGTERM");
     }
   });
 

@@ -114,8 +114,8 @@ function nextSteps(dir: string, slug: string): string[] {
     ...(where === "." ? [] : [`cd ${cd}`]),
     "npm install              # the one install; until the kit is on your registry: npm install --no-save <packs>/*.tgz",
     "npm test                 # the scaffold's tests pass; each handler is an it.todo",
-    `npm start                # builds and serves http://localhost:3100/${slug}; endpoints answer 501 until written`,
+    "npm run dev              # adapterkit dev: serves it, restarts on save and runs the review's checks each time",
     "write the handlers in src/handlers/ and the sandbox values in conformance.fixtures.json",
-    "npm run conformance      # with npm start running: the checks the review runs",
+    `npm start                # serves http://localhost:3100/${slug}; then npm run conformance checks it once`,
   ];
 }

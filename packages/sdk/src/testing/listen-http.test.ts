@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { listenHttp } from "./listen-http.ts";
 
 const hasIpv6Loopback = await new Promise<boolean>((resolve) => {
@@ -9,7 +9,25 @@ const hasIpv6Loopback = await new Promise<boolean>((resolve) => {
   probe.listen(0, "::1", () => probe.close(() => resolve(true)));
 });
 
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
 describe("listenHttp", () => {
+  it("listens in the ADAPTERKIT_STANDIN_PORTS range when it is set", async () => {
+    const probe = await listenHttp((_req, res) => res.end());
+    const { port } = probe.server.address() as AddressInfo;
+    await probe.close();
+    vi.stubEnv("ADAPTERKIT_STANDIN_PORTS", `${port}-${port}`);
+    const listener = await listenHttp((_req, res) => res.end("in range"));
+    try {
+      expect(listener.url).toBe(`http://127.0.0.1:${port}`);
+      expect(await (await fetch(listener.url)).text()).toBe("in range");
+    } finally {
+      await listener.close();
+    }
+  });
+
   it("serves the listener on a free port of 127.0.0.1", async () => {
     const listener = await listenHttp((req, res) => res.end(`${req.method} ${req.url}`));
     try {

@@ -1,9 +1,10 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { listenStandIn } from "./listen-stand-in.ts";
 
 /** Where {@link listenHttp} listens. */
 export interface ListenHttpOptions {
-  /** Port to listen on; default 0 (a free one). */
+  /** Port to listen on; default 0: a free one, in the `ADAPTERKIT_STANDIN_PORTS` range when that is set. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
@@ -25,13 +26,7 @@ export interface HttpListener {
  */
 export async function listenHttp(listener: RequestListener, options: ListenHttpOptions = {}): Promise<HttpListener> {
   const server = createServer(listener);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listenStandIn(server, options);
   const { address, port } = server.address() as AddressInfo;
   return {
     url: `http://${address.includes(":") ? `[${address}]` : address}:${port}`,

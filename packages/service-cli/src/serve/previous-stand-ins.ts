@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
+import { freeStandInPort, standInPortRange } from "@adapterkit/sdk/testing";
 import type { StandInSummary } from "./start-stand-ins.ts";
 
 /** What an earlier start's stand-ins were: their ports and the secrets they made up, by stand-in name. */
@@ -30,14 +31,25 @@ export async function readPreviousStandIns(file: string): Promise<PreviousStandI
   return new Map(entries);
 }
 
-/** The port a stand-in listened on last time when nothing listens there now, else 0 (a free one). */
-export function portToReuse(port: number | undefined, host = "127.0.0.1"): Promise<number> {
-  if (port === undefined) return Promise.resolve(0);
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(0));
-    probe.listen(port, host, () => probe.close(() => resolve(port)));
-  });
+/**
+ * The port a stand-in listened on last time when nothing listens there now (and it is in the
+ * `ADAPTERKIT_STANDIN_PORTS` range when that is set), else a free one of that range, else 0 (any free port).
+ */
+export async function portToReuse(
+  port: number | undefined,
+  host = "127.0.0.1",
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const range = standInPortRange(env);
+  const inRange = port !== undefined && (range === undefined || (port >= range.first && port <= range.last));
+  const free =
+    inRange &&
+    (await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, host, () => probe.close(() => resolve(true)));
+    }));
+  return free ? port : freeStandInPort(host, env);
 }
 
 /** A string secret an earlier start's stand-in handed out, to hand out again. */

@@ -15,7 +15,7 @@ export function toAppJson(app: AppRow, version: AppVersionRow, calls: AppJson["c
     published_version: app.published_version,
     manifest,
     manifest_sha256: version.manifest_sha256,
-    review_report: app.review_report === null ? null : (JSON.parse(app.review_report) as unknown),
+    review_report: app.review_report === null ? null : (JSON.parse(app.review_report) as Record<string, unknown>),
     health: {
       status: app.health_status as AppHealthStatus,
       version: app.health_version,
