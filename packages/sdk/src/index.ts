@@ -15,7 +15,12 @@ export type {
   VerifyResponse,
   VerifyWebhookResponse,
 } from "@adapterkit/contract/adapter";
-export { ADAPTER_ENDPOINTS, type AdapterEndpointId, adapterEndpoint } from "@adapterkit/contract/adapter";
+export {
+  ADAPTER_ENDPOINTS,
+  type AdapterEndpointId,
+  adapterEndpoint,
+  MESSAGE_LIMITS,
+} from "@adapterkit/contract/adapter";
 export type { CredentialsOf, NoCredentials, OAuth2Credentials } from "./define/credentials-of.ts";
 export { type Adapter, AdapterDefinitionError, defineAdapter } from "./define/define-adapter.ts";
 export type {

@@ -1,3 +1,4 @@
+import { MESSAGE_LIMITS } from "@adapterkit/sdk";
 import { type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GATEWAY_TEST_CREDENTIALS, gatewayRequest, inboundRequest, personMail } from "../../test/support.ts";
@@ -117,9 +118,12 @@ describe("POST /mail/parse-inbound", () => {
     }
   });
 
-  it("parses a 700 KB mail but answers 413 for an 800 KB one: the SDK's 1 MiB limit on the base64 envelope", async () => {
+  it("parses a 700 KB mail, its text cut to the contract's limit, but answers 413 for an 800 KB one: the SDK's 1 MiB limit on the base64 envelope", async () => {
     const fits = personMail({ text: "a".repeat(700_000) });
-    expect(await parse(fits)).toMatchObject({ message: "a".repeat(700_000) });
+    expect(await parse(fits)).toMatchObject({
+      message: "a".repeat(MESSAGE_LIMITS.message),
+      metadata: { message_cut_from: 700_000 },
+    });
     const tooLarge = personMail({ text: "a".repeat(800_000) });
     const { status, body } = await adapter.client.parseInbound(
       gatewayRequest(credentials, { raw: tooLarge, labelIds: ["INBOX"] }),

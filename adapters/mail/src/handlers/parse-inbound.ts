@@ -1,4 +1,4 @@
-import { AdapterHttpError, hasBotMarker, type ParseInboundHandler } from "@adapterkit/sdk";
+import { AdapterHttpError, fitMessageText, hasBotMarker, type ParseInboundHandler } from "@adapterkit/sdk";
 import { type ParsedMail, simpleParser } from "mailparser";
 import type { manifest } from "../manifest.ts";
 import { readGatewayPayload } from "../read-gateway-payload.ts";
@@ -45,15 +45,21 @@ export const parseInbound: ParseInboundHandler<typeof manifest> = async (envelop
   const dedupKey = mail.messageId ?? (payload.id === undefined ? undefined : `gateway:${payload.id}`);
   const threadId = threadIdOf(mail);
   const content = contentOf(mail);
+  // A body past the contract's limit is kept from its start; the metadata says how long it was.
+  const fitted = fitMessageText(content.message);
   return {
     event_type: EMAIL_RECEIVED,
     sender,
-    message: content.message,
+    message: fitted.text,
     is_bot: sentByMailbox || hasBotMarker(mail.messageId, { credentials }),
     is_dm: true,
     ...(dedupKey === undefined ? {} : { dedup_key: dedupKey }),
     ...(threadId === undefined ? {} : { thread_id: threadId }),
-    metadata: { ...metadataOf(mail, payload), content_type: content.contentType },
+    metadata: {
+      ...metadataOf(mail, payload),
+      content_type: content.contentType,
+      ...(fitted.cutFrom === undefined ? {} : { message_cut_from: fitted.cutFrom }),
+    },
   };
 };
 

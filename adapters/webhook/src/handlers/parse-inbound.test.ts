@@ -1,3 +1,4 @@
+import { MESSAGE_LIMITS } from "@adapterkit/sdk";
 import { buildParseInboundRequest, type StartedAdapter, startAdapter } from "@adapterkit/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREDENTIALS, whsec } from "../../test/credentials.ts";
@@ -105,18 +106,33 @@ describe("POST /parse-inbound", () => {
     expect(body).toMatchObject({ message: text });
   });
 
-  it("answers a body nested 100,000 levels deep with the raw body as message and no payload copy", async () => {
+  it("answers a body nested 100,000 levels deep with the raw body, cut to the limit, as message and no payload copy", async () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     const { status, body } = await parse(deep);
     expect(status).toBe(200);
     expect(body).toEqual({
       event_type: "webhook.received",
       sender: "webhook",
-      message: deep,
+      message: deep.slice(0, MESSAGE_LIMITS.message),
       is_bot: false,
       dedup_key: "msg_1",
-      metadata: { webhook_id: "msg_1", payload_omitted: "the JSON is nested deeper than 64 levels" },
+      metadata: {
+        webhook_id: "msg_1",
+        payload_omitted: "the JSON is nested deeper than 64 levels",
+        message_cut_from: 200_000,
+      },
     });
+  });
+
+  it("leaves out a payload larger than the metadata limit, and keeps its message whole", async () => {
+    const { status, body } = await parse({ sender: "ana", message: "hi", items: "x".repeat(MESSAGE_LIMITS.metadata) });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      sender: "ana",
+      message: "hi",
+      metadata: { payload_omitted: "the JSON is larger than the contract's metadata limit" },
+    });
+    expect(body).not.toHaveProperty("metadata.payload");
   });
 
   it("still reads the paths of a deep body, and copies a body 64 levels deep whole", async () => {

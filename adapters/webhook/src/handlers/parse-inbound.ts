@@ -1,4 +1,4 @@
-import { AdapterHttpError, type ParseInboundHandler } from "@adapterkit/sdk";
+import { AdapterHttpError, fitMessageText, fitsMetadata, type ParseInboundHandler } from "@adapterkit/sdk";
 import type { webhookManifest } from "../manifest.ts";
 import { nestsDeeperThan } from "../nests-deeper-than.ts";
 import { isOwnDelivery } from "../own-delivery.ts";
@@ -52,6 +52,11 @@ export const parseInbound: ParseInboundHandler<typeof webhookManifest> = (reques
   const threadId = pickText(document, credentials.thread_id_path, THREAD_PATHS);
   const isStructured = typeof document === "object" && document !== null;
   const tooDeep = isStructured && nestsDeeperThan(document, MAX_PAYLOAD_DEPTH);
+  // A text or a payload past the contract's limits is cut or left out, and the metadata says so.
+  const message = fitMessageText(
+    pickText(document, credentials.message_path, [...preset.messagePaths, ...MESSAGE_PATHS]) ?? body,
+  );
+  const tooLarge = isStructured && !tooDeep && !fitsMetadata({ payload: document });
   return {
     // An empty type names none: the contract wants a non-empty event_type, so it is the default's too.
     event_type:
@@ -62,15 +67,17 @@ export const parseInbound: ParseInboundHandler<typeof webhookManifest> = (reques
       (credentials.sender_path ? undefined : preset.sender(input)) ??
       pickText(document, credentials.sender_path, SENDER_PATHS) ??
       DEFAULT_SENDER,
-    message: pickText(document, credentials.message_path, [...preset.messagePaths, ...MESSAGE_PATHS]) ?? body,
+    message: message.text,
     is_bot: isOwnDelivery(headers, document, credentials) || preset.isBot(input),
     ...(dedupKey ? { dedup_key: dedupKey } : {}),
     ...(threadId === undefined ? {} : { thread_id: threadId }),
     metadata: {
       ...(dedupKey ? { webhook_id: dedupKey } : {}),
       ...(preset.name === "standard-webhooks" ? {} : { preset: preset.name }),
-      ...(isStructured && !tooDeep ? { payload: document } : {}),
+      ...(isStructured && !tooDeep && !tooLarge ? { payload: document } : {}),
       ...(tooDeep ? { payload_omitted: `the JSON is nested deeper than ${MAX_PAYLOAD_DEPTH} levels` } : {}),
+      ...(tooLarge ? { payload_omitted: "the JSON is larger than the contract's metadata limit" } : {}),
+      ...(message.cutFrom === undefined ? {} : { message_cut_from: message.cutFrom }),
       ...(binary ? { body_encoding: "base64" } : {}),
     },
   };

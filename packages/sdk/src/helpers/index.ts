@@ -19,6 +19,7 @@ export {
   encodeCursor,
 } from "./cursor.ts";
 export { type DeriveKeyOptions, deriveCredentialKey, VOLATILE_CREDENTIAL_FIELDS } from "./derive-key.ts";
+export { type FittedText, fitMessageText, fitsMetadata } from "./fit-message.ts";
 export {
   GITHUB_SIGNATURE_HEADER,
   isValidGithubSha256,
