@@ -184,6 +184,13 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await browser.checkPage("install form");
       await page.getByLabel("Inbound signing secret").fill(GOOD_SECRET);
       await page.getByRole("button", { name: "Install", exact: true }).click();
+      // Install lands on the new installation's own page, its inbound URL shown to set up on the platform.
+      await page.getByRole("heading", { name: "Webhook installation", level: 1 }).waitFor();
+      expect(await page.getByRole("region", { name: "Overview" }).innerText()).toMatch(
+        /\/api\/v1\/apps\/[\w-]+\/inbound/,
+      );
+      await browser.checkPage("new installation");
+      await page.getByRole("link", { name: "Marketplace" }).click();
       const installations = page.getByRole("table", { name: "Installations of your organization" });
       await installations.waitFor();
       expect(await installations.innerText()).toMatch(/\/api\/v1\/apps\/[\w-]+\/inbound/);
