@@ -24,6 +24,10 @@ describe("readEventFilter", () => {
     });
   });
 
+  it("compares a NUL as the store keeps it, as U+FFFD", () => {
+    expect(read("sender=a%00b").sender).toBe("a\uFFFDb");
+  });
+
   it("reads an instant with a zone as it says, and one without (a form's field) as UTC", () => {
     expect(read("since=2026-11-28T10:00:00%2B02:00").since).toBe("2026-11-28T08:00:00.000Z");
     expect(read("until=2026-11-28T17:34").until).toBe("2026-11-28T17:34:00.000Z");

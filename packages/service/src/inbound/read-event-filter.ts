@@ -1,5 +1,6 @@
 import { INBOUND_OUTCOMES, type InboundOutcome } from "@adapterkit/contract";
 import { ServiceError } from "../errors/service-error.ts";
+import { toStorableText } from "./to-storable-message.ts";
 
 /** Which of an installation's events a log page shows (D526). */
 export interface EventFilter {
@@ -35,7 +36,8 @@ export function readEventFilter(query: URLSearchParams): EventFilter {
     const value = query.get(field);
     if (value === null || value === "") return undefined;
     if (value.length > max) throw refuse(field, `at most ${max} characters`);
-    return value;
+    // Compared as stored: a NUL, which PostgreSQL's text cannot hold, was stored as U+FFFD (D162).
+    return toStorableText(value);
   };
   const outcome = text("outcome", 40);
   if (outcome !== undefined && !(INBOUND_OUTCOMES as readonly string[]).includes(outcome)) {
