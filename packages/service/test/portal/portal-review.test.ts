@@ -91,7 +91,9 @@ for (const lane of STORE_LANES) {
       const market = await installer.get("/marketplace");
       expect(market.html).toContain('href="/marketplace/apps/webhook"');
       const form = await installer.get("/marketplace/apps/webhook");
-      expect(form.html).toContain('<label for="cred-0-0">Inbound signing secret (whsec_…)</label>');
+      // D561: the manifest's label, and a help line naming the credential's key and field.
+      expect(form.html).toMatch(/<label for="cred-0-0">Inbound signing secret[^<]*<\/label>/);
+      expect(form.html).toMatch(/<p class="hint" id="cred-0-0-help">[^<]+<\/p>/);
       const refused = await installer.post("/marketplace/apps/webhook/install", { cred_0_0: "whsec_short" });
       expect(refused.status).toBe(422);
       const installed = await installer.post("/marketplace/apps/webhook/install", { cred_0_0: GOOD_SECRET });
