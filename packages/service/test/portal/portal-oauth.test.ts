@@ -61,8 +61,11 @@ for (const lane of STORE_LANES) {
         expect(installed.status).toBe(303);
         // A redirect carries the same policy as a page (found by fuzz-portal: a successful install had none).
         expect(installed.headers.get("content-security-policy")).toContain("default-src 'none'");
-        const market = await client.get(installed.location ?? "");
-        expect(market.html).toContain("Installed.");
+        // Install lands on the new installation's own page; the marketplace lists it.
+        const landed2 = await client.get(installed.location ?? "");
+        expect(landed2.html).toContain("Installed.");
+        expect(landed2.html).toContain("<h1>Tasks installation</h1>");
+        const market = await client.get("/marketplace");
         expect(market.html).toMatch(
           /<td><a href="\/marketplace\/installations\/[^"]+">tasks<span class="visually-hidden">/,
         );

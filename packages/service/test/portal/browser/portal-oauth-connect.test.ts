@@ -57,9 +57,12 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
 
     it("installs with the connected account and lists the installation", async () => {
       await page.getByRole("button", { name: "Install", exact: true }).click();
+      // Install lands on the new installation's own page, which the marketplace then lists.
       await see(page, "Installed.");
-      expect(await page.getByRole("link", { name: /^tasks installation inst_/ }).count()).toBeGreaterThan(0);
+      await page.getByRole("heading", { name: "Tasks installation", level: 1 }).waitFor();
       await browser.checkPage("installed");
+      await page.getByRole("link", { name: "Marketplace" }).click();
+      expect(await page.getByRole("link", { name: /^tasks installation inst_/ }).count()).toBeGreaterThan(0);
       const installations = await test.service.apps.installations({ organization: "acme" });
       expect(installations.map((installation) => installation.app)).toEqual(["tasks"]);
     });
