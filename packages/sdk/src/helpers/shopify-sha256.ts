@@ -1,33 +1,23 @@
-import { SignatureError, toIsValid } from "./signature-error.ts";
-import {
-  decodeDigest,
-  hmacSha256,
-  type RawBody,
-  requireHeader,
-  requireSecret,
-  type SecretInput,
-  safeEqual,
-  type VerifyOptionsBase,
-} from "./signature-parts.ts";
+import { signHmacSha256, verifyHmacSha256 } from "./hmac-sha256.ts";
+import { toIsValid } from "./signature-error.ts";
+import type { RawBody, SecretInput, VerifyOptionsBase } from "./signature-parts.ts";
 
 /** Shopify's signature header. */
 export const SHOPIFY_SIGNATURE_HEADER = "x-shopify-hmac-sha256";
+
+/** Shopify's layout of the generic HMAC-SHA256 scheme: base64, no prefix, no timestamp. */
+const SHOPIFY_LAYOUT = { signatureHeader: SHOPIFY_SIGNATURE_HEADER, encoding: "base64" } as const;
 
 /** Options of {@link verifyShopifySha256} and {@link isValidShopifySha256}; Shopify signs no timestamp, so `now` is unused. */
 export type VerifyShopifySha256Options = VerifyOptionsBase;
 
 /**
  * Checks Shopify's `x-shopify-hmac-sha256` (base64 HMAC-SHA256 of the raw body under the app's client secret),
- * throwing a coded `SignatureError`.
+ * throwing a coded `SignatureError`: the generic scheme in Shopify's layout.
  * @example verifyShopifySha256({ secret: credentials.signing_secret, headers, body });
  */
 export function verifyShopifySha256(options: VerifyShopifySha256Options): void {
-  requireSecret(options.secret);
-  const signature = requireHeader(options.headers, SHOPIFY_SIGNATURE_HEADER);
-  const given = decodeDigest(signature, "base64", SHOPIFY_SIGNATURE_HEADER);
-  if (!safeEqual(given, hmacSha256(options.secret, options.body))) {
-    throw new SignatureError("mismatch", `the ${SHOPIFY_SIGNATURE_HEADER} signature does not match the body`);
-  }
+  verifyHmacSha256({ ...options, ...SHOPIFY_LAYOUT });
 }
 
 /** Boolean twin of {@link verifyShopifySha256}. */
@@ -35,5 +25,5 @@ export const isValidShopifySha256: (options: VerifyShopifySha256Options) => bool
 
 /** Produces the header Shopify sends with a signed webhook. */
 export function signShopifySha256(options: { secret: SecretInput; body: RawBody }): Record<string, string> {
-  return { [SHOPIFY_SIGNATURE_HEADER]: hmacSha256(options.secret, options.body).toString("base64") };
+  return signHmacSha256({ ...options, ...SHOPIFY_LAYOUT });
 }
