@@ -10,8 +10,6 @@ export {
   SERVICE_KEY_FILE,
 } from "./auth/load-service-key.ts";
 export type { Principal, TokenScope } from "./auth/principal.ts";
-export type { ResealCount } from "./auth/reseal-secrets.ts";
-export { type RotatedServiceKey, type RotateServiceKeyOptions, rotateServiceKey } from "./auth/rotate-service-key.ts";
 export { decryptSecret, encryptSecret } from "./auth/secret-box.ts";
 export { keyIdOf, type ServiceKeys, toServiceKeys } from "./auth/service-keys.ts";
 export type { BootstrapOptions, DemoSetup } from "./bootstrap-demo.ts";
@@ -23,8 +21,13 @@ export { isServiceError, ServiceError } from "./errors/service-error.ts";
 export { findRunningDemo, type RunningDemo } from "./find-running-demo.ts";
 export { DEFAULT_RATE_LIMIT, type RateLimit } from "./http/rate-limiter.ts";
 export { BODY_LIMIT_BYTES } from "./http/read-body.ts";
-export type { HandlerInput, HandlerResult, Route, RouteTable } from "./http/route.ts";
-export type { ExtraRoutes } from "./http/routes.ts";
+export type { HandlerInput, HandlerResult, Route } from "./http/route.ts";
+export type { ResealCount } from "./key-rotation/reseal-secrets.ts";
+export {
+  type RotatedServiceKey,
+  type RotateServiceKeyOptions,
+  rotateServiceKey,
+} from "./key-rotation/rotate-service-key.ts";
 export * from "./outbound/index.ts";
 export {
   BUILT_IN_ACTIONS,
@@ -46,6 +49,7 @@ export {
   type Scheduler,
   type SchedulerOptions,
 } from "./scheduler/index.ts";
+export type { ExtraRoutes, RouteTable } from "./server/routes.ts";
 export type { ServiceContext } from "./service-context.ts";
 export { type ServiceOptions, serviceOptionsFromEnv } from "./service-options.ts";
 export type { Database } from "./store/index.ts";

@@ -5,7 +5,7 @@ import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.
 import type { DeliveryDispatcherOptions } from "./deliveries/delivery-dispatcher.ts";
 import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
-import type { ExtraRoutes } from "./http/routes.ts";
+import type { ExtraRoutes } from "./server/routes.ts";
 import { parseTrustedProxies } from "./http/trusted-proxies.ts";
 import type { OAuthRefresherOptions } from "./oauth/oauth-refresher.ts";
 import { parseAllowedHosts } from "./outbound/index.ts";

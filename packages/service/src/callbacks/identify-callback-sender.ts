@@ -1,14 +1,9 @@
 import type { Kysely } from "kysely";
+import type { CallbackSender } from "../auth/callback-sender.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import type { Database } from "../store/index.ts";
 import { listCallbackSecrets } from "./callback-secret.ts";
 import { CallbackSignatureError, isSignedWith, readSignatureHeaders } from "./verify-callback-signature.ts";
-
-/** Who signed a callback this instance received, and the message id they gave it. */
-export interface CallbackSender {
-  readonly organizationId: number;
-  readonly webhookId: string;
-}
 
 /**
  * D25 receiver: finds the organization of this instance whose secret signed the request (Standard Webhooks,

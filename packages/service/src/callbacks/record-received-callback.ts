@@ -1,8 +1,8 @@
 import type { CallbackEnvelope } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
+import type { CallbackSender } from "../auth/callback-sender.ts";
 import type { Database } from "../store/index.ts";
 import { withCallbackTables } from "./callback-tables.ts";
-import type { CallbackSender } from "./identify-callback-sender.ts";
 
 /**
  * D25 receiver: records a verified callback for its organization. A redelivery (same organization and

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { SERVICE_ENDPOINTS, ServiceEndpointId } from "@adapterkit/contract";
 import type { z } from "zod";
+import type { CallbackSender } from "../auth/callback-sender.ts";
 import type { Principal } from "../auth/principal.ts";
-import type { CallbackSender } from "../callbacks/identify-callback-sender.ts";
 import type { ServiceContext } from "../service-context.ts";
 
 type EndpointOf<K extends ServiceEndpointId> = Extract<(typeof SERVICE_ENDPOINTS)[number], { id: K }>;
@@ -73,12 +73,9 @@ export interface Route<K extends ServiceEndpointId, C = ServiceContext> {
 
 /**
  * A feature folder's routes by endpoint id, all taking the feature's context `C`: what its `*-routes.ts` exports
- * (`satisfies FeatureRoutes<TriggersContext>`) and `http/routes.ts` gathers into the route table.
+ * (`satisfies FeatureRoutes<TriggersContext>`) and `server/routes.ts` gathers into the route table.
  */
 export type FeatureRoutes<C> = { readonly [K in ServiceEndpointId]?: Route<K, C> };
-
-/** Every endpoint of the contract with its route, or null for one another module serves later. */
-export type RouteTable = { readonly [K in ServiceEndpointId]: Route<K> | null };
 
 /** The principal of an `auth: "api"` route; the HTTP layer guarantees it is set. */
 export function principalOf(input: HandlerInput<unknown>): Principal {

@@ -1,6 +1,6 @@
 import { SERVICE_ENDPOINTS, type ServiceEndpointId } from "@adapterkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRoutes } from "../../src/http/routes.ts";
+import { createRoutes } from "../../src/server/routes.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { startTestService, type TestService } from "../helpers/test-service.ts";
 import { type AppAdapters, startAppAdapters } from "./app-adapters.ts";

@@ -13,17 +13,18 @@ import { authenticateApiToken } from "../auth/authenticate-api-token.ts";
 import type { Principal } from "../auth/principal.ts";
 import { invalidRequest } from "../errors/describe-issues.ts";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
+import { hasDotSegment } from "../http/has-dot-segment.ts";
+import { matchRoute } from "../http/match-route.ts";
+import type { RateLimiter } from "../http/rate-limiter.ts";
+import { BODY_LIMIT_BYTES, readBody } from "../http/read-body.ts";
+import { refuseUnknownQuery } from "../http/refuse-unknown-query.ts";
+import type { HandlerInput, Route } from "../http/route.ts";
+import { sendJson, sendProblem, sendStream, sendText } from "../http/send.ts";
+import { StreamedBody } from "../http/streamed-body.ts";
 import { handlePortalRequest, isPortalPath } from "../portal/handle-portal-request.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { readIdempotencyKey } from "../triggers/idempotency.ts";
-import { hasDotSegment } from "./has-dot-segment.ts";
-import { matchRoute } from "./match-route.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
-import { BODY_LIMIT_BYTES, readBody } from "./read-body.ts";
-import { refuseUnknownQuery } from "./refuse-unknown-query.ts";
-import type { HandlerInput, Route, RouteTable } from "./route.ts";
-import { sendJson, sendProblem, sendStream, sendText } from "./send.ts";
-import { StreamedBody } from "./streamed-body.ts";
+import type { RouteTable } from "./routes.ts";
 
 const ENDPOINTS = new Map<ServiceEndpointId, EndpointDef>(SERVICE_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint]));
 

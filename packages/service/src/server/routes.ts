@@ -1,7 +1,9 @@
+import type { ServiceEndpointId } from "@adapterkit/contract";
 import { APP_ROUTES } from "../apps/app-routes.ts";
 import { CALLBACK_ROUTES } from "../callbacks/callback-routes.ts";
 import { CREDENTIAL_ROUTES } from "../credentials/credential-routes.ts";
 import { REPLY_ROUTES } from "../deliveries/reply-routes.ts";
+import type { Route } from "../http/route.ts";
 import { INBOUND_ROUTES } from "../inbound/inbound-routes.ts";
 import { INSTALLATION_ROUTES } from "../installations/installation-routes.ts";
 import { createMetaRoutes } from "../meta/meta-routes.ts";
@@ -17,9 +19,11 @@ import { TENANCY_ROUTES } from "../tenancy/tenancy-routes.ts";
 import { TOOL_SERVER_ROUTES } from "../tool-servers/tool-server-routes.ts";
 import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
 import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
-import type { Route, RouteTable } from "./route.ts";
 
 /** Routes other modules add to the table (the callbacks receiver, later ones). */
+/** Every endpoint of the contract with its route, or null for one another module serves later. */
+export type RouteTable = { readonly [K in ServiceEndpointId]: Route<K> | null };
+
 export type ExtraRoutes = Partial<{ [K in keyof RouteTable]: Route<K> }>;
 
 /**

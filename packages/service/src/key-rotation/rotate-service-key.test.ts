@@ -6,15 +6,15 @@ import { readAppSecrets } from "../apps/app-signing-secret.ts";
 import { findAppBySlug } from "../apps/find-app.ts";
 import { manifestDigest } from "../apps/manifest-digest.ts";
 import { registerApp } from "../apps/register-app.ts";
+import { loadServiceKeys, SERVICE_KEY_FILE } from "../auth/load-service-key.ts";
+import { sealedKeyId } from "../auth/secret-box.ts";
 import { createService, type Service } from "../create-service.ts";
 import { withCredentialTables } from "../credentials/credential-tables.ts";
 import { readCredentials } from "../credentials/read-credentials.ts";
 import { saveCredential } from "../credentials/save-credential.ts";
 import { openHeaders, sealHeaders } from "../tool-servers/seal-headers.ts";
 import { withToolServerTables } from "../tool-servers/tool-server-tables.ts";
-import { loadServiceKeys, SERVICE_KEY_FILE } from "./load-service-key.ts";
 import { rotateServiceKey } from "./rotate-service-key.ts";
-import { sealedKeyId } from "./secret-box.ts";
 
 const MANIFEST = { schema_version: "1.0" as const, name: "Keyed", slug: "keyed" };
 

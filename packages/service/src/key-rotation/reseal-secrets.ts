@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { appSecretContext } from "../apps/app-signing-secret.ts";
 import { withAppTables } from "../apps/app-tables.ts";
+import { decryptSecret, encryptSecret } from "../auth/secret-box.ts";
+import type { ServiceKeys } from "../auth/service-keys.ts";
 import { callbackSecretContext } from "../callbacks/callback-secret.ts";
 import { withCallbackTables } from "../callbacks/callback-tables.ts";
 import { withCredentialTables } from "../credentials/credential-tables.ts";
@@ -11,8 +13,6 @@ import type { Database } from "../store/index.ts";
 import { openHeaders, sealHeaders } from "../tool-servers/seal-headers.ts";
 import { withToolServerTables } from "../tool-servers/tool-server-tables.ts";
 import { sealWebhookToken, unsealWebhookToken } from "../triggers/webhook-token.ts";
-import { decryptSecret, encryptSecret } from "./secret-box.ts";
-import type { ServiceKeys } from "./service-keys.ts";
 
 /** How many sealed values a re-seal rewrote, by kind. */
 export interface ResealCount {

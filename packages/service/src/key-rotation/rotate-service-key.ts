@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadServiceKeys, SERVICE_KEY_FILE } from "../auth/load-service-key.ts";
+import { keyIdOf, toServiceKeys } from "../auth/service-keys.ts";
 import { openStore } from "../store/index.ts";
-import { loadServiceKeys, SERVICE_KEY_FILE } from "./load-service-key.ts";
 import { type ResealCount, resealSecrets } from "./reseal-secrets.ts";
-import { keyIdOf, toServiceKeys } from "./service-keys.ts";
 
 /** Where the store and the key are: as the service reads them (DATABASE_URL, ADAPTERKIT_DATA_DIR, ADAPTERKIT_SECRET_KEY). */
 export interface RotateServiceKeyOptions {
