@@ -28,6 +28,7 @@ export { FixturesError } from "./fixtures/fixtures-error.ts";
 export { loadFixtures } from "./fixtures/load-fixtures.ts";
 export { failed, notApplicable, outcomeOf, passed } from "./outcome.ts";
 export { startStandInPlatform } from "./platform/start-stand-in-platform.ts";
+export { CONFORMANCE_PROFILES, type ConformanceProfile } from "./report/conformance-profiles.ts";
 export { createProgressPrinter, type ProgressSink } from "./report/create-progress-printer.ts";
 export { renderHtmlReport } from "./report/render-html.ts";
 export { renderJson } from "./report/render-json.ts";
@@ -35,11 +36,6 @@ export { renderJunit } from "./report/render-junit.ts";
 export { renderPretty } from "./report/render-pretty.ts";
 export type { CheckResult, ConformanceReport, EndpointLatency, ReportSummary } from "./report/report.ts";
 export { RUN_RESULTS, type RunResult } from "./report/run-results.ts";
-export {
-  CONFORMANCE_PROFILES,
-  type ConformanceOptions,
-  type ConformanceProfile,
-  type ProgressEvent,
-} from "./runner/conformance-options.ts";
+export type { ConformanceOptions, ProgressEvent } from "./runner/conformance-options.ts";
 export { runConformance } from "./runner/run-conformance.ts";
 export { ConformanceUsageError } from "./runner/usage-error.ts";

@@ -1,6 +1,6 @@
 import { ADAPTER_ENDPOINTS, type AdapterEndpointId } from "@adapterkit/contract";
 import { z } from "zod";
-import { CONFORMANCE_PROFILES } from "../runner/conformance-options.ts";
+import { CONFORMANCE_PROFILES } from "./conformance-profiles.ts";
 import { RUN_RESULTS } from "./run-results.ts";
 
 /**

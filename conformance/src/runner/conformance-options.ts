@@ -3,6 +3,7 @@ import type { CheckStatus } from "../check.ts";
 import type { ConformanceCheck } from "../context.ts";
 import type { Fixtures } from "../fixtures/fixtures.ts";
 import type { RunningStandInPlatform } from "../platform/start-stand-in-platform.ts";
+import type { ConformanceProfile } from "../report/conformance-profiles.ts";
 
 /** What the runner reports while it works (the terminal reporter draws a live line from these). */
 export type ProgressEvent =
@@ -16,11 +17,6 @@ export type ProgressEvent =
       readonly done: number;
       readonly total: number;
     };
-
-/** Which checks a run includes by default: `review` adds the slow checks (the portal's review runs it). */
-export const CONFORMANCE_PROFILES = ["default", "review"] as const;
-
-export type ConformanceProfile = (typeof CONFORMANCE_PROFILES)[number];
 
 /** Options of {@link runConformance}; the CLI maps its flags onto these one to one. */
 export interface ConformanceOptions {

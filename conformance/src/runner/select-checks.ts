@@ -1,6 +1,6 @@
 import type { CheckGroup } from "../check.ts";
 import type { ConformanceCheck } from "../context.ts";
-import type { ConformanceProfile } from "./conformance-options.ts";
+import type { ConformanceProfile } from "../report/conformance-profiles.ts";
 import { ConformanceUsageError } from "./usage-error.ts";
 
 /** A check and, when it will not run, why. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { InstallationJson } from "@adapterkit/contract";
 import type { Service } from "@adapterkit/service";
 import type { PreviousStandIns } from "./previous-stand-ins.ts";
-import type { StandInSummary } from "./start-stand-ins.ts";
+import type { StandInSummary } from "./stand-in-summary.ts";
 
 /** The name of the GitHub-preset installation's entry in `demo-credentials.json`. */
 export const GITHUB_WEBHOOK_ENTRY = "webhook-github";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { freeStandInPort, standInPortRange } from "@adapterkit/sdk/testing";
-import type { StandInSummary } from "./start-stand-ins.ts";
+import type { StandInSummary } from "./stand-in-summary.ts";
 
 /** What an earlier start's stand-ins were: their ports and the secrets they made up, by stand-in name. */
 export type PreviousStandIns = ReadonlyMap<

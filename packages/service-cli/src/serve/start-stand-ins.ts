@@ -5,18 +5,10 @@ import { startTasksStandIn } from "@adapterkit/adapter-tasks";
 import { startWebhookStandIn } from "@adapterkit/adapter-webhook";
 import { startToolServerStandIn, type ToolServerStandIn } from "@adapterkit/service";
 import { type PreviousStandIns, portToReuse, previousSecret } from "./previous-stand-ins.ts";
+import type { StandInSummary } from "./stand-in-summary.ts";
 
 /** The tool server's name among the stand-ins (no sample adapter has this slug). */
 export const TOOL_SERVER = "tool-server";
-
-/** One local stand-in of a sample adapter's platform: where it listens and credentials that work against it. */
-export interface StandInSummary {
-  readonly adapter: string;
-  readonly what: string;
-  readonly url: string;
-  readonly credentials: Record<string, unknown>;
-  readonly extra?: Record<string, unknown>;
-}
 
 /** The running stand-ins, so the whole kit works offline (D28). */
 export interface StandIns {
