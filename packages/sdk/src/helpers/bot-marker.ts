@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { type HeaderRecord, hmacSha256, type RawBody, safeEqual } from "@adapterkit/client/signatures";
 import { deriveCredentialKey } from "./derive-key.ts";
-import { type HeaderRecord, hmacSha256, type RawBody, safeEqual } from "./signature-parts.ts";
 
 // Threat model: only a holder of the (stable) credentials or the secret can mint a marker, so a person cannot make
 // their message look like the bot's; copying a real marker only gets a message dropped, which fails safe for loops.

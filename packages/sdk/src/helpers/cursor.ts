@@ -1,6 +1,6 @@
+import { hmacSha256, safeEqual } from "@adapterkit/client/signatures";
 import { canonicalJson } from "./canonical-json.ts";
 import { deriveCredentialKey } from "./derive-key.ts";
-import { hmacSha256, safeEqual } from "./signature-parts.ts";
 
 /** Default upper bound of an encoded cursor, in bytes (the cursor is ASCII, so also in characters). */
 export const CURSOR_MAX_BYTES = 8192;

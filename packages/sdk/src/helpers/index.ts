@@ -1,3 +1,58 @@
+// The signature schemes live in the client, shared with the service (D574); the SDK re-exports them unchanged.
+export {
+  createHmacSha256Scheme,
+  GITHUB_SIGNATURE_HEADER,
+  type HeaderRecord,
+  type HmacSha256Config,
+  isSignatureSchemeName,
+  isValidGithubSha256,
+  isValidHmacSha256,
+  isValidShopifySha256,
+  isValidSlackV0,
+  isValidStandardWebhook,
+  isValidStripeV1,
+  type RawBody,
+  type SchemeSignOptions,
+  type SchemeVerifyOptions,
+  type SecretInput,
+  SHOPIFY_SIGNATURE_HEADER,
+  SIGNATURE_ERROR_CODES,
+  SIGNATURE_SCHEME_NAMES,
+  SIGNATURE_SCHEMES,
+  SignatureError,
+  type SignatureErrorCode,
+  type SignatureScheme,
+  type SignatureSchemeName,
+  type SignHmacSha256Options,
+  type SignSlackV0Options,
+  type SignStandardWebhookOptions,
+  type SignStripeV1Options,
+  SLACK_SIGNATURE_HEADER,
+  SLACK_TIMESTAMP_HEADER,
+  STANDARD_WEBHOOK_HEADERS,
+  STRIPE_SIGNATURE_HEADER,
+  type StandardWebhookSecret,
+  safeEqual,
+  signGithubSha256,
+  signHmacSha256,
+  signShopifySha256,
+  signSlackV0,
+  signStandardWebhook,
+  signStripeV1,
+  standardWebhookKey,
+  type VerifyGithubSha256Options,
+  type VerifyHmacSha256Options,
+  type VerifyShopifySha256Options,
+  type VerifySlackV0Options,
+  type VerifyStandardWebhookOptions,
+  type VerifyStripeV1Options,
+  verifyGithubSha256,
+  verifyHmacSha256,
+  verifyShopifySha256,
+  verifySlackV0,
+  verifyStandardWebhook,
+  verifyStripeV1,
+} from "@adapterkit/client/signatures";
 export {
   BOT_MARKER_HEADER,
   type BotMarkerOptions,
@@ -20,21 +75,6 @@ export {
 } from "./cursor.ts";
 export { type DeriveKeyOptions, deriveCredentialKey, VOLATILE_CREDENTIAL_FIELDS } from "./derive-key.ts";
 export { type FittedText, fitMessageText, fitsMetadata } from "./fit-message.ts";
-export {
-  GITHUB_SIGNATURE_HEADER,
-  isValidGithubSha256,
-  signGithubSha256,
-  type VerifyGithubSha256Options,
-  verifyGithubSha256,
-} from "./github-sha256.ts";
-export {
-  type HmacSha256Config,
-  isValidHmacSha256,
-  type SignHmacSha256Options,
-  signHmacSha256,
-  type VerifyHmacSha256Options,
-  verifyHmacSha256,
-} from "./hmac-sha256.ts";
 export { isSafeHref } from "./is-safe-href.ts";
 export {
   MARKDOWN_INLINE_BUDGET,
@@ -43,52 +83,6 @@ export {
   MARKDOWN_MAX_INLINE_DEPTH,
   MarkdownLimitError,
 } from "./markdown-limits.ts";
-export {
-  isValidShopifySha256,
-  SHOPIFY_SIGNATURE_HEADER,
-  signShopifySha256,
-  type VerifyShopifySha256Options,
-  verifyShopifySha256,
-} from "./shopify-sha256.ts";
-export { SIGNATURE_ERROR_CODES, SignatureError, type SignatureErrorCode } from "./signature-error.ts";
-export { type HeaderRecord, type RawBody, type SecretInput, safeEqual } from "./signature-parts.ts";
-export {
-  createHmacSha256Scheme,
-  isSignatureSchemeName,
-  type SchemeSignOptions,
-  type SchemeVerifyOptions,
-  SIGNATURE_SCHEME_NAMES,
-  SIGNATURE_SCHEMES,
-  type SignatureScheme,
-  type SignatureSchemeName,
-} from "./signature-schemes.ts";
-export {
-  isValidSlackV0,
-  type SignSlackV0Options,
-  SLACK_SIGNATURE_HEADER,
-  SLACK_TIMESTAMP_HEADER,
-  signSlackV0,
-  type VerifySlackV0Options,
-  verifySlackV0,
-} from "./slack-v0.ts";
-export {
-  isValidStandardWebhook,
-  type SignStandardWebhookOptions,
-  STANDARD_WEBHOOK_HEADERS,
-  type StandardWebhookSecret,
-  signStandardWebhook,
-  standardWebhookKey,
-  type VerifyStandardWebhookOptions,
-  verifyStandardWebhook,
-} from "./standard-webhooks.ts";
-export {
-  isValidStripeV1,
-  type SignStripeV1Options,
-  STRIPE_SIGNATURE_HEADER,
-  signStripeV1,
-  type VerifyStripeV1Options,
-  verifyStripeV1,
-} from "./stripe-v1.ts";
 export { toEmailHtml } from "./to-email-html.ts";
 export { toPlainText } from "./to-plain-text.ts";
 export { escapeSlackText, toSlackMrkdwn } from "./to-slack-mrkdwn.ts";

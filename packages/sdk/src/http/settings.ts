@@ -1,8 +1,8 @@
 import type * as dns from "node:dns";
+import { parseAllowedHosts } from "@adapterkit/client/outbound";
 import type { Logger } from "pino";
 import { standardWebhookKey } from "../helpers/index.ts";
 import { ADAPTER_ALLOWED_HOSTS, createOutbound, type Outbound } from "../outbound/create-outbound.ts";
-import { parseAllowedHosts } from "../outbound/parse-allowed-hosts.ts";
 import { createLogger, withRedaction } from "./create-logger.ts";
 import { createIdempotencyCache, type IdempotencyCache, type IdempotencyOptions } from "./idempotency-cache.ts";
 import { DEFAULT_BODY_LIMIT } from "./read-body.ts";

@@ -1,10 +1,13 @@
 import type * as dns from "node:dns";
 import type { Socket } from "node:net";
+import {
+  createGuardedConnector,
+  createGuardedSocket,
+  loadUndici,
+  type SocketTarget,
+} from "@adapterkit/client/outbound";
 import type { Logger } from "pino";
 import type { Dispatcher } from "undici";
-import { createGuardedConnector } from "./create-guarded-connector.ts";
-import { createGuardedSocket, type SocketTarget } from "./create-guarded-socket.ts";
-import { loadUndici } from "./load-undici.ts";
 import { OutboundUnreachableError } from "./outbound-unreachable-error.ts";
 
 /** The environment variable listing the hosts an adapter may reach although they are loopback or private. */

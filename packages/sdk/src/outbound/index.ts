@@ -1,7 +1,20 @@
-export { createHostAllowance, normalizeHostname } from "./allowed-hosts.ts";
-export { type ConnectLookup, createGuardPolicy, type GuardOptions, type GuardVerdict } from "./create-guard-policy.ts";
-export { createGuardedConnector } from "./create-guarded-connector.ts";
-export { createGuardedSocket, type SocketTarget } from "./create-guarded-socket.ts";
+// The guard lives in the client, shared with the service (D574); the SDK re-exports it unchanged.
+export {
+  type ConnectLookup,
+  createGuardedConnector,
+  createGuardedSocket,
+  createGuardPolicy,
+  createHostAllowance,
+  type GuardOptions,
+  type GuardVerdict,
+  isForbiddenAddress,
+  isOutboundRefused,
+  normalizeHostname,
+  OutboundRefusedError,
+  parseAllowedHosts,
+  refusalOfHost,
+  type SocketTarget,
+} from "@adapterkit/client/outbound";
 export {
   ADAPTER_ALLOWED_HOSTS,
   createOutbound,
@@ -9,8 +22,4 @@ export {
   type OutboundOptions,
   type OutboundPath,
 } from "./create-outbound.ts";
-export { isForbiddenAddress } from "./is-forbidden-address.ts";
-export { isOutboundRefused, OutboundRefusedError } from "./outbound-refused-error.ts";
 export { OUTBOUND_UNREACHABLE, OutboundUnreachableError } from "./outbound-unreachable-error.ts";
-export { parseAllowedHosts } from "./parse-allowed-hosts.ts";
-export { refusalOfHost } from "./refusal-of-host.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { createHmacSha256Scheme, type HmacSha256Config, SIGNATURE_SCHEMES } from "@adapterkit/client/signatures";
 import type { Fixtures } from "@adapterkit/conformance";
 import type { Credentials } from "@adapterkit/contract";
-import { createHmacSha256Scheme, type HmacSha256Config, SIGNATURE_SCHEMES } from "@adapterkit/sdk";
 import Handlebars from "handlebars";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
 

@@ -1,5 +1,10 @@
 import type * as dns from "node:dns";
-import { createGuardedConnector, createHostAllowance, normalizeHostname, refusalOfHost } from "@adapterkit/sdk";
+import {
+  createGuardedConnector,
+  createHostAllowance,
+  normalizeHostname,
+  refusalOfHost,
+} from "@adapterkit/client/outbound";
 import { Agent, type Dispatcher } from "undici";
 
 /** A15 (architecture.md#a15): every call to a URL a user supplied goes through one of these. */

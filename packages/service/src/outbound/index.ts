@@ -1,2 +1,7 @@
-export { isForbiddenAddress, isOutboundRefused, OutboundRefusedError, parseAllowedHosts } from "@adapterkit/sdk";
+export {
+  isForbiddenAddress,
+  isOutboundRefused,
+  OutboundRefusedError,
+  parseAllowedHosts,
+} from "@adapterkit/client/outbound";
 export { createOutboundGuard, type OutboundGuard } from "./create-outbound-guard.ts";

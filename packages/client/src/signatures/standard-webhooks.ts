@@ -1,5 +1,5 @@
 import { type KeyObject, randomBytes } from "node:crypto";
-import { keyObjectCache } from "@adapterkit/client/signing";
+import { keyObjectCache } from "../key-object-cache.ts";
 import { SignatureError, toIsValid } from "./signature-error.ts";
 import {
   checkTimestamp,

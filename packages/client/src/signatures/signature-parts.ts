@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, KeyObject, timingSafeEqual } from "node:crypto";
-import { keyObjectCache } from "@adapterkit/client/signing";
+import { keyObjectCache } from "../key-object-cache.ts";
 import { SignatureError } from "./signature-error.ts";
 
 /** A request body exactly as received: text, or the raw bytes (a Buffer is a Uint8Array). */
