@@ -21,7 +21,7 @@ export { isServiceError, ServiceError } from "./errors/service-error.ts";
 export { findRunningDemo, type RunningDemo } from "./find-running-demo.ts";
 export { DEFAULT_RATE_LIMIT, type RateLimit } from "./http/rate-limiter.ts";
 export { BODY_LIMIT_BYTES } from "./http/read-body.ts";
-export type { HandlerInput, HandlerResult, Route } from "./http/route.ts";
+export type { HandlerInput, HandlerResult } from "./http/route.ts";
 export type { ResealCount } from "./key-rotation/reseal-secrets.ts";
 export {
   type RotatedServiceKey,
@@ -49,7 +49,7 @@ export {
   type Scheduler,
   type SchedulerOptions,
 } from "./scheduler/index.ts";
-export type { ExtraRoutes, RouteTable } from "./server/routes.ts";
+export type { ExtraRoutes, RouteTable, ServiceRoute as Route } from "./server/routes.ts";
 export type { ServiceContext } from "./service-context.ts";
 export { type ServiceOptions, serviceOptionsFromEnv } from "./service-options.ts";
 export type { Database } from "./store/index.ts";

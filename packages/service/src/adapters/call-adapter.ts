@@ -1,7 +1,7 @@
 import { type AdapterClient, type ClientResult, createAdapterClient, describeFailure } from "@adapterkit/client";
 import type { AdapterEndpointId } from "@adapterkit/contract";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { AdapterTarget } from "./adapter-target.ts";
 
 export type { AdapterTarget } from "./adapter-target.ts";
@@ -9,7 +9,7 @@ export type { AdapterTarget } from "./adapter-target.ts";
 /** How the outbound guard's refusal reads in a connection error (it names the variable that would allow the host). */
 const GUARD_REFUSAL = /is refused: .*ADAPTERKIT_ALLOWED_HOSTS/;
 
-type Context = Pick<ServiceContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
+type Context = Pick<GroundContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
 
 /** A client for one adapter: the URL checked by the outbound guard (A15), every connection through its dispatcher. */
 export function adapterClientFor(context: Context, target: AdapterTarget): AdapterClient {
@@ -53,7 +53,7 @@ export async function callAdapter<T>(
  * value, or throws as `callAdapter` does.
  */
 export function settleAdapterCall<T>(
-  context: Pick<ServiceContext, "adapterCalls">,
+  context: Pick<GroundContext, "adapterCalls">,
   call: { target: AdapterTarget; endpoint: AdapterEndpointId },
   result: ClientResult<T>,
 ): T {

@@ -1,6 +1,6 @@
 import { withAppTables } from "../apps/app-tables.ts";
+import type { DropsInboundCache, GroundContext } from "../context/ground-context.ts";
 import { listInstalledAppIds } from "../installations/installation-store.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { createWakeableSleep } from "../store/wakeable-sleep.ts";
 import { pollAppHealth } from "./poll-app-health.ts";
 
@@ -20,7 +20,10 @@ export interface HealthPoller {
 }
 
 /** A8: a loop that polls every installed App's `/health` every interval, jittered so instances spread out (D122). */
-export function createHealthPoller(context: ServiceContext, options: HealthPollerOptions = {}): HealthPoller {
+export function createHealthPoller(
+  context: GroundContext & DropsInboundCache,
+  options: HealthPollerOptions = {},
+): HealthPoller {
   const intervalMs = options.intervalMs ?? 60_000;
   const jitter = options.jitter ?? 0.1;
   const random = options.random ?? Math.random;

@@ -1,8 +1,8 @@
 import { recordHealthCheck } from "../apps/app-health-history.ts";
 import type { AppRow } from "../apps/app-tables.ts";
 import { withAppTables } from "../apps/app-tables.ts";
+import type { DropsInboundCache, GroundContext } from "../context/ground-context.ts";
 import { isServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { appTarget } from "./app-target.ts";
 import { callAdapter } from "./call-adapter.ts";
 
@@ -13,7 +13,7 @@ export const DOWN_AFTER_FAILURES = 3;
  * A8: one `GET /health` of an App (5 s, D11), recorded: `ready` with its version resets the failure count; an
  * un-ready answer or a failed call counts one failure, `unready` until the third in a row makes it `down`.
  */
-export async function pollAppHealth(context: ServiceContext, app: AppRow): Promise<void> {
+export async function pollAppHealth(context: GroundContext & DropsInboundCache, app: AppRow): Promise<void> {
   let version: string | null = app.health_version;
   let ready = false;
   let detail: string | null = null;

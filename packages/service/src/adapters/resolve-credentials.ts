@@ -1,9 +1,9 @@
 import type { CredentialDefinition, Credentials } from "@adapterkit/contract";
+import type { GroundContext } from "../context/ground-context.ts";
 import type { CredentialScope } from "../credentials/credential-scope.ts";
 import { readCredentials } from "../credentials/read-credentials.ts";
 import { toAdapterCredentials } from "../credentials/to-adapter-credentials.ts";
 import { ensureFreshCredential } from "../oauth/refresh-credential.ts";
-import type { ServiceContext } from "../service-context.ts";
 
 /** Whose credentials a call carries: the records' scope and the App version's credential definitions. */
 export interface CredentialOwner {
@@ -18,7 +18,7 @@ export interface CredentialOwner {
  * its credential values; OAuth tokens are refreshed here first (A6).
  */
 export async function resolveCredentials(
-  context: Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">,
+  context: Pick<GroundContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">,
   owner: CredentialOwner,
   overrides: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map(),
 ): Promise<Credentials> {

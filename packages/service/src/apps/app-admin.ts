@@ -1,11 +1,11 @@
 import type { AppJson, AppPreview, InstallationJson } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
+import type { DropsInboundCache, GroundContext } from "../context/ground-context.ts";
 import type { CredentialInput } from "../credentials/read-credential-input.ts";
 import { installApp } from "../installations/install-app.ts";
 import { listInstallations } from "../installations/installation-store.ts";
 import { showInstallation } from "../installations/show-installation.ts";
 import { closeOpenReviews } from "../reviews/close-open-reviews.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { ensureOrganization, ensureProject } from "../tenancy/organizations.ts";
 import { demoSigningSecrets } from "./demo-signing-secrets.ts";
 import { fetchListing } from "./fetch-listing.ts";
@@ -48,7 +48,7 @@ export interface AppAdmin {
 }
 
 /** The AppAdmin of a service. */
-export function createAppAdmin(context: ServiceContext): AppAdmin {
+export function createAppAdmin(context: GroundContext & DropsInboundCache): AppAdmin {
   const { db } = context.store;
   // D176: what a local call changed (an App, an installation) is read afresh by the next inbound event.
   const forgetting =

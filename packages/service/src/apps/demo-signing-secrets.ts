@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { appSigningSecrets, generateAppSecret, rotateAppSecret } from "./app-signing-secret.ts";
 import { findAppBySlug } from "./find-app.ts";
 
@@ -7,7 +7,7 @@ import { findAppBySlug } from "./find-app.ts";
  * App is rotated to it if it had another; else the App's own secret from an earlier start; else a fresh one.
  */
 export async function demoSigningSecrets(
-  context: ServiceContext,
+  context: GroundContext,
   slugs: readonly string[],
   wanted?: string,
 ): Promise<Map<string, string>> {

@@ -1,7 +1,7 @@
 import type { AppJson } from "@adapterkit/contract";
 import { appTarget } from "../adapters/app-target.ts";
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { withAppTables } from "./app-tables.ts";
 import { authorizeAppManagement } from "./authorize-app-management.ts";
 import { fetchListing } from "./fetch-listing.ts";
@@ -14,7 +14,7 @@ import { showApp } from "./show-app.ts";
  * same slug (409 otherwise, as Refresh); a changed manifest becomes the next version. A refused or unreachable URL changes nothing.
  */
 export async function editAppBaseUrl(
-  context: ServiceContext,
+  context: GroundContext,
   principal: Principal,
   slug: string,
   baseUrl: string,

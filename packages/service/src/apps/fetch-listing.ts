@@ -1,11 +1,11 @@
 import type { AppPreview, HealthResponse, Manifest } from "@adapterkit/contract";
 import { slugOf } from "@adapterkit/contract";
 import { type AdapterTarget, callAdapter } from "../adapters/call-adapter.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { isServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { manifestDigest } from "./manifest-digest.ts";
 
-type Context = Pick<ServiceContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
+type Context = Pick<GroundContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
 
 /** What registration and Refresh fetch: the manifest (required) and the health (problems when it fails). */
 export interface FetchedListing {

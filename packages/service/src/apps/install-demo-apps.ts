@@ -1,5 +1,6 @@
 import type { InstallationJson, Manifest } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { managedCredentialScope } from "../credentials/credential-scope.ts";
 import { fromAdapterCredentials } from "../credentials/from-adapter-credentials.ts";
 import { readCredentials } from "../credentials/read-credentials.ts";
@@ -8,7 +9,6 @@ import { installApp } from "../installations/install-app.ts";
 import { listInstallations } from "../installations/installation-store.ts";
 import { toInstallationJson } from "../installations/to-installation-json.ts";
 import { connectDemoAccount, type DemoOAuth } from "../oauth/connect-demo-account.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { type AppRow, withAppTables } from "./app-tables.ts";
 import { fetchListing } from "./fetch-listing.ts";
 import { findAppBySlug, getAppVersion } from "./find-app.ts";
@@ -34,7 +34,7 @@ export interface DemoInstallOptions {
 }
 
 async function ensurePublished(
-  context: ServiceContext,
+  context: GroundContext,
   principal: Principal,
   adapter: DemoAdapter,
   options: { secret: string | undefined; changes: { push(change: string): void } },
@@ -81,7 +81,7 @@ const sameFields = (a: Readonly<Record<string, string>>, b: Readonly<Record<stri
  * only credentials that no longer match the stand-in (it moved to another port) are replaced in place.
  */
 async function keepInstallation(
-  context: ServiceContext,
+  context: GroundContext,
   principal: Principal,
   input: { app: AppRow; adapter: DemoAdapter; changes: { push(change: string): void } },
 ): Promise<void> {
@@ -106,7 +106,7 @@ async function keepInstallation(
  * it was, so its id, inbound URL, switch, triggers and queued replies survive a restart.
  */
 export async function installDemoApps(
-  context: ServiceContext,
+  context: GroundContext,
   principal: Principal,
   options: DemoInstallOptions,
 ): Promise<InstallationJson[]> {

@@ -1,6 +1,6 @@
 import type { AppJson } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { withAppTables } from "./app-tables.ts";
 import { versionFor } from "./find-app.ts";
 import { toAppJson } from "./to-app-json.ts";
@@ -16,7 +16,7 @@ export interface AppPage {
 
 /** A page of the Apps the principal sees in this scope, each as `GET /api/v1/apps/{slug}` shows it (showApp). */
 export async function listAppPage(
-  context: ServiceContext,
+  context: GroundContext,
   principal: Principal,
   options: { scope: AppPageScope; offset: number; limit: number },
 ): Promise<AppPage> {

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 
 /** The part of the service the callback routes use; a test of them builds only this. */
-export type CallbacksContext = Pick<ServiceContext, "store" | "serviceKey" | "now" | "wakeCallbacks">;
+export type CallbacksContext = Pick<GroundContext, "store" | "serviceKey" | "now" | "wakeCallbacks">;

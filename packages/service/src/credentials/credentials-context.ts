@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 
 /** The part of the service the credential routes use; a test of them builds only this. */
-export type CredentialsContext = Pick<ServiceContext, "store">;
+export type CredentialsContext = Pick<GroundContext, "store">;

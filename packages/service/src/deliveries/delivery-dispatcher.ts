@@ -1,11 +1,11 @@
 import { CALLBACK_RETRY_DELAYS_MS, nextAttemptAt } from "../callbacks/retry-schedule.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { type DeliveryRow, withFrontDeskTables } from "../front-desk/front-desk-tables.ts";
 import { toStorableText } from "../inbound/to-storable-message.ts";
 import type { NewAttempt } from "../outbound-records/attempt-tables.ts";
 import { pruneOutboundAttemptsNow } from "../outbound-records/prune-outbound-attempts.ts";
 import { recordOutboundAttempt } from "../outbound-records/record-outbound-attempt.ts";
 import { toResponseExcerpt } from "../outbound-records/to-response-excerpt.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { type ClaimLoop, createClaimLoop } from "../store/claim-loop.ts";
 import { claimDeliveries } from "./claim-deliveries.ts";
 import { type SendOutcome, sendReply } from "./send-reply.ts";
@@ -69,7 +69,7 @@ function nextRetryAt(attempts: number, now: Date, delays: readonly number[], ret
  * attempt's own record (D510).
  */
 async function recordOutcome(
-  context: ServiceContext,
+  context: GroundContext,
   row: { id: number; attempts: number },
   outcome: SendOutcome,
   options: { delays: readonly number[]; timing: AttemptTiming },
@@ -104,7 +104,7 @@ async function recordOutcome(
 }
 
 /** One attempt at a reply, timed, and its outcome recorded. */
-async function attempt(context: ServiceContext, row: DeliveryRow, delays: readonly number[]): Promise<void> {
+async function attempt(context: GroundContext, row: DeliveryRow, delays: readonly number[]): Promise<void> {
   const startedAt = context.now();
   const started = performance.now();
   const outcome = await sendReply(context, row);
@@ -116,7 +116,7 @@ async function attempt(context: ServiceContext, row: DeliveryRow, delays: readon
  * A11: the background loop that sends the front desk's replies from the durable outbox (the claim loop the run
  * worker and the callback dispatcher share), retrying on D25's ladder and dead-lettering after its last step.
  */
-export function createDeliveryDispatcher(context: ServiceContext, options: DeliveryDispatcherOptions = {}): ClaimLoop {
+export function createDeliveryDispatcher(context: GroundContext, options: DeliveryDispatcherOptions = {}): ClaimLoop {
   const delays = options.retryDelaysMs ?? CALLBACK_RETRY_DELAYS_MS;
   return createClaimLoop({
     name: "delivery dispatcher",

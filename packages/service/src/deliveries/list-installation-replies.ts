@@ -1,15 +1,15 @@
 import type { ReplyPage } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { listInstallationDeliveries } from "../front-desk/list-installation-deliveries.ts";
 import { readPageQuery } from "../http/page.ts";
 import { readableInstallation } from "../installations/installation-access.ts";
 import { listAttempts } from "../outbound-records/list-attempts.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { toReplyJson } from "./to-reply-json.ts";
 
 /** D510: a page of an installation's front-desk replies, newest first, each with its attempts, oldest first. */
 export async function listInstallationReplies(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   principal: Principal,
   input: { id: string; query: URLSearchParams },
 ): Promise<ReplyPage> {

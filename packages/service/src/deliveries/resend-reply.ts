@@ -1,11 +1,11 @@
 import type { ReplyJson } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { type DeliveryRow, withFrontDeskTables } from "../front-desk/front-desk-tables.ts";
 import { manageableInstallation } from "../installations/installation-access.ts";
 import { listAttempts } from "../outbound-records/list-attempts.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { type Database, isStorableId, isUniqueViolation } from "../store/index.ts";
 import { toReplyJson } from "./to-reply-json.ts";
 
@@ -29,7 +29,7 @@ async function withAttempts(db: Kysely<Database>, row: DeliveryRow): Promise<Rep
  * Idempotency-Key makes one resend of a reply, however often it is sent.
  */
 export async function resendReply(
-  context: Pick<ServiceContext, "store" | "now">,
+  context: Pick<GroundContext, "store" | "now">,
   principal: Principal,
   input: { installationId: string; id: number; idempotencyKey: string | undefined },
 ): Promise<{ delivery: ReplyJson; replayed: boolean }> {

@@ -3,12 +3,12 @@ import type { AttemptErrorClass } from "@adapterkit/contract";
 import { appTarget } from "../adapters/app-target.ts";
 import { adapterClientFor, callAdapter, settleAdapterCall } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import { isServiceError } from "../errors/service-error.ts";
 import type { DeliveryRow } from "../front-desk/front-desk-tables.ts";
 import { withInstallationTables } from "../installations/installation-tables.ts";
 import { installedApp } from "../installations/show-installation.ts";
-import type { ServiceContext } from "../service-context.ts";
 
 /** What an attempt's record shows of the adapter's answer (D510–D512). */
 export interface ReplyAttemptDetail {
@@ -39,7 +39,7 @@ function retryAfterMsOf(answer: ClientResult<unknown> | undefined): number | und
  * to the contact's address and thread, both through the A7 call module with the installation's credentials. The
  * delivery's id goes along as `Idempotency-Key`, so an adapter that honours it sends a retried reply once.
  */
-export async function sendReply(context: ServiceContext, row: DeliveryRow): Promise<SendOutcome> {
+export async function sendReply(context: GroundContext, row: DeliveryRow): Promise<SendOutcome> {
   const installation = await withInstallationTables(context.store.db)
     .selectFrom("installations")
     .selectAll()

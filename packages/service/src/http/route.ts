@@ -3,7 +3,6 @@ import type { SERVICE_ENDPOINTS, ServiceEndpointId } from "@adapterkit/contract"
 import type { z } from "zod";
 import type { CallbackSender } from "../auth/callback-sender.ts";
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
 
 type EndpointOf<K extends ServiceEndpointId> = Extract<(typeof SERVICE_ENDPOINTS)[number], { id: K }>;
 
@@ -51,7 +50,7 @@ export interface HandlerResult {
  * One served endpoint: how its caller is authenticated and what handles it. `C` is the part of the service context
  * the route uses (its feature's `*Context`), so a test builds only that.
  */
-export interface Route<K extends ServiceEndpointId, C = ServiceContext> {
+export interface Route<K extends ServiceEndpointId, C> {
   readonly auth: "api" | "admin" | "none";
   /**
    * D176: true for a route that never changes an installation, its App or credentials. After any other route that

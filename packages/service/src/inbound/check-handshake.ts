@@ -2,9 +2,10 @@ import { isDeepStrictEqual } from "node:util";
 import type { Fixtures } from "@adapterkit/conformance";
 import { inboundKind } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { callInboundAdapter } from "./call-inbound-adapter.ts";
+import type { InboundPorts } from "./inbound-context.ts";
 import { installationFixtures } from "./installation-fixtures.ts";
 import { type InboundSample, renderInboundSample } from "./render-inbound-sample.ts";
 
@@ -36,7 +37,7 @@ function shownAsAnswered(challenge: unknown): string {
  * has no fixtures file, no handshake sample, or does not `receive`.
  */
 export async function checkHandshake(
-  context: ServiceContext,
+  context: GroundContext & InboundPorts,
   principal: Principal,
   installationId: string,
 ): Promise<HandshakeCheck> {

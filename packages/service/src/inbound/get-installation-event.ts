@@ -1,8 +1,8 @@
 import type { InboundEventDetailJson } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { readableInstallation } from "../installations/installation-access.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { fromJsonColumn } from "../store/index.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import { toInboundEventJson } from "./list-installation-events.ts";
@@ -13,7 +13,7 @@ import { toInboundEventJson } from "./list-installation-events.ts";
  * another project's or organization's installation, or an event of another installation, is a 404.
  */
 export async function getInstallationEvent(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   principal: Principal,
   input: { id: string; eventId: number },
 ): Promise<InboundEventDetailJson> {

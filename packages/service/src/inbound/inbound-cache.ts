@@ -3,8 +3,8 @@ import { CompiledQuery } from "kysely";
 import { appTarget } from "../adapters/app-target.ts";
 import { adapterClientFor } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { CachedInstallation, InboundCache, InboundCall, OpenInstallation } from "./cached-installation.ts";
 import { openInstallation } from "./open-installation.ts";
 
@@ -14,8 +14,8 @@ export type { CachedInstallation, InboundCache, InboundCall } from "./cached-ins
 export const INBOUND_CACHE_TTL_MS = 1000;
 const MAX_ENTRIES = 1000;
 
-type Context = Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now" | "adapterTimeouts"> &
-  Pick<ServiceContext, "adapterCalls">;
+type Context = Pick<GroundContext, "store" | "serviceKeys" | "outbound" | "logger" | "now" | "adapterTimeouts"> &
+  Pick<GroundContext, "adapterCalls">;
 
 const READ_GENERATION = CompiledQuery.raw("select generation from inbound_cache_generation where id = 1");
 

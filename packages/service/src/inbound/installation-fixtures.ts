@@ -1,12 +1,12 @@
 import type { Fixtures } from "@adapterkit/conformance";
 import { withAppTables } from "../apps/app-tables.ts";
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { manageableInstallation } from "../installations/installation-access.ts";
 import type { InstallationRow } from "../installations/installation-tables.ts";
 import { installedApp } from "../installations/show-installation.ts";
 import { readFixtures } from "../reviews/app-fixtures.ts";
-import type { ServiceContext } from "../service-context.ts";
 
 /** An installation the token may change, its App's slug and the fixtures file its author uploaded. */
 export interface InstallationFixtures {
@@ -20,7 +20,7 @@ export interface InstallationFixtures {
  * receives events and has a fixtures file; a 409 saying which is missing otherwise.
  */
 export async function installationFixtures(
-  context: ServiceContext,
+  context: GroundContext,
   principal: Principal,
   installationId: string,
 ): Promise<InstallationFixtures> {

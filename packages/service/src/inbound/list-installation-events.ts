@@ -1,8 +1,8 @@
 import type { InboundEventJson, InboundEventPage } from "@adapterkit/contract";
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { readPageQuery, toPage } from "../http/page.ts";
 import { readableInstallation } from "../installations/installation-access.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { type InboundEventRow, withInboundTables } from "./inbound-tables.ts";
 import { readEventFilter } from "./read-event-filter.ts";
 
@@ -53,7 +53,7 @@ export function toInboundEventJson(row: LogRow): InboundEventJson {
  * installation's documents are (`readableInstallation`), others get 404.
  */
 export async function listInstallationEvents(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   principal: Principal,
   input: { id: string; query: URLSearchParams },
 ): Promise<InboundEventPage> {

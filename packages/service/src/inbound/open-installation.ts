@@ -1,8 +1,8 @@
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { isInstallationId } from "../installations/installation-id.ts";
 import type { InstallationRow } from "../installations/installation-tables.ts";
 import { installedApp } from "../installations/show-installation.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { OpenInstallation } from "./cached-installation.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 
@@ -10,7 +10,7 @@ export type { OpenInstallation } from "./cached-installation.ts";
 
 /** A9's first answers, before the body is read: 404 for an id no installation has (any shape), 410 uninstalled. */
 export async function findOpenInstallation(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   id: string,
 ): Promise<InstallationRow> {
   const row = isInstallationId(id)
@@ -29,7 +29,7 @@ export async function findOpenInstallation(
  * The installation with its App and manifest (A9). An App whose manifest does not declare `receive` takes no events:
  * 404, which a platform treats as final, rather than the 503 its missing /verify-webhook would earn (a retry forever).
  */
-export async function openInstallation(context: Pick<ServiceContext, "store">, id: string): Promise<OpenInstallation> {
+export async function openInstallation(context: Pick<GroundContext, "store">, id: string): Promise<OpenInstallation> {
   const installation = await findOpenInstallation(context, id);
   const opened = { installation, ...(await installedApp(context, installation)) };
   if (!(opened.manifest.capabilities ?? []).includes("receive")) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import type { Database } from "../store/index.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 
@@ -23,7 +23,7 @@ const lastPruned = new WeakMap<object, number>();
  * Prunes in the background when this instance has not for an hour, riding on inbound traffic (an instance that
  * receives nothing has nothing new to prune); a failure is logged and tried again next hour.
  */
-export function pruneInboundEventsNow(context: Pick<ServiceContext, "store" | "logger" | "now">): void {
+export function pruneInboundEventsNow(context: Pick<GroundContext, "store" | "logger" | "now">): void {
   const now = context.now();
   const last = lastPruned.get(context.store);
   if (last !== undefined && now.getTime() - last < PRUNE_EVERY_MS) return;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import type { Database } from "../store/index.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 
@@ -46,7 +46,7 @@ const written = new WeakMap<object, Map<string, number>>();
  * the sum off the path of every event, and a noisy App cannot outrun its budget by more than an eighth per instance.
  */
 export function noteStoredBytes(
-  context: Pick<ServiceContext, "store" | "logger" | "inboundBudgetBytes">,
+  context: Pick<GroundContext, "store" | "logger" | "inboundBudgetBytes">,
   installationId: string,
   bytes: number,
 ): void {

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import { toInboundEventValues } from "./record-inbound-event.ts";
 
@@ -12,7 +12,7 @@ export const KEPT_REFUSALS_PER_MINUTE = 10;
  * serialises transactions anyway), so concurrent refusals cannot both take the last free place.
  */
 export async function recordRefusedSignature(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   refusal: { readonly installationId: string; readonly receivedAt: Date; readonly detail: string },
 ): Promise<void> {
   const { installationId, receivedAt } = refusal;

@@ -1,7 +1,8 @@
 import type { Fixtures } from "@adapterkit/conformance";
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { InboundPorts } from "./inbound-context.ts";
 import { installationFixtures } from "./installation-fixtures.ts";
 import { type InboundAnswer, receiveInbound } from "./receive-inbound.ts";
 import { type InboundSample, renderInboundSample } from "./render-inbound-sample.ts";
@@ -21,7 +22,7 @@ export function testSampleOf(fixtures: Fixtures | undefined): InboundSample | un
  * log. A 409 when the App has no fixtures file or no such sample; the pipeline's own answers otherwise.
  */
 export async function sendTestEvent(
-  context: ServiceContext,
+  context: GroundContext & InboundPorts,
   principal: Principal,
   installationId: string,
 ): Promise<InboundAnswer> {

@@ -1,6 +1,6 @@
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { readableInstallation } from "./installation-access.ts";
 import type { InstallationRow } from "./installation-tables.ts";
 
@@ -10,7 +10,7 @@ import type { InstallationRow } from "./installation-tables.ts";
  * the token cannot read it either.
  */
 export async function getInstallationToChange(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   principal: Principal,
   id: string,
 ): Promise<InstallationRow> {

@@ -1,12 +1,12 @@
 import type { Principal } from "../auth/principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { findInstallation } from "./installation-store.ts";
 import type { InstallationRow } from "./installation-tables.ts";
 
 /** An installation of the principal's organization (404 for an unknown id or another organization's). */
 export async function getInstallation(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   principal: Principal,
   id: string,
 ): Promise<InstallationRow> {

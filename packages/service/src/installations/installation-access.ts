@@ -1,8 +1,8 @@
 import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
 import type { Principal } from "../auth/principal.ts";
 import { projectOfPrincipal } from "../auth/project-of-principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { getInstallation } from "./get-installation.ts";
 import type { InstallationRow } from "./installation-tables.ts";
 
@@ -12,7 +12,7 @@ import type { InstallationRow } from "./installation-tables.ts";
  * 404, as another organization's do: the reads are scoped like the writes.
  */
 export async function readableInstallation(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   principal: Principal,
   id: string,
 ): Promise<InstallationRow> {
@@ -25,7 +25,7 @@ export async function readableInstallation(
 
 /** An active installation whose source the token may change: a project-scoped token (D119) that may read it. */
 export async function manageableInstallation(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   principal: Principal,
   id: string,
 ): Promise<InstallationRow> {

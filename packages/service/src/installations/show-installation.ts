@@ -1,16 +1,16 @@
 import type { InstallationJson, Manifest } from "@adapterkit/contract";
 import type { AppRow } from "../apps/app-tables.ts";
 import { getAppVersion } from "../apps/find-app.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import { findCredentialRows } from "../credentials/read-credentials.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { type InstallationRow, withInstallationTables } from "./installation-tables.ts";
 import type { InstallationsContext } from "./installations-context.ts";
 import { toInstallationJson } from "./to-installation-json.ts";
 
 /** An installation's App row and the manifest of the version it pins. */
 export async function installedApp(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   row: InstallationRow,
 ): Promise<{ app: AppRow; manifest: Manifest }> {
   const app = await withInstallationTables(context.store.db)

@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { removeAppSkills } from "../skills/app-skill.ts";
 import { getInstallationToChange } from "./get-installation-to-change.ts";
 import { updateInstallation } from "./installation-store.ts";
@@ -10,7 +10,7 @@ import type { InstallationRow } from "./installation-tables.ts";
  * API's DELETE and the marketplace's Uninstall button both call this, so their authorization is the same (D290).
  */
 export async function uninstallInstallation(
-  context: Pick<ServiceContext, "store" | "now">,
+  context: Pick<GroundContext, "store" | "now">,
   principal: Principal,
   id: string,
 ): Promise<InstallationRow> {

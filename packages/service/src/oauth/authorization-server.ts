@@ -1,7 +1,7 @@
 import * as oauth from "oauth4webapi";
 import { fetch as undiciFetch } from "undici";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 
 /** How long one token-endpoint request may take. */
 export const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
@@ -14,7 +14,7 @@ export interface AuthorizationServer {
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-function checked(context: Pick<ServiceContext, "outbound">, field: string, text: string): URL {
+function checked(context: Pick<GroundContext, "outbound">, field: string, text: string): URL {
   const result = context.outbound.checkUrl(text);
   if (!result.ok) throw new ServiceError("conflict", `The App's oauth_config.${field} is refused: ${result.reason}.`);
   // A client secret and tokens never cross the network in clear; plain http is for local stand-ins only (D130).
@@ -29,7 +29,7 @@ function checked(context: Pick<ServiceContext, "outbound">, field: string, text:
  * request goes through the guard's dispatcher, follows no redirect and gives up after 10 s.
  */
 export function authorizationServerOf(
-  context: Pick<ServiceContext, "outbound">,
+  context: Pick<GroundContext, "outbound">,
   urls: { readonly token_url: string; readonly authorize_url?: string | undefined },
 ): AuthorizationServer {
   const token = checked(context, "token_url", urls.token_url);

@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { finishAuthorization } from "./finish-authorization.ts";
 import { startAuthorization } from "./start-authorization.ts";
 
@@ -16,7 +16,7 @@ export interface DemoOAuth {
  * use (authorize URL, the stand-in's demo user approving, the callback), so its installation works from the start.
  */
 export async function connectDemoAccount(
-  context: ServiceContext,
+  context: GroundContext,
   principal: Principal,
   app: string,
   oauth: DemoOAuth,

@@ -1,8 +1,8 @@
 import type { CredentialDefinition, Manifest, OAuthConfig } from "@adapterkit/contract";
 import type { AppRow } from "../apps/app-tables.ts";
 import { getAppVersion } from "../apps/find-app.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 
 /** An App version that connects an account with OAuth: its `oauth_config` and the oauth2 credential it fills. */
 export interface OAuthApp {
@@ -15,7 +15,7 @@ export interface OAuthApp {
  * `credential_key` when the key is not one of its oauth2 credentials, or is needed to choose between several.
  */
 export async function oauthAppOf(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   app: AppRow,
   version: number,
   credentialKey?: string,

@@ -1,8 +1,8 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 
 /** The part of the service the OAuth routes use; a test of them builds only this. */
 export type OAuthContext = Pick<
-  ServiceContext,
+  GroundContext,
   | "store"
   | "serviceKey"
   | "serviceKeys"

@@ -1,6 +1,6 @@
+import type { GroundContext } from "../context/ground-context.ts";
 import type { CredentialAddress } from "../credentials/credential-scope.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { type OAuthCredentialRow, withOAuthTables } from "./oauth-tables.ts";
 
 /** The 409 of a credential whose grant is gone: someone must connect the account again (D131). */
@@ -13,7 +13,7 @@ export function needsReauth(key: string): ServiceError {
 
 /** The credential row at an address, with its OAuth columns; still sealed. */
 export async function readOAuthCredential(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   address: CredentialAddress,
 ): Promise<OAuthCredentialRow | undefined> {
   return withOAuthTables(context.store.db)

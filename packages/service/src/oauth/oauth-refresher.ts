@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { createWakeableSleep } from "../store/wakeable-sleep.ts";
 import { withOAuthTables } from "./oauth-tables.ts";
 import { ensureFreshCredential } from "./refresh-credential.ts";
@@ -25,7 +25,7 @@ export interface OAuthRefresher {
  * refresh is the same single-flight one an adapter call makes, so instances running their own loops never refresh
  * one credential twice; a revoked grant ends as `needs_reauth` and is skipped from then on.
  */
-export function createOAuthRefresher(context: ServiceContext, options: OAuthRefresherOptions = {}): OAuthRefresher {
+export function createOAuthRefresher(context: GroundContext, options: OAuthRefresherOptions = {}): OAuthRefresher {
   const alarm = createWakeableSleep();
   let running: Promise<void> | undefined;
   let active = false;

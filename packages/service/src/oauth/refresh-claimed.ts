@@ -1,7 +1,7 @@
 import type * as oauth from "oauth4webapi";
+import type { GroundContext } from "../context/ground-context.ts";
 import type { CredentialAddress } from "../credentials/credential-scope.ts";
 import { openFields, sealFields } from "../credentials/seal-fields.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { tokenFailureProblem, toTokenFailure } from "./authorization-server.ts";
 import { isExpiring, needsReauth, readOAuthCredential } from "./oauth-credential-row.ts";
 import { type OAuthCredentialRow, withOAuthTables } from "./oauth-tables.ts";
@@ -9,7 +9,7 @@ import { releaseRefreshLease } from "./refresh-lease.ts";
 import { redeemRefreshToken } from "./request-tokens.ts";
 import { expiresAtOf } from "./store-tokens.ts";
 
-type Context = Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">;
+type Context = Pick<GroundContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">;
 
 /** A refresh lease this caller holds on one credential. */
 export interface Claim {

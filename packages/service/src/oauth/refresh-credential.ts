@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { GroundContext } from "../context/ground-context.ts";
 import type { CredentialAddress } from "../credentials/credential-scope.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { TOKEN_REQUEST_TIMEOUT_MS } from "./authorization-server.ts";
 import { isExpiring, needsReauth, readOAuthCredential } from "./oauth-credential-row.ts";
 import { refreshClaimed } from "./refresh-claimed.ts";
@@ -14,7 +14,7 @@ export const REFRESH_BEFORE_CALL_MS = 5 * 60_000;
 /** How often a caller that lost the lease looks whether the winner has finished. */
 const WAIT_STEP_MS = 100;
 
-type Context = Pick<ServiceContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">;
+type Context = Pick<GroundContext, "store" | "serviceKeys" | "outbound" | "logger" | "now">;
 
 /**
  * A6: makes sure the oauth2 credential at an address does not expire within `withinMs`, refreshing it if it does.

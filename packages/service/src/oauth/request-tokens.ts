@@ -1,5 +1,5 @@
 import * as oauth from "oauth4webapi";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { authorizationServerOf } from "./authorization-server.ts";
 
 /** The App's OAuth client at its provider. */
@@ -8,7 +8,7 @@ export interface OAuthClient {
   readonly client_secret: string;
 }
 
-type Context = Pick<ServiceContext, "outbound">;
+type Context = Pick<GroundContext, "outbound">;
 
 /** RFC 6749 4.1.3 with RFC 7636: exchanges a checked callback's code for tokens (oauth4webapi, through the guard). */
 export async function exchangeCode(

@@ -1,8 +1,8 @@
 import type { CredentialSummary } from "@adapterkit/contract";
 import type * as oauth from "oauth4webapi";
+import type { GroundContext } from "../context/ground-context.ts";
 import { type CredentialAddress, ORGANIZATION_WIDE } from "../credentials/credential-scope.ts";
 import { saveCredential } from "../credentials/save-credential.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { withOAuthTables } from "./oauth-tables.ts";
 
 /** What a completed authorization stores. */
@@ -23,7 +23,7 @@ export function expiresAtOf(now: Date, tokens: Pick<oauth.TokenEndpointResponse,
  * and remembers where it refreshes; answered as the API shows a credential, without a value.
  */
 export async function storeTokens(
-  context: Pick<ServiceContext, "store" | "serviceKeys" | "now">,
+  context: Pick<GroundContext, "store" | "serviceKeys" | "now">,
   input: TokensToStore,
 ): Promise<CredentialSummary> {
   const now = context.now();

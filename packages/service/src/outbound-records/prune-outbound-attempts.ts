@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
+import type { GroundContext } from "../context/ground-context.ts";
 import { INBOUND_RETENTION_MS } from "../inbound/prune-inbound-events.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { Database } from "../store/index.ts";
 import { withAttemptTables } from "./attempt-tables.ts";
 
@@ -25,7 +25,7 @@ const lastPruned = new WeakMap<object, number>();
  * Prunes in the background when this instance has not for an hour, riding on the dispatchers' attempts (an
  * instance that sends nothing writes nothing new to prune); a failure is logged and tried again next hour.
  */
-export function pruneOutboundAttemptsNow(context: Pick<ServiceContext, "store" | "logger" | "now">): void {
+export function pruneOutboundAttemptsNow(context: Pick<GroundContext, "store" | "logger" | "now">): void {
   const now = context.now();
   const last = lastPruned.get(context.store);
   if (last !== undefined && now.getTime() - last < PRUNE_EVERY_MS) return;

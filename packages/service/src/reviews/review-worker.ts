@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { type ClaimLoop, createClaimLoop } from "../store/claim-loop.ts";
 import { claimReviewLease, listClaimableReviews, REVIEW_LEASE_MS } from "./review-lease.ts";
 import { type ReviewSettings, runReview } from "./run-review.ts";
@@ -16,7 +16,7 @@ export type ReviewWorker = ClaimLoop;
  * The review worker of a service (started with it, as the sources syncer is): the claim loop the run worker and the
  * dispatchers share, over reviews claimed under their lease, one at a time.
  */
-export function createReviewWorker(context: ServiceContext, options: ReviewWorkerOptions = {}): ReviewWorker {
+export function createReviewWorker(context: GroundContext, options: ReviewWorkerOptions = {}): ReviewWorker {
   const settings: ReviewSettings = {
     leaseMs: options.leaseMs ?? REVIEW_LEASE_MS,
     progressMs: options.progressMs ?? 500,

@@ -1,7 +1,7 @@
 import { type ConformanceReport, type ProgressEvent, runConformance } from "@adapterkit/conformance";
 import { appSigningSecrets } from "../apps/app-signing-secret.ts";
 import { withAppTables } from "../apps/app-tables.ts";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { readFixtures } from "./app-fixtures.ts";
 import { finishReview, type ReviewOutcome } from "./finish-review.ts";
 import { MAX_REVIEW_ATTEMPTS, renewReviewLease } from "./review-lease.ts";
@@ -23,7 +23,7 @@ export interface ReviewSettings {
  * rejects: a failure of the run itself ends the review `errored`.
  */
 export async function runReview(
-  context: ServiceContext,
+  context: GroundContext,
   run: { reviewId: number; owner: string },
   settings: ReviewSettings,
 ): Promise<void> {
@@ -61,7 +61,7 @@ export async function runReview(
 }
 
 async function conformanceOf(
-  context: ServiceContext,
+  context: GroundContext,
   review: ReviewRow,
   run: { reviewId: number; owner: string },
   settings: ReviewSettings,
@@ -94,7 +94,7 @@ async function conformanceOf(
 }
 
 /** Renews the lease every third of it while the run goes on. */
-function startHeartbeat(context: ServiceContext, run: { reviewId: number; owner: string }, leaseMs: number) {
+function startHeartbeat(context: GroundContext, run: { reviewId: number; owner: string }, leaseMs: number) {
   const timer = setInterval(() => {
     renewReviewLease(context.store.db, run.reviewId, run.owner, context.now(), leaseMs).catch((error: unknown) =>
       context.logger.warn({ review: run.reviewId, err: error }, "renewing a review's lease failed"),
@@ -105,7 +105,7 @@ function startHeartbeat(context: ServiceContext, run: { reviewId: number; owner:
 }
 
 /** Counts the runner's progress events and writes them to the row at most once per `everyMs`. */
-function createProgressWriter(context: ServiceContext, run: { reviewId: number; owner: string }, everyMs: number) {
+function createProgressWriter(context: GroundContext, run: { reviewId: number; owner: string }, everyMs: number) {
   const counts = { checks_done: 0, checks_total: 0, passed: 0, failed: 0, not_applicable: 0 };
   let lastWrite = 0;
   let writing: Promise<void> = Promise.resolve();

@@ -1,4 +1,5 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
+import type { WorkflowExecutor } from "./workflow-executor.ts";
 
 /** The part of the service the run routes use; a test of them builds only this. */
-export type RunsContext = Pick<ServiceContext, "store" | "executor" | "now" | "wakeWorker">;
+export type RunsContext = Pick<GroundContext, "store" | "now" | "wakeWorker"> & { readonly executor: WorkflowExecutor };

@@ -90,7 +90,8 @@ export function createRequestListener(context: ServiceContext, options: Listener
         headers: { Allow: match.allow.join(", ") },
       });
     }
-    const route = match.kind === "found" ? (options.routes[match.id] as Route<ServiceEndpointId> | null) : null;
+    const route =
+      match.kind === "found" ? (options.routes[match.id] as Route<ServiceEndpointId, ServiceContext> | null) : null;
     const endpoint = match.kind === "found" ? ENDPOINTS.get(match.id) : undefined;
     if (match.kind !== "found" || route === null || endpoint === undefined) {
       log.route = loggablePath(url.pathname);
@@ -202,7 +203,7 @@ function clientWentAway(req: IncomingMessage, error: unknown): boolean {
 }
 
 // Reads through a token change nothing; an unauthenticated GET may (the OAuth callback stores tokens).
-function mayChangeInstallations(route: Route<ServiceEndpointId>, method: string | undefined): boolean {
+function mayChangeInstallations(route: Route<ServiceEndpointId, ServiceContext>, method: string | undefined): boolean {
   if (route.keepsInboundCache === true) return false;
   return !((method === "GET" || method === "HEAD") && route.auth !== "none");
 }

@@ -12,6 +12,7 @@ import { REVIEW_ROUTES } from "../reviews/review-routes.ts";
 import { RUN_ROUTES } from "../runs/run-routes.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
 import { SCHEDULE_ROUTES } from "../schedule/schedule-routes.ts";
+import type { ServiceContext } from "../service-context.ts";
 import { SKILL_ROUTES } from "../skills/skill-routes.ts";
 import { DOCUMENT_ROUTES } from "../sources/document-routes.ts";
 import { SOURCE_ROUTES } from "../sources/source-routes.ts";
@@ -21,10 +22,13 @@ import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
 import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
 
 /** Routes other modules add to the table (the callbacks receiver, later ones). */
-/** Every endpoint of the contract with its route, or null for one another module serves later. */
-export type RouteTable = { readonly [K in ServiceEndpointId]: Route<K> | null };
+/** One served endpoint with the whole service context as its default context (the package exports it as `Route`). */
+export type ServiceRoute<K extends ServiceEndpointId, C = ServiceContext> = Route<K, C>;
 
-export type ExtraRoutes = Partial<{ [K in keyof RouteTable]: Route<K> }>;
+/** Every endpoint of the contract with its route, or null for one another module serves later. */
+export type RouteTable = { readonly [K in ServiceEndpointId]: ServiceRoute<K> | null };
+
+export type ExtraRoutes = Partial<{ [K in keyof RouteTable]: ServiceRoute<K> }>;
 
 /**
  * Every endpoint of the contract's table with its route, gathered from the feature folders' lists (each feature's

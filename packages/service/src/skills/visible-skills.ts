@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal.ts";
 import { projectOfPrincipal } from "../auth/project-of-principal.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { withInstallationTables } from "../installations/installation-tables.ts";
-import type { ServiceContext } from "../service-context.ts";
 import type { SkillRow } from "./skill-tables.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { SkillRow } from "./skill-tables.ts";
  * project created, as that installation is not the token's to read; with the token's project, for showSkills.
  */
 export async function visibleSkills(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   principal: Principal,
   rows: readonly SkillRow[],
 ): Promise<{ rows: SkillRow[]; viewer: { projectId: number } }> {

@@ -1,7 +1,7 @@
 import type { ChangeEntry, Credentials } from "@adapterkit/contract";
 import { type AdapterTarget, adapterClientFor, settleAdapterCall } from "../adapters/call-adapter.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { createChunkQueue } from "./chunk-queue.ts";
 import type { FetchedDocument } from "./commit-page.ts";
 import { createBlobWriter } from "./source-blobs.ts";
@@ -20,7 +20,7 @@ export interface PageFetch {
   readonly onFetched: (fetched: number) => void;
 }
 
-type Context = Pick<ServiceContext, "store" | "outbound" | "adapterCalls" | "adapterTimeouts">;
+type Context = Pick<GroundContext, "store" | "outbound" | "adapterCalls" | "adapterTimeouts">;
 
 // The client's limit ("body is larger than N bytes") and the adapter's own (D8's 413), as callAdapter words them.
 const OVER_OUR_LIMIT = /body is larger than \d+ bytes/;

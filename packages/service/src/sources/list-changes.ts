@@ -1,9 +1,9 @@
 import type { ListChangesRequest, ListChangesResponse } from "@adapterkit/contract";
 import { type AdapterTarget, callAdapter } from "../adapters/call-adapter.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 
-type Context = Pick<ServiceContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
+type Context = Pick<GroundContext, "outbound" | "adapterCalls" | "adapterTimeouts">;
 
 /**
  * One `/sources/list-changes` call. When the adapter refuses the stored cursor (tampered, issued for other

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ListChangesResponse } from "@adapterkit/contract";
+import type { GroundContext } from "../context/ground-context.ts";
 import { withInstallationTables } from "../installations/installation-tables.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { commitPage } from "./commit-page.ts";
 import { fetchPage } from "./fetch-page.ts";
 import { listChanges } from "./list-changes.ts";
@@ -35,7 +35,7 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
  * goes on in `done`, which never rejects: its outcome is in the sync record.
  */
 export async function startSync(
-  context: ServiceContext,
+  context: GroundContext,
   installationId: string,
   reason: "manual" | "schedule",
   settings: SyncSettings,
@@ -57,7 +57,7 @@ interface ListedAhead {
 }
 
 async function runSync(
-  context: ServiceContext,
+  context: GroundContext,
   run: { installationId: string; owner: string; syncId: number },
   settings: SyncSettings,
 ): Promise<SourceSyncRow> {

@@ -1,12 +1,12 @@
 import type { SourceJson } from "@adapterkit/contract";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { withSourceTables } from "./source-tables.ts";
 import { toSourceJson } from "./to-source-json.ts";
 
 /** An installation's source with its document count and last sync; 404 when none is set. */
 export async function showSource(
-  context: Pick<ServiceContext, "store" | "now">,
+  context: Pick<GroundContext, "store" | "now">,
   installationId: string,
 ): Promise<SourceJson> {
   const db = withSourceTables(context.store.db);

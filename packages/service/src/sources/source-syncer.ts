@@ -1,6 +1,6 @@
 import type { SourceJson, SourceSyncJson } from "@adapterkit/contract";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { createWakeableSleep } from "../store/wakeable-sleep.ts";
 import { configureSource } from "./configure-source.ts";
 import { listDueSources } from "./list-due-sources.ts";
@@ -34,7 +34,7 @@ export interface SourceSyncer extends SyncOnDemand {
 }
 
 /** The sources syncer of a service: a poll for due sources and the syncs it or the API started. */
-export function createSourceSyncer(context: ServiceContext, options: SourceSyncerOptions = {}): SourceSyncer {
+export function createSourceSyncer(context: GroundContext, options: SourceSyncerOptions = {}): SourceSyncer {
   const settings: SyncSettings = { ...DEFAULT_SYNC_SETTINGS, ...options };
   const pollMs = options.pollMs ?? 30_000;
   const alarm = createWakeableSleep();

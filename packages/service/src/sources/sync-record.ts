@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import type { Database } from "../store/index.ts";
 import { renewSourceLease } from "./source-lease.ts";
 import { type SourceSyncRow, type SyncState, withSourceTables } from "./source-tables.ts";
@@ -41,7 +41,7 @@ export async function startSyncRecord(
 
 /** Writes the page in flight's progress as files arrive, throttled, and at least every third of the lease; each write renews the lease. */
 export function trackProgress(
-  context: Pick<ServiceContext, "store" | "now" | "logger">,
+  context: Pick<GroundContext, "store" | "now" | "logger">,
   run: { installationId: string; owner: string; syncId: number; files: number; leaseMs: number },
 ): { fetched: (count: number) => void; stop: () => Promise<void> } {
   const { db } = context.store;

@@ -4,9 +4,9 @@ import type { AdapterTarget } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import { withAppTables } from "../apps/app-tables.ts";
 import { getAppVersion } from "../apps/find-app.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import type { InstallationRow } from "../installations/installation-tables.ts";
-import type { ServiceContext } from "../service-context.ts";
 
 /** How a source's adapter is called: the App's target and the installation's credentials, opened. */
 export interface SyncTarget {
@@ -16,7 +16,7 @@ export interface SyncTarget {
 
 /** The adapter target and credentials of an installation, at its pinned App version. */
 export async function syncTarget(
-  context: Pick<ServiceContext, "store" | "serviceKeys" | "now" | "outbound" | "logger">,
+  context: Pick<GroundContext, "store" | "serviceKeys" | "now" | "outbound" | "logger">,
   installation: InstallationRow,
 ): Promise<SyncTarget> {
   const app = await withAppTables(context.store.db)

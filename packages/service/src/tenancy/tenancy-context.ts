@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 
 /** The part of the service the organization, project and API token routes use; a test of them builds only this. */
-export type TenancyContext = Pick<ServiceContext, "store" | "now">;
+export type TenancyContext = Pick<GroundContext, "store" | "now">;

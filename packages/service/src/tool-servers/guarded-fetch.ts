@@ -1,5 +1,5 @@
 import { fetch as undiciFetch } from "undici";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import {
   limitResponseBody,
   type ResponseTooLargeError,
@@ -18,7 +18,7 @@ export const TOOL_SERVER_TOTAL_MS = 30_000;
  * and `onTooLarge` hears of it (the SDK only logs a broken event stream, so the caller must fail the request itself).
  */
 export function guardedFetch(
-  context: Pick<ServiceContext, "outbound">,
+  context: Pick<GroundContext, "outbound">,
   overall: AbortSignal,
   onTooLarge: (error: ResponseTooLargeError) => void = () => undefined,
 ): typeof fetch {

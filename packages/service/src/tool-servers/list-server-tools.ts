@@ -1,7 +1,7 @@
 import type { ToolJson } from "@adapterkit/contract";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { isOutboundRefused } from "../outbound/index.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { checkServerTools } from "./check-server-tools.ts";
 import { guardedFetch, TOOL_SERVER_TIMEOUT_MS, TOOL_SERVER_TOTAL_MS } from "./guarded-fetch.ts";
 import { ResponseTooLargeError } from "./limit-response-body.ts";
@@ -82,7 +82,7 @@ function describe(error: unknown): string {
  * short (the service stopping).
  */
 export async function listServerTools(
-  context: Pick<ServiceContext, "outbound">,
+  context: Pick<GroundContext, "outbound">,
   server: { readonly url: string; readonly headers: Readonly<Record<string, string>> },
   signal?: AbortSignal,
 ): Promise<ServerTools> {

@@ -1,7 +1,7 @@
 import type { ToolServerJson } from "@adapterkit/contract";
 import type { LocalActor } from "../apps/app-admin.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { ensureOrganization, findOrganization } from "../tenancy/organizations.ts";
 import { showToolServer } from "./show-tool-server.ts";
 import { connectToolServer, findToolServer, refreshToolServer, removeToolServer } from "./tool-server-store.ts";
@@ -33,7 +33,7 @@ export interface ToolServerAdmin {
 }
 
 /** The ToolServerAdmin of a service. */
-export function createToolServerAdmin(context: ServiceContext): ToolServerAdmin {
+export function createToolServerAdmin(context: GroundContext): ToolServerAdmin {
   const { db } = context.store;
   const organizationIdOf = async (actor: LocalActor) => (await findOrganization(db, actor.organization))?.id;
   const find = async (actor: LocalActor, id: number) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 import { type ClaimLoop, createClaimLoop } from "../store/claim-loop.ts";
 import { claimToolServer, listDueToolServers, REFRESH_LEASE_MS, releaseToolServer } from "./tool-server-lease.ts";
 import { refreshClaimedToolServer } from "./tool-server-store.ts";
@@ -36,7 +36,7 @@ interface Claimed {
  * listing keeps the tools and the Skill and is recorded on the row (D321); undefined when the interval is off.
  */
 export function createToolServerRefresher(
-  context: ServiceContext,
+  context: GroundContext,
   options: ToolServerRefresherOptions = {},
 ): ToolServerRefresher | undefined {
   const every = options.refreshEveryMs ?? DEFAULT_REFRESH_EVERY_MS;

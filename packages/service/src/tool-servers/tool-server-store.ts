@@ -1,11 +1,11 @@
 import type { ToolJson } from "@adapterkit/contract";
+import type { GroundContext } from "../context/ground-context.ts";
 import { ServiceError } from "../errors/service-error.ts";
-import type { ServiceContext } from "../service-context.ts";
 import { listServerTools, type ServerTools } from "./list-server-tools.ts";
 import { openHeaders, sealHeaders } from "./seal-headers.ts";
 import { type ToolServerRow, withToolServerTables } from "./tool-server-tables.ts";
 
-type Context = Pick<ServiceContext, "store" | "outbound" | "serviceKeys" | "now">;
+type Context = Pick<GroundContext, "store" | "outbound" | "serviceKeys" | "now">;
 
 /**
  * What the Skill of a tool server knows: each tool by name with what it does (contract.md#skill: knowledge names the

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 
 /** The part of the service the tool server routes use; a test of them builds only this. */
-export type ToolServersContext = Pick<ServiceContext, "store" | "outbound" | "serviceKeys" | "now">;
+export type ToolServersContext = Pick<GroundContext, "store" | "outbound" | "serviceKeys" | "now">;

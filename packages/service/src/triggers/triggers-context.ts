@@ -1,7 +1,9 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
+import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
+import type { HookIntake } from "./hook-intake.ts";
 
 /** The part of the service the trigger routes use; a test of them builds only this. */
 export type TriggersContext = Pick<
-  ServiceContext,
-  "store" | "executor" | "serviceKey" | "outbound" | "hooks" | "now" | "publicUrl" | "wakeWorker" | "wakeScheduler"
->;
+  GroundContext,
+  "store" | "serviceKey" | "outbound" | "now" | "publicUrl" | "wakeWorker" | "wakeScheduler"
+> & { readonly executor: WorkflowExecutor; readonly hooks: HookIntake };

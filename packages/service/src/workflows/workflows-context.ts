@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../service-context.ts";
+import type { GroundContext } from "../context/ground-context.ts";
 
 /** The part of the service the workflow routes use; a test of them builds only this. */
-export type WorkflowsContext = Pick<ServiceContext, "store" | "outbound" | "now">;
+export type WorkflowsContext = Pick<GroundContext, "store" | "outbound" | "now">;

@@ -1,11 +1,11 @@
 import type { Manifest, ProblemIssue } from "@adapterkit/contract";
 import type { AppRow } from "../../apps/app-tables.ts";
 import { getAppVersion } from "../../apps/find-app.ts";
+import type { GroundContext } from "../../context/ground-context.ts";
 import { installationCredentialScope } from "../../credentials/credential-scope.ts";
 import { findCredentialRows } from "../../credentials/read-credentials.ts";
 import type { InstallationRow } from "../../installations/installation-tables.ts";
 import { targetVersionOf } from "../../installations/replace-installation-credentials.ts";
-import type { ServiceContext } from "../../service-context.ts";
 import { type CredentialFieldView, credentialFieldsOf } from "../credential-form.ts";
 
 /** The installation page's credentials form: the fields of the version it is on, or of the one it was held back from. */
@@ -17,7 +17,7 @@ export interface CredentialFormView {
 
 /** D560: the form's fields, each with the manifest's label and help, a stored key's left blank to keep it. */
 export async function credentialFormOf(
-  context: Pick<ServiceContext, "store">,
+  context: Pick<GroundContext, "store">,
   row: InstallationRow,
   app: AppRow,
   issues: readonly ProblemIssue[] = [],
