@@ -1,8 +1,8 @@
 import type { CallbackDeliveryJson } from "@adapterkit/contract";
+import { withoutUserinfo } from "../outbound/without-userinfo.ts";
 import type { AttemptRow } from "../outbound-records/attempt-tables.ts";
 import { toAttemptJson } from "../outbound-records/to-attempt-json.ts";
 import type { CallbackDeliveryRow } from "./callback-tables.ts";
-import { withoutUserinfo } from "./without-userinfo.ts";
 
 /** Renders an outbox row and its attempt records as the API's callback-delivery JSON (D510). */
 export function toCallbackDeliveryJson(

@@ -1,12 +1,12 @@
 import { CALLBACK_RETRY_DELAYS_MS, nextAttemptAt } from "../callbacks/retry-schedule.ts";
 import type { GroundContext } from "../context/ground-context.ts";
 import { type DeliveryRow, withFrontDeskTables } from "../front-desk/front-desk-tables.ts";
-import { toStorableText } from "../inbound/to-storable-message.ts";
 import type { NewAttempt } from "../outbound-records/attempt-tables.ts";
 import { pruneOutboundAttemptsNow } from "../outbound-records/prune-outbound-attempts.ts";
 import { recordOutboundAttempt } from "../outbound-records/record-outbound-attempt.ts";
 import { toResponseExcerpt } from "../outbound-records/to-response-excerpt.ts";
 import { type ClaimLoop, createClaimLoop } from "../store/claim-loop.ts";
+import { toStorableText } from "../store/to-storable-message.ts";
 import { claimDeliveries } from "./claim-deliveries.ts";
 import { type SendOutcome, sendReply } from "./send-reply.ts";
 

@@ -1,7 +1,7 @@
 import type { NormalizedMessage } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
-import { toStorableText } from "../inbound/to-storable-message.ts";
 import type { Database } from "../store/index.ts";
+import { toStorableText } from "../store/to-storable-message.ts";
 import type { FrontDesk } from "./front-desk.ts";
 import { withFrontDeskTables } from "./front-desk-tables.ts";
 

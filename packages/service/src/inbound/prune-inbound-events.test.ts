@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../../test/helpers/store-lanes.ts";
 import { startTestService, type TestService } from "../../test/helpers/test-service.ts";
+import { INBOUND_RETENTION_MS } from "../store/record-retention.ts";
 import { withInboundTables } from "./inbound-tables.ts";
-import { INBOUND_RETENTION_MS, pruneInboundEvents } from "./prune-inbound-events.ts";
+import { pruneInboundEvents } from "./prune-inbound-events.ts";
 import { recordInboundEvent } from "./record-inbound-event.ts";
 
 for (const lane of STORE_LANES) {

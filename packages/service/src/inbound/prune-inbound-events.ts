@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely";
 import type { GroundContext } from "../context/ground-context.ts";
 import type { Database } from "../store/index.ts";
+import { INBOUND_RETENTION_MS } from "../store/record-retention.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 
-/** A9: how long the event log and the dedup keys are kept. */
-export const INBOUND_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often one instance prunes, at most. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 

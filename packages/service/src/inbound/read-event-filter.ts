@@ -1,6 +1,6 @@
 import { INBOUND_OUTCOMES, type InboundOutcome } from "@adapterkit/contract";
 import { ServiceError } from "../errors/service-error.ts";
-import { toStorableText } from "./to-storable-message.ts";
+import { toStorableText } from "../store/to-storable-message.ts";
 
 /** Which of an installation's events a log page shows (D526). */
 export interface EventFilter {

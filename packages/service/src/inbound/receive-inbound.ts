@@ -1,5 +1,6 @@
 import { checkMessageLimits, type InboundOutcome, inboundKind, type NormalizedMessage } from "@adapterkit/contract";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
+import { toStorableMessage } from "../store/to-storable-message.ts";
 import { callInboundAdapter, type InboundCallLog } from "./call-inbound-adapter.ts";
 import type { InboundContext } from "./inbound-context.ts";
 import { withInboundTables } from "./inbound-tables.ts";
@@ -9,7 +10,6 @@ import { recordInboundEvent } from "./record-inbound-event.ts";
 import { recordRefusedSignature } from "./record-refused-signature.ts";
 import type { InboundEvidence } from "./route-inbound-message.ts";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
-import { toStorableMessage } from "./to-storable-message.ts";
 import { toStoredRequest } from "./to-stored-request.ts";
 
 /** What the platform is answered: a handshake's challenge as the adapter gave it, or how the delivery ended. */

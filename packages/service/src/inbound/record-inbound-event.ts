@@ -1,8 +1,8 @@
 import type { AdapterCallRecordJson, InboundOutcome, NormalizedMessage, StoredRequestJson } from "@adapterkit/contract";
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
+import { toStorableText } from "../store/to-storable-message.ts";
 import { type InboundEventRow, type InboundEventTable, withInboundTables } from "./inbound-tables.ts";
-import { toStorableText } from "./to-storable-message.ts";
 
 /** What the log keeps of one event: its outcome, what arrived, what the adapter made of it (D520, D521). */
 export interface InboundEventRecord {

@@ -8,7 +8,7 @@ import {
   waitForRun,
 } from "../../test/helpers/test-service.ts";
 import { withCallbackTables } from "../callbacks/callback-tables.ts";
-import { INBOUND_RETENTION_MS } from "../inbound/prune-inbound-events.ts";
+import { INBOUND_RETENTION_MS } from "../store/record-retention.ts";
 import { withAttemptTables } from "./attempt-tables.ts";
 import { pruneOutboundAttempts } from "./prune-outbound-attempts.ts";
 import { ATTEMPTS_KEPT_PER_DELIVERY, recordOutboundAttempt } from "./record-outbound-attempt.ts";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { GroundContext } from "../context/ground-context.ts";
-import { INBOUND_RETENTION_MS } from "../inbound/prune-inbound-events.ts";
 import type { Database } from "../store/index.ts";
+import { INBOUND_RETENTION_MS } from "../store/record-retention.ts";
 import { withAttemptTables } from "./attempt-tables.ts";
 
 /** How often one instance prunes, at most. */

@@ -1,5 +1,5 @@
 import { ATTEMPT_EXCERPT_BYTES } from "@adapterkit/contract";
-import { toStorableText } from "../inbound/to-storable-message.ts";
+import { toStorableText } from "../store/to-storable-message.ts";
 import { redactSecrets } from "./redact-secrets.ts";
 
 /** A response excerpt as an attempt record keeps it. */

@@ -8,6 +8,7 @@ import { INBOUND_ROUTES } from "../inbound/inbound-routes.ts";
 import { INSTALLATION_ROUTES } from "../installations/installation-routes.ts";
 import { createMetaRoutes } from "../meta/meta-routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth-routes.ts";
+import { oauthCallbackRoute } from "../portal/oauth-callback-route.ts";
 import { REVIEW_ROUTES } from "../reviews/review-routes.ts";
 import { RUN_ROUTES } from "../runs/run-routes.ts";
 import type { RunWorker } from "../runs/run-worker.ts";
@@ -57,6 +58,7 @@ export function createRoutes(options: {
     ...TOOL_SERVER_ROUTES,
     ...TENANCY_ROUTES,
     ...OAUTH_ROUTES,
+    "oauth-callback": oauthCallbackRoute,
     ...createMetaRoutes(options.worker),
     ...options.extra,
   };

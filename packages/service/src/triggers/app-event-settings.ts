@@ -1,7 +1,6 @@
 import type { EventFilter } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import { ServiceError } from "../errors/service-error.ts";
-import { withInstallationTables } from "../installations/installation-tables.ts";
 import type { Database, WorkflowRow } from "../store/index.ts";
 import { readStages } from "../workflows/to-workflow-json.ts";
 
@@ -28,6 +27,14 @@ export function checkTargetStage(workflow: Pick<WorkflowRow, "stages">, stage: s
 }
 
 /**
+ * The `installations` columns checkTriggerInstallation reads. The table is the installations folder's, a district
+ * above the triggers (D576), so its columns are named here rather than imported.
+ */
+type InstallationColumns = {
+  installations: { id: string; organization_id: number; project_id: number | null; state: "active" | "uninstalled" };
+};
+
+/**
  * A10: the installation is an active one of the workflow's organization, and of the workflow's project when it
  * belongs to one (400 naming the field otherwise: an unknown or foreign id looks the same).
  */
@@ -36,7 +43,8 @@ export async function checkTriggerInstallation(
   workflow: Pick<WorkflowRow, "organization_id" | "project_id">,
   installationId: string,
 ): Promise<void> {
-  const row = await withInstallationTables(trx)
+  const row = await trx
+    .withTables<InstallationColumns>()
     .selectFrom("installations")
     .select(["project_id", "state"])
     .where("id", "=", installationId)

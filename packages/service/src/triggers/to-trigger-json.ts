@@ -1,5 +1,5 @@
 import type { EventFilter, Trigger } from "@adapterkit/contract";
-import { withoutUserinfo } from "../callbacks/without-userinfo.ts";
+import { withoutUserinfo } from "../outbound/without-userinfo.ts";
 import { resolveSchedule } from "../schedule/index.ts";
 import type { TriggerRow } from "../store/index.ts";
 import { fromJsonColumn } from "../store/index.ts";

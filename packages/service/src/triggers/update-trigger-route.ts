@@ -1,6 +1,6 @@
-import { checkCallbackUrl } from "../callbacks/check-callback-url.ts";
 import { pathId } from "../http/path-id.ts";
 import type { Route } from "../http/route.ts";
+import { checkCallbackUrl } from "../outbound/check-callback-url.ts";
 import { triggerDeps } from "./trigger-deps.ts";
 import type { TriggersContext } from "./triggers-context.ts";
 import { updateTrigger } from "./update-trigger.ts";

@@ -1,5 +1,5 @@
-import { checkCallbackUrl } from "../callbacks/check-callback-url.ts";
 import { principalOf, type Route } from "../http/route.ts";
+import { checkCallbackUrl } from "../outbound/check-callback-url.ts";
 import { createWorkflow } from "./create-workflow.ts";
 import type { WorkflowsContext } from "./workflows-context.ts";
 

@@ -1,5 +1,5 @@
 import type { Stage, Workflow } from "@adapterkit/contract";
-import { withoutUserinfo } from "../callbacks/without-userinfo.ts";
+import { withoutUserinfo } from "../outbound/without-userinfo.ts";
 import type { WorkflowRow } from "../store/index.ts";
 
 /** Reads the stages column. */

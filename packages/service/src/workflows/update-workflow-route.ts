@@ -1,6 +1,6 @@
-import { checkCallbackUrl } from "../callbacks/check-callback-url.ts";
 import { pathId } from "../http/path-id.ts";
 import { principalOf, type Route } from "../http/route.ts";
+import { checkCallbackUrl } from "../outbound/check-callback-url.ts";
 import { updateWorkflow } from "./update-workflow.ts";
 import type { WorkflowsContext } from "./workflows-context.ts";
 

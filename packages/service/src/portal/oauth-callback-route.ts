@@ -1,9 +1,9 @@
 import { SERVICE_ERROR_STATUS } from "@adapterkit/contract";
 import { isServiceError } from "../errors/service-error.ts";
 import type { HandlerResult, Route } from "../http/route.ts";
-import { renderNotice } from "../portal/handle-portal-request.ts";
-import { finishAuthorization } from "./finish-authorization.ts";
-import type { OAuthContext } from "./oauth-context.ts";
+import { finishAuthorization } from "../oauth/finish-authorization.ts";
+import type { OAuthContext } from "../oauth/oauth-context.ts";
+import { renderNotice } from "./handle-portal-request.ts";
 
 function noticePage(status: number, notice: Parameters<typeof renderNotice>[0]): HandlerResult {
   const { html, headers } = renderNotice(notice);

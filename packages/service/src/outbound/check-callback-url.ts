@@ -1,5 +1,5 @@
 import { ServiceError } from "../errors/service-error.ts";
-import type { OutboundGuard } from "../outbound/index.ts";
+import type { OutboundGuard } from "./create-outbound-guard.ts";
 
 /** A15 at input: a `callback_url` the guard would refuse is a 400 naming the field (the URL itself is not repeated). */
 export function checkCallbackUrl(outbound: OutboundGuard, body: unknown): void {
