@@ -9,8 +9,7 @@ import { importsOf } from "./import-cycles.mjs";
 
 /** The folder (or, for a file directly in src, the file's name) a source file belongs to. */
 function unitOf(src, file) {
-  const parts = relative(src, file).split("/");
-  return parts.length === 1 ? parts[0] : parts[0];
+  return relative(src, file).split("/")[0];
 }
 
 /** Every arrow between two units of `src`, each with the imports that make it (`from-file -> to-file`). */
