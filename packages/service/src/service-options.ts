@@ -5,7 +5,6 @@ import type { CallbackDispatcherOptions } from "./callbacks/callback-dispatcher.
 import type { DeliveryDispatcherOptions } from "./deliveries/delivery-dispatcher.ts";
 import type { FrontDesk } from "./front-desk/front-desk.ts";
 import type { RateLimit } from "./http/rate-limiter.ts";
-import type { ExtraRoutes } from "./server/routes.ts";
 import { parseTrustedProxies } from "./http/trusted-proxies.ts";
 import type { OAuthRefresherOptions } from "./oauth/oauth-refresher.ts";
 import { parseAllowedHosts } from "./outbound/index.ts";
@@ -15,6 +14,7 @@ import type { RunEventHandler } from "./runs/run-events.ts";
 import type { RunWorkerOptions } from "./runs/run-worker.ts";
 import type { WorkflowExecutor } from "./runs/workflow-executor.ts";
 import { type SchedulerOptions, schedulerOptionsFromEnv } from "./scheduler/scheduler-options.ts";
+import type { ExtraRoutes } from "./server/routes.ts";
 import type { SourceSyncerOptions } from "./sources/source-syncer.ts";
 import type { SqliteSynchronous } from "./store/index.ts";
 import type { ToolServerRefresherOptions } from "./tool-servers/tool-server-refresher.ts";
