@@ -53,6 +53,8 @@ export interface ServiceContext {
   readonly signInFailures: RateLimiter;
   /** A2: wakes the review worker for a review just queued. */
   readonly reviews: { wake(): void };
+  /** D581: wakes the upgrade worker for a job just queued or asked to cancel. */
+  readonly upgrades: { wake(): void };
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

@@ -78,6 +78,7 @@ export function createAppAdmin(context: ServiceContext): AppAdmin {
         const listing = await fetchListing(context, { baseUrl });
         const app = await registerApp(db, context.serviceKeys, {
           organizationId: principal.organizationId,
+          projectId: principal.scope.type === "project" ? principal.scope.projectId : null,
           listing,
           now: context.now(),
           signingSecret: options.signingSecret,

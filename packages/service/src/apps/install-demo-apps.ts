@@ -45,6 +45,7 @@ async function ensurePublished(
     const listing = await fetchListing(context, { baseUrl: adapter.baseUrl });
     app = await registerApp(db, context.serviceKeys, {
       organizationId: principal.organizationId,
+      projectId: principal.scope.type === "project" ? principal.scope.projectId : null,
       listing,
       now: context.now(),
       signingSecret: options.secret,
