@@ -1,16 +1,11 @@
 import { createWebhookSender, webhookAdapter, webhookManifest } from "@adapterkit/adapter-webhook";
-import {
-  appSchema,
-  appSigningSecretSchema,
-  type CredentialDefinition,
-  installationSchema,
-} from "@adapterkit/contract";
+import { appSchema, appSigningSecretSchema, type CredentialDefinition, installationSchema } from "@adapterkit/contract";
 import { type Adapter, type AdapterServer, serve } from "@adapterkit/sdk";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
-import { upgradeAndWait } from "../helpers/upgrade-job.ts";
 import { createTenant, readProblem, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
+import { upgradeAndWait } from "../helpers/upgrade-job.ts";
 
 const ADMIN = "admin-token-for-credential-tests-0123456";
 const PLATFORM_SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;

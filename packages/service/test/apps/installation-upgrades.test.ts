@@ -11,8 +11,8 @@ import { type Adapter, type AdapterServer, serve } from "@adapterkit/sdk";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
-import { upgradeAndWait } from "../helpers/upgrade-job.ts";
 import { createTenant, readProblem, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
+import { upgradeAndWait } from "../helpers/upgrade-job.ts";
 
 const ADMIN = "admin-token-for-upgrade-tests-0123456789";
 // The platform's secret each installation verifies its inbound events with (a well-formed whsec_ key).

@@ -35,7 +35,10 @@ for (const lane of STORE_LANES) {
       db = connect(location);
       if (location.options.schema !== undefined)
         await sql`create schema ${sql.id(location.options.schema)}`.execute(db);
-      const to0021 = await settleMigration(() => migrator().migrateTo("0021-outbound-attempts"), location.options.schema);
+      const to0021 = await settleMigration(
+        () => migrator().migrateTo("0021-outbound-attempts"),
+        location.options.schema,
+      );
       if (to0021.error !== undefined) throw to0021.error;
       // Organization 1 has one project, organization 2 two: only the first's rows can be given their project.
       await db
