@@ -281,6 +281,30 @@ for (const lane of STORE_LANES) {
         await sibling.signIn(authorOtherProject.token);
         expect((await sibling.get("/developer/apps/webhook")).status).toBe(403);
       });
+
+      it("ends a queued job at once on cancel, and a move back withdraws the job it finds", async () => {
+        // An instance without a worker: its jobs stay queued.
+        await test.service.close();
+        test = await reopenTestService(test.location, { ...options, upgrades: false });
+        gate.arm(0);
+        const queued = await startUpgrade();
+        expect(queued).toMatchObject({ state: "queued", progress: { done: 0, total: 2 } });
+        const cancel = await api(`/api/v1/apps/webhook/upgrades/${queued.id}/cancel`, author.token, undefined, "POST");
+        expect(cancel.status).toBe(202);
+        const cancelled = upgradeJobSchema.parse(await cancel.json());
+        expect(cancelled).toMatchObject({ state: "cancelled", progress: { done: 2, total: 2 }, counts: { kept: 2 } });
+        expect(cancelled.results?.every((result) => result.reason?.includes("cancelled before its turn"))).toBe(true);
+        const next = await startUpgrade();
+        const back = await api("/api/v1/apps/webhook/installations/move-back", author.token, undefined, "POST");
+        expect(back.status).toBe(200);
+        const withdrawn = upgradeJobSchema.parse(
+          await (await api(`/api/v1/apps/webhook/upgrades/${next.id}`, author.token)).json(),
+        );
+        expect(withdrawn).toMatchObject({ state: "cancelled", counts: { moved: 0, kept: 2 } });
+        // No installation was verified for either job, and every one is back on version 1.
+        expect(gate.calls).toBe(0);
+        expect(await versions()).toEqual(ids.map(() => [1, null]));
+      });
     },
   );
 }
