@@ -82,7 +82,16 @@ describe("adapter contract document", () => {
 });
 
 describe("service API document", () => {
-  const INTEGER_IDS = new Set(["id", "sync_id", "document_id", "skill_id", "tool_server_id", "review_id", "event_id"]);
+  const INTEGER_IDS = new Set([
+    "id",
+    "sync_id",
+    "document_id",
+    "skill_id",
+    "tool_server_id",
+    "review_id",
+    "event_id",
+    "upgrade_id",
+  ]);
 
   it("types every path parameter: ids as positive integers, the hook token as 43 URL-safe characters, slugs and installation ids by their patterns", () => {
     const seen: string[] = [];

@@ -37,6 +37,7 @@ import { findOrganization } from "./tenancy/organizations.ts";
 import { createToolServerAdmin, type ToolServerAdmin } from "./tool-servers/tool-server-admin.ts";
 import { createToolServerRefresher, type ToolServerRefresher } from "./tool-servers/tool-server-refresher.ts";
 import { createHookIntake } from "./triggers/hook-intake.ts";
+import { createUpgradeWorker } from "./upgrades/upgrade-worker.ts";
 
 /** A running reference service. */
 export interface Service {
@@ -57,6 +58,8 @@ export interface Service {
   readonly sources: SourceSyncer;
   /** A2: runs queued reviews (conformance against the App); undefined with `reviews: false`. */
   readonly reviews: ReviewWorker | undefined;
+  /** D581: runs upgrade jobs of installations; undefined with `upgrades: false`. */
+  readonly upgrades: ClaimLoop | undefined;
   /** Apps and installations managed locally (the CLI, `npm start`). */
   readonly apps: AppAdmin;
   /** A13: external tool servers managed locally (`npm start` connects its stand-in; `adapterkit-service tool-servers`). */
@@ -116,6 +119,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let deliveries: ClaimLoop | undefined;
   let sourceSyncer: SourceSyncer | undefined;
   let reviewWorker: ReviewWorker | undefined;
+  let upgradeWorker: ClaimLoop | undefined;
   let toolServerRefresher: ToolServerRefresher | undefined;
   let outboundClosed: Promise<void> | undefined;
   const outbound = createOutboundGuard({
@@ -147,6 +151,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       inboundCache,
       sources: { syncNow: async (id) => sourceSyncer?.syncNow(id), wake: () => sourceSyncer?.wake() },
       reviews: { wake: () => reviewWorker?.wake() },
+      upgrades: { wake: () => upgradeWorker?.wake() },
       trustedProxies: new Set(parseTrustedProxies(options.trustProxy?.join(","))),
       signInFailures: createRateLimiter(SIGN_IN_FAILURE_LIMIT, () => now().getTime()),
       now,
@@ -189,6 +194,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       reviewWorker = createReviewWorker(context, options.reviews);
       reviewWorker.start();
     }
+    if (options.upgrades !== false) {
+      upgradeWorker = createUpgradeWorker(context, options.upgrades);
+      upgradeWorker.start();
+    }
     if (options.toolServers !== false) {
       toolServerRefresher = createToolServerRefresher(context, options.toolServers);
       toolServerRefresher?.start();
@@ -217,6 +226,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       oauthRefresher,
       sources: sourceSyncer,
       reviews: reviewWorker,
+      upgrades: upgradeWorker,
       apps: createAppAdmin(context),
       toolServers: createToolServerAdmin(context),
       toolServerRefresher,
@@ -243,6 +253,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         await oauthRefresher?.stop();
         await sourceSyncer?.stop();
         await reviewWorker?.stop();
+        await upgradeWorker?.stop();
         await toolServerRefresher?.stop();
         await scheduler?.stop();
         await worker?.stop();
@@ -270,6 +281,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await oauthRefresher?.stop();
     await sourceSyncer?.stop();
     await reviewWorker?.stop();
+    await upgradeWorker?.stop();
     await toolServerRefresher?.stop();
     await outbound.close();
     await scheduler?.stop();

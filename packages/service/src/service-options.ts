@@ -18,6 +18,7 @@ import type { ExtraRoutes } from "./server/routes.ts";
 import type { SourceSyncerOptions } from "./sources/source-syncer.ts";
 import type { SqliteSynchronous } from "./store/index.ts";
 import type { ToolServerRefresherOptions } from "./tool-servers/tool-server-refresher.ts";
+import type { UpgradeWorkerOptions } from "./upgrades/upgrade-worker.ts";
 
 /** How to build a service; every field is optional and `serviceOptionsFromEnv` reads the usual variables. */
 export interface ServiceOptions {
@@ -103,6 +104,8 @@ export interface ServiceOptions {
   readonly toolServers?: ToolServerRefresherOptions | false | undefined;
   /** A2 review worker: its poll (5 s), lease, progress throttle and the runner's time-out; false stops it. */
   readonly reviews?: ReviewWorkerOptions | false | undefined;
+  /** D581 upgrade worker: its poll (2 s), lease (30 s) and batch size (20); false stops it (jobs wait queued). */
+  readonly upgrades?: UpgradeWorkerOptions | false | undefined;
   /** Routes of later modules for endpoints this core leaves unserved. */
   readonly routes?: ExtraRoutes | undefined;
 }

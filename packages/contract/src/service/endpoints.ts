@@ -12,6 +12,7 @@ import { SKILL_ENDPOINTS } from "./skill-endpoints.ts";
 import { SOURCE_ENDPOINTS } from "./source-endpoints.ts";
 import { TOOL_SERVER_ENDPOINTS } from "./tool-server-endpoints.ts";
 import { SCHEDULE_ENDPOINTS, TRIGGER_ENDPOINTS } from "./trigger-endpoints.ts";
+import { UPGRADE_ENDPOINTS } from "./upgrade-endpoints.ts";
 import { WORKFLOW_ENDPOINTS } from "./workflow-endpoints.ts";
 
 /** Every endpoint the reference service serves, by id. */
@@ -28,6 +29,7 @@ export const SERVICE_ENDPOINTS = [
   ...OUTBOUND_ENDPOINTS,
   ...APP_ENDPOINTS,
   ...REVIEW_ENDPOINTS,
+  ...UPGRADE_ENDPOINTS,
   ...INSTALLATION_ENDPOINTS,
   ...OAUTH_ENDPOINTS,
   ...INBOUND_ENDPOINTS,

@@ -34,5 +34,7 @@ export * from "./trigger.ts";
 export * from "./trigger-body.ts";
 export * from "./trigger-request.ts";
 export * from "./trigger-run.ts";
+export * from "./upgrade.ts";
+export * from "./upgrade-endpoints.ts";
 export * from "./workflow.ts";
 export * from "./workflow-run.ts";

@@ -5,6 +5,8 @@ import { appPublishSchema, appSchema, installationMoveResultSchema, installation
 import { EXAMPLE_APP } from "./app-examples.ts";
 import { BEARER, E, ok, problem } from "./endpoint-parts.ts";
 import { appFixturesSchema, reviewListSchema, reviewSchema } from "./review.ts";
+import { upgradeJobSchema } from "./upgrade.ts";
+import { EXAMPLE_UPGRADE_JOB } from "./upgrade-endpoints.ts";
 
 const slugParam = { slug: { description: "The App's slug.", schema: slugSchema } } as const;
 const reviewParams = {
@@ -96,23 +98,37 @@ export const REVIEW_ENDPOINTS = [
     path: "/api/v1/apps/{slug}/installations/upgrade",
     pathParameters: slugParam,
     summary:
-      "Move installations of the App to its published version (D451), all or a share, at most 200 a call: each is re-verified with its own credentials; one that lacks a credential the version adds, or that /verify refuses, stays where it is, marked `action_needed`.",
+      "Start an upgrade job (D580) moving installations of the App to its published version (D451), all or a share: the job runs in the background, re-verifying each with its own credentials; one that lacks a credential the version adds, or that /verify refuses, stays where it is, marked `action_needed`. One job at a time per App (409 while one is queued or running).",
     tags: ["apps"],
     security: BEARER,
     request: { schema: installationUpgradeSchema, example: { percent: 10 } },
     responses: {
-      200: ok("What moved.", installationMoveResultSchema, {
-        app: "chat",
-        version: 2,
-        moved: 9,
-        action_needed: 1,
-        remaining: 90,
-      }),
+      202: {
+        ...ok("The upgrade job, queued; follow its Location for progress and results.", upgradeJobSchema, {
+          ...EXAMPLE_UPGRADE_JOB,
+          state: "queued",
+          started_at: null,
+          progress: { done: 0, total: 10 },
+          counts: { moved: 0, kept: 0, action_needed: 0 },
+          results: undefined,
+        }),
+        headers: {
+          Location: {
+            description: "The job: /api/v1/apps/{slug}/upgrades/{upgrade_id}.",
+            schema: z.string(),
+            required: true,
+          },
+        },
+      },
       400: E[400],
       401: E[401],
       403: WORKFLOW_SCOPED,
       404: E[404],
-      409: problem("conflict", "The App has no published version.", "App chat has no published version."),
+      409: problem(
+        "conflict",
+        "The App has no published version, or an upgrade job of it is queued or running.",
+        "Upgrade 4 of App chat is running; wait for it or cancel it first.",
+      ),
       413: E[413],
       429: E[429],
     },

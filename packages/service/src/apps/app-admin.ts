@@ -78,6 +78,8 @@ export function createAppAdmin(context: GroundContext & DropsInboundCache): AppA
         const listing = await fetchListing(context, { baseUrl });
         const app = await registerApp(db, context.serviceKeys, {
           organizationId: principal.organizationId,
+          // D584: the operator registers, not a project's token: any project of the organization manages it.
+          projectId: null,
           listing,
           now: context.now(),
           signingSecret: options.signingSecret,

@@ -13,6 +13,8 @@ export type AppHealthStatus = "unknown" | "ready" | "unready" | "down";
 export interface AppTable {
   id: Generated<number>;
   organization_id: number;
+  /** D584: the project that registered it (migration 0022); null for one registered before, managed by any. */
+  project_id: Generated<number | null>;
   slug: string;
   base_url: string;
   state: AppState;

@@ -45,6 +45,8 @@ async function ensurePublished(
     const listing = await fetchListing(context, { baseUrl: adapter.baseUrl });
     app = await registerApp(db, context.serviceKeys, {
       organizationId: principal.organizationId,
+      // D584: the operator registers, not a project's token: any project of the organization manages it.
+      projectId: null,
       listing,
       now: context.now(),
       signingSecret: options.secret,

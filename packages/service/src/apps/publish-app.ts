@@ -6,8 +6,7 @@ import { withReviewTables } from "../reviews/review-tables.ts";
 import type { Database } from "../store/index.ts";
 import { type AppRow, withAppTables } from "./app-tables.ts";
 import type { AppsContext } from "./apps-context.ts";
-import { authorizeAppManagement } from "./authorize-app-management.ts";
-import { getOwnApp } from "./find-app.ts";
+import { getManagedApp } from "./authorize-app-management.ts";
 import { showApp } from "./show-app.ts";
 
 // An App keeps far fewer reviews than this; the newest ones decide.
@@ -49,9 +48,8 @@ export async function publishApp(
   slug: string,
   requested: number | undefined,
 ): Promise<AppJson> {
-  authorizeAppManagement(principal);
   const db = context.store.db;
-  const app = await getOwnApp(db, principal, slug);
+  const app = await getManagedApp(db, principal, slug);
   if (app.state === "in_review") {
     throw new ServiceError("conflict", `A review of App ${slug} is running; publish once it has passed.`);
   }

@@ -10,6 +10,12 @@ import { showApp } from "./show-app.ts";
 export async function registerAppAt(context: AppsContext, principal: Principal, baseUrl: string): Promise<AppJson> {
   const organizationId = authorizeAppManagement(principal);
   const listing = await fetchListing(context, { baseUrl });
-  const app = await registerApp(context.store.db, context.serviceKeys, { organizationId, listing, now: context.now() });
+  const projectId = principal.scope.type === "project" ? principal.scope.projectId : null;
+  const app = await registerApp(context.store.db, context.serviceKeys, {
+    organizationId,
+    projectId,
+    listing,
+    now: context.now(),
+  });
   return showApp(context, principal, app);
 }

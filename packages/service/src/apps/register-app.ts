@@ -13,7 +13,14 @@ import type { FetchedListing } from "./fetch-listing.ts";
 export async function registerApp(
   db: Kysely<Database>,
   keys: SealingKey,
-  input: { organizationId: number; listing: FetchedListing; now: Date; signingSecret?: string | undefined },
+  input: {
+    organizationId: number;
+    /** D584: the registering project, which alone manages the App; null for one any project manages (local demos). */
+    projectId: number | null;
+    listing: FetchedListing;
+    now: Date;
+    signingSecret?: string | undefined;
+  },
 ): Promise<AppRow> {
   const { listing } = input;
   const at = input.now.toISOString();
@@ -23,6 +30,7 @@ export async function registerApp(
         .insertInto("apps")
         .values({
           organization_id: input.organizationId,
+          project_id: input.projectId,
           slug: listing.slug,
           base_url: listing.baseUrl,
           state: "draft",

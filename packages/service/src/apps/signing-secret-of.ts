@@ -3,8 +3,8 @@ import type { Principal } from "../auth/principal.ts";
 import { readAppSecrets, rotateAppSecret } from "./app-signing-secret.ts";
 import { type AppRow, withAppTables } from "./app-tables.ts";
 import type { AppsContext } from "./apps-context.ts";
-import { authorizeAppManagement } from "./authorize-app-management.ts";
-import { findAppBySlug, getOwnApp } from "./find-app.ts";
+import { getManagedApp } from "./authorize-app-management.ts";
+import { findAppBySlug } from "./find-app.ts";
 
 /** A3: the App's signing secret as its author sees it. */
 function toSigningSecret(context: AppsContext, app: AppRow): AppSigningSecret {
@@ -27,8 +27,7 @@ export async function signingSecretOf(
   slug: string,
   options: { rotate: boolean; reveal?: boolean },
 ): Promise<AppSigningSecret> {
-  authorizeAppManagement(principal);
-  const app = await getOwnApp(context.store.db, principal, slug);
+  const app = await getManagedApp(context.store.db, principal, slug);
   if (options.reveal !== false) {
     await withAppTables(context.store.db)
       .updateTable("apps")

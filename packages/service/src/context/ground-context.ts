@@ -34,6 +34,8 @@ export interface GroundContext {
   readonly signInFailures: RateLimiter;
   /** A2: wakes the review worker for a review just queued. */
   readonly reviews: { wake(): void };
+  /** D581: wakes the upgrade worker for a job just queued or asked to cancel. */
+  readonly upgrades: { wake(): void };
   now(): Date;
   /** The base URL webhook URLs are built on. */
   publicUrl(): string;

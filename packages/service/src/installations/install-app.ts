@@ -80,7 +80,13 @@ export async function installApp(
       now,
     });
     // A13: the App's Skill is created with it, or neither is.
-    await createAppSkill(trx, { manifest, organizationId, installationId: installed.id, now });
+    await createAppSkill(trx, {
+      manifest,
+      organizationId,
+      projectId: installed.project_id,
+      installationId: installed.id,
+      now,
+    });
     return installed;
   });
   const json = toInstallationJson(row, { slug: app.slug, manifest }, context.publicUrl());

@@ -4,8 +4,8 @@ import { callAdapter } from "../adapters/call-adapter.ts";
 import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import type { AppRow } from "../apps/app-tables.ts";
 import type { AppsContext } from "../apps/apps-context.ts";
-import { authorizeAppManagement } from "../apps/authorize-app-management.ts";
-import { getAppVersion, getOwnApp } from "../apps/find-app.ts";
+import { getManagedApp } from "../apps/authorize-app-management.ts";
+import { getAppVersion } from "../apps/find-app.ts";
 import type { Principal } from "../auth/principal.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import { findCredentialRows } from "../credentials/read-credentials.ts";
@@ -13,10 +13,10 @@ import { storedFieldsOf } from "../credentials/stored-fields-of.ts";
 import { isServiceError, ServiceError } from "../errors/service-error.ts";
 import { type InstallationRow, withInstallationTables } from "./installation-tables.ts";
 
-/** D451: one call moves at most this many (each is a /verify call to the adapter); the answer says how many remain. */
+/** D454: one move back moves at most this many; the answer says how many remain. */
 export const MOVE_CAP = 200;
 
-/** What an upgrade or a move back did: counts only, since the installations are other organizations'. */
+/** What a move back did: counts only, since the installations are other organizations'. */
 export interface MoveResult {
   readonly app: string;
   readonly version: number;
@@ -31,7 +31,8 @@ export interface UpgradeShare {
   readonly count?: number | undefined;
 }
 
-function publishedOf(app: AppRow): number {
+/** The published version of an App, what an upgrade moves to; 409 when none is. */
+export function publishedOf(app: AppRow): number {
   if (app.published_version === null) {
     throw new ServiceError("conflict", `App ${app.slug} has no published version.`);
   }
@@ -79,65 +80,106 @@ async function blockerOf(
   }
 }
 
-/**
- * D451 Upgrade: moves active installations of the author's App that pin an older version to the published one, the
- * oldest first: all of them, `percent` of them (rounded up) or `count`, at most MOVE_CAP a call. Each is re-verified
- * with its own credentials (its scope's records, the adapter's `/verify` as its organization and project); one that
- * lacks a credential the version requires, or that /verify refuses, stays where it is with `action_needed` set
- * (D453). A moved one keeps the version it came from in `previous_version`, for a move back (D454). Each move is
- * conditional on the version read, so a concurrent move is never undone.
- */
-export async function upgradeInstallations(
-  context: AppsContext,
-  principal: Principal,
-  slug: string,
-  share: UpgradeShare,
-): Promise<MoveResult> {
-  authorizeAppManagement(principal);
-  const db = withInstallationTables(context.store.db);
-  const app = await getOwnApp(context.store.db, principal, slug);
-  const version = publishedOf(app);
-  const manifest = JSON.parse((await getAppVersion(context.store.db, app.id, version)).manifest) as Manifest;
-  const older = db
+/** The installations an upgrade of `app` to `version` may move: active ones on an older version, the oldest first. */
+function olderInstallations(context: Pick<AppsContext, "store">, app: AppRow, version: number) {
+  return withInstallationTables(context.store.db)
     .selectFrom("installations")
     .where("app_id", "=", app.id)
     .where("state", "=", "active")
     .where("app_version", "<", version);
+}
+
+/**
+ * D451, D580: the installations an upgrade to `version` chooses, in the order it handles them (the oldest first):
+ * all of those on an older version, `percent` of them (rounded up) or `count`.
+ */
+export async function chooseInstallations(
+  context: Pick<AppsContext, "store">,
+  app: AppRow,
+  version: number,
+  share: UpgradeShare,
+): Promise<{ id: string; app_version: number }[]> {
+  const older = olderInstallations(context, app, version);
   const eligible = Number((await older.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const wanted = share.percent !== undefined ? Math.ceil((eligible * share.percent) / 100) : (share.count ?? eligible);
-  const rows = await older
-    .selectAll()
+  if (wanted === 0) return [];
+  return older
+    .select(["id", "app_version"])
     .orderBy("created_at")
     .orderBy("id")
-    .limit(Math.min(wanted, eligible, MOVE_CAP))
+    .limit(Math.min(wanted, eligible))
     .execute();
-  let moved = 0;
-  let blocked = 0;
-  for (const row of rows) {
-    const verdict = await blockerOf(context, app, manifest, version, row);
-    const at = context.now().toISOString();
-    const change =
-      "blocked" in verdict
-        ? { action_needed: JSON.stringify(verdict.blocked), updated_at: at }
-        : {
-            app_version: version,
-            previous_version: row.app_version,
-            action_needed: null,
-            verified_user: verdict.user,
-            updated_at: at,
-          };
-    const updated = await db
-      .updateTable("installations")
-      .set(change)
-      .where("id", "=", row.id)
-      .where("app_version", "=", row.app_version)
-      .where("state", "=", "active")
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) continue;
-    if ("blocked" in verdict) blocked += 1;
-    else moved += 1;
+}
+
+/** What an upgrade did with one installation (D581); `reason` says why it was kept or marked. */
+export type UpgradeOutcomeOf =
+  | { readonly outcome: "moved"; readonly reason: null }
+  | { readonly outcome: "kept" | "action_needed"; readonly reason: string };
+
+/** The version an upgrade moves to, with its manifest (what each installation is re-verified against). */
+export interface UpgradeTarget {
+  readonly app: AppRow;
+  readonly version: number;
+  readonly manifest: Manifest;
+}
+
+/** The target of an upgrade of `app` to `version`. */
+export async function upgradeTargetOf(context: Pick<AppsContext, "store">, app: AppRow, version: number) {
+  const manifest = JSON.parse((await getAppVersion(context.store.db, app.id, version)).manifest) as Manifest;
+  return { app, version, manifest } satisfies UpgradeTarget;
+}
+
+/**
+ * D451, D453: moves one installation chosen on `fromVersion` to the target version, re-verified with its own
+ * credentials (its scope's records, the adapter's `/verify` as its organization and project); one that lacks a
+ * credential the version requires, or that /verify refuses, stays where it is with `action_needed` set. The move is
+ * conditional on the version read, so a concurrent move is never undone; one found already moved from `fromVersion`
+ * by this upgrade (a restart after the move, before its record) counts as moved without a second /verify (D583).
+ */
+export async function upgradeInstallation(
+  context: AppsContext,
+  target: UpgradeTarget,
+  chosen: { id: string; fromVersion: number },
+): Promise<UpgradeOutcomeOf> {
+  const db = withInstallationTables(context.store.db);
+  const { app, version, manifest } = target;
+  const row = await db.selectFrom("installations").selectAll().where("id", "=", chosen.id).executeTakeFirst();
+  if (row === undefined || row.state !== "active") {
+    return { outcome: "kept", reason: "It was uninstalled before its turn." };
   }
-  return { app: app.slug, version, moved, action_needed: blocked, remaining: eligible - rows.length };
+  if (row.app_version === version && row.previous_version === chosen.fromVersion)
+    return { outcome: "moved", reason: null };
+  if (row.app_version !== chosen.fromVersion) {
+    return { outcome: "kept", reason: `It moved to version ${row.app_version} meanwhile, by another change.` };
+  }
+  const verdict = await blockerOf(context, app, manifest, version, row);
+  const at = context.now().toISOString();
+  const change =
+    "blocked" in verdict
+      ? { action_needed: JSON.stringify(verdict.blocked), updated_at: at }
+      : {
+          app_version: version,
+          previous_version: row.app_version,
+          action_needed: null,
+          verified_user: verdict.user,
+          updated_at: at,
+        };
+  const updated = await db
+    .updateTable("installations")
+    .set(change)
+    .where("id", "=", row.id)
+    .where("app_version", "=", row.app_version)
+    .where("state", "=", "active")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    return {
+      outcome: "kept",
+      reason: "It changed while it was verified (moved or uninstalled), so it was left as it is.",
+    };
+  }
+  return "blocked" in verdict
+    ? { outcome: "action_needed", reason: verdict.blocked.reason }
+    : { outcome: "moved", reason: null };
 }
 
 /**
@@ -150,9 +192,8 @@ export async function moveInstallationsBack(
   principal: Principal,
   slug: string,
 ): Promise<MoveResult> {
-  authorizeAppManagement(principal);
   const db = withInstallationTables(context.store.db);
-  const app = await getOwnApp(context.store.db, principal, slug);
+  const app = await getManagedApp(context.store.db, principal, slug);
   const version = publishedOf(app);
   const movedHere = db
     .selectFrom("installations")

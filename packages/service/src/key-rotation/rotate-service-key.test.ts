@@ -57,7 +57,12 @@ for (const lane of STORE_LANES) {
         health: null,
         problems: [],
       };
-      const app = await registerApp(service.store.db, keys, { organizationId: demo.organizationId, listing, now });
+      const app = await registerApp(service.store.db, keys, {
+        organizationId: demo.organizationId,
+        projectId: null,
+        listing,
+        now,
+      });
       const at = now.toISOString();
       const skill = await withToolServerTables(service.store.db)
         .insertInto("skills")

@@ -11,7 +11,7 @@ import {
 import { installationDetail } from "./pages/installation-page.ts";
 import { marketplace, toggleFrontDesk, uninstall } from "./pages/marketplace-page.ts";
 import { createDraft, newAppPage, previewNewApp } from "./pages/new-app-page.ts";
-import { moveBackPage, publishVersion, upgradeInstallationsPage } from "./pages/release-actions.ts";
+import { cancelUpgradePage, moveBackPage, publishVersion, upgradeInstallationsPage } from "./pages/release-actions.ts";
 import { resendInstallationReply } from "./pages/reply-actions.ts";
 import { submitReview, uploadFixtures } from "./pages/review-actions.ts";
 import { htmlReport, jsonReport, junitReport, reviewPage } from "./pages/review-page.ts";
@@ -41,6 +41,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   submitReview,
   publishVersion,
   upgradeInstallationsPage,
+  cancelUpgradePage,
   moveBackPage,
   reviewPage,
   jsonReport,

@@ -20,6 +20,7 @@ import { SOURCE_ROUTES } from "../sources/source-routes.ts";
 import { TENANCY_ROUTES } from "../tenancy/tenancy-routes.ts";
 import { TOOL_SERVER_ROUTES } from "../tool-servers/tool-server-routes.ts";
 import { TRIGGER_ROUTES } from "../triggers/trigger-routes.ts";
+import { UPGRADE_ROUTES } from "../upgrades/upgrade-routes.ts";
 import { WORKFLOW_ROUTES } from "../workflows/workflow-routes.ts";
 
 /** Routes other modules add to the table (the callbacks receiver, later ones). */
@@ -48,6 +49,7 @@ export function createRoutes(options: {
     ...SCHEDULE_ROUTES,
     ...APP_ROUTES,
     ...REVIEW_ROUTES,
+    ...UPGRADE_ROUTES,
     ...INSTALLATION_ROUTES,
     ...CREDENTIAL_ROUTES,
     ...INBOUND_ROUTES,

@@ -11,12 +11,13 @@ import { withSkillTables } from "./skill-tables.ts";
  */
 export async function createAppSkill(
   db: Kysely<Database>,
-  input: { manifest: Manifest; organizationId: number; installationId: string; now: Date },
+  input: { manifest: Manifest; organizationId: number; projectId: number | null; installationId: string; now: Date },
 ): Promise<void> {
   const { skill } = input.manifest;
   if (skill === undefined) return;
   await insertSkill(db, {
     organizationId: input.organizationId,
+    projectId: input.projectId,
     name: skill.name,
     description: skill.description,
     knowledge: skill.knowledge,

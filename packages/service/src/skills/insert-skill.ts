@@ -7,6 +7,8 @@ import { type SkillOrigin, type SkillRow, withSkillTables } from "./skill-tables
 /** What a Skill is created with. */
 export interface NewSkill {
   readonly organizationId: number;
+  /** D585: the project that made it, which alone may delete it (a manual one); null for any project. */
+  readonly projectId: number | null;
   readonly name: string;
   readonly description: string;
   readonly knowledge: string;
@@ -34,6 +36,7 @@ export async function insertSkill(db: Kysely<Database>, skill: NewSkill): Promis
     .insertInto("skills")
     .values({
       organization_id: skill.organizationId,
+      project_id: skill.projectId,
       name: skill.name,
       description: skill.description,
       knowledge: skill.knowledge,

@@ -20,10 +20,12 @@ export const listToolsRoute: Route<"list-tools", SkillsContext> = {
 export const createSkillRoute: Route<"create-skill", SkillsContext> = {
   auth: "api",
   async handler(input, context) {
-    const organizationId = authorizeAppManagement(principalOf(input));
+    const principal = principalOf(input);
+    const organizationId = authorizeAppManagement(principal);
     const body = input.body;
     const row = await insertSkill(context.store.db, {
       organizationId,
+      projectId: principal.scope.type === "project" ? principal.scope.projectId : null,
       name: body.name,
       description: body.description,
       knowledge: body.knowledge,
@@ -55,6 +57,17 @@ export const listSkillsRoute: Route<"list-skills", SkillsContext> = {
     return { status: 200, body: { items: await showSkills(context.store.db, rows, viewer) } };
   },
 };
+
+/** D585: a manual Skill is changed or deleted by the project that created it only (null: any, made before 0022). */
+function authorizeSkillProject(principal: Principal, row: SkillRow): void {
+  if (row.project_id === null || principal.scope.type !== "project" || principal.scope.projectId === row.project_id) {
+    return;
+  }
+  throw new ServiceError(
+    "forbidden",
+    `Skill ${row.id} was created by another project of this organization (project ${row.project_id}); only a token of that project may change or delete it.`,
+  );
+}
 
 async function findSkill(
   context: Parameters<Route<"get-skill", SkillsContext>["handler"]>[1],
@@ -105,6 +118,7 @@ export const deleteSkillRoute: Route<"delete-skill", SkillsContext> = {
     if (row.origin === "tool_server") {
       throw new ServiceError("conflict", `Skill ${row.id} is a tool server's; disconnect the tool server instead.`);
     }
+    authorizeSkillProject(principalOf(input), row);
     await withSkillTables(context.store.db).deleteFrom("skills").where("id", "=", row.id).execute();
     return { status: 204 };
   },

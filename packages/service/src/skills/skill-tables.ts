@@ -11,6 +11,11 @@ export type SkillOrigin = "manual" | "app" | "tool_server";
 export interface SkillTable {
   id: Generated<number>;
   organization_id: number;
+  /**
+   * D585: the project that made it (migration 0022): a manual Skill's creating token's, an App's Skill its
+   * installation's; null for a tool server's and for one made before it was recorded (any project of the organization).
+   */
+  project_id: Generated<number | null>;
   name: string;
   description: string;
   knowledge: string;

@@ -1,16 +1,11 @@
 import { createWebhookSender, webhookAdapter, webhookManifest } from "@adapterkit/adapter-webhook";
-import {
-  appSchema,
-  appSigningSecretSchema,
-  type CredentialDefinition,
-  installationMoveResultSchema,
-  installationSchema,
-} from "@adapterkit/contract";
+import { appSchema, appSigningSecretSchema, type CredentialDefinition, installationSchema } from "@adapterkit/contract";
 import { type Adapter, type AdapterServer, serve } from "@adapterkit/sdk";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, readProblem, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
+import { upgradeAndWait } from "../helpers/upgrade-job.ts";
 
 const ADMIN = "admin-token-for-credential-tests-0123456";
 const PLATFORM_SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
@@ -129,8 +124,8 @@ for (const lane of STORE_LANES) {
       expect((await api("/api/v1/apps/webhook/submit", author.token, undefined, "POST")).status).toBe(202);
       const reviewed = await test.call("/api/v1/admin/apps/webhook/review", { token: ADMIN, json: { passed: true } });
       expect(appSchema.parse(await reviewed.json())).toMatchObject({ published_version: 2 });
-      const upgrade = await api("/api/v1/apps/webhook/installations/upgrade", author.token, { percent: 50 });
-      expect(installationMoveResultSchema.parse(await upgrade.json())).toMatchObject({ moved: 0, action_needed: 1 });
+      const upgrade = await upgradeAndWait(test, author.token, "webhook", { percent: 50 });
+      expect(upgrade).toMatchObject({ state: "done", counts: { moved: 0, action_needed: 1, kept: 0 } });
       expect(await installation()).toMatchObject({
         app_version: 1,
         action_needed: { version: 2, missing_credentials: ["webhook_workspace"] },

@@ -12,6 +12,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, readProblem, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
+import { upgradeAndWait } from "../helpers/upgrade-job.ts";
 
 const ADMIN = "admin-token-for-upgrade-tests-0123456789";
 // The platform's secret each installation verifies its inbound events with (a well-formed whsec_ key).
@@ -53,8 +54,8 @@ for (const lane of STORE_LANES) {
     // Each installation is read with a token of its own project (D338).
     const installation = async (id: string) =>
       installationSchema.parse(await (await api(`/api/v1/installations/${id}`, tokens.get(id) ?? "")).json());
-    const move = async (path: "upgrade" | "move-back", json?: unknown) => {
-      const response = await api(`/api/v1/apps/webhook/installations/${path}`, author.token, json, "POST");
+    const moveBack = async () => {
+      const response = await api("/api/v1/apps/webhook/installations/move-back", author.token, undefined, "POST");
       expect(response.status, await response.clone().text()).toBe(200);
       return installationMoveResultSchema.parse(await response.json());
     };
@@ -140,7 +141,21 @@ for (const lane of STORE_LANES) {
 
     it("leaves an installation where it was, marked, when the version requires a credential it has not given", async () => {
       await release(2);
-      expect(await move("upgrade")).toEqual({ app: "webhook", version: 2, moved: 0, action_needed: 2, remaining: 0 });
+      const job = await upgradeAndWait(test, author.token, "webhook");
+      expect(job).toMatchObject({
+        app: "webhook",
+        to_version: 2,
+        from_versions: [1],
+        state: "done",
+        progress: { done: 2, total: 2 },
+        counts: { moved: 0, action_needed: 2, kept: 0 },
+      });
+      // Each installation, oldest first, with what the job did and why.
+      expect(job.results?.map((result) => [result.installation_id, result.outcome])).toEqual([
+        [first, "action_needed"],
+        [second, "action_needed"],
+      ]);
+      expect(job.results?.[0]?.reason).toContain("webhook_extra");
       const marked = await installation(first);
       expect(marked).toMatchObject({
         app_version: 1,
@@ -154,27 +169,31 @@ for (const lane of STORE_LANES) {
 
     it("moves a share (the oldest first), re-verified, and the moved one receives on the new version", async () => {
       await release(3);
-      expect(await move("upgrade", { count: 1 })).toEqual({
-        app: "webhook",
-        version: 3,
-        moved: 1,
-        action_needed: 0,
-        remaining: 1,
+      expect(await upgradeAndWait(test, author.token, "webhook", { count: 1 })).toMatchObject({
+        to_version: 3,
+        share: { percent: null, count: 1 },
+        progress: { done: 1, total: 1 },
+        counts: { moved: 1, action_needed: 0, kept: 0 },
+        results: [{ installation_id: first, from_version: 1, outcome: "moved", reason: null }],
       });
       const moved = await installation(first);
       expect(moved).toMatchObject({ app_version: 3, previous_version: 1, action_needed: null });
       expect(moved.verified_user).toMatch(/^Standard Webhooks endpoint/);
       expect(await installation(second)).toMatchObject({ app_version: 1, action_needed: { version: 2 } });
       expect(["accepted", "unmatched"]).toContain(await send(first, "now on three"));
-      expect(await move("upgrade", { percent: 100 })).toMatchObject({ version: 3, moved: 1, remaining: 0 });
+      expect(await upgradeAndWait(test, author.token, "webhook", { percent: 100 })).toMatchObject({
+        progress: { done: 1, total: 1 },
+        counts: { moved: 1 },
+        results: [{ installation_id: second, outcome: "moved" }],
+      });
       expect(await installation(second)).toMatchObject({ app_version: 3, previous_version: 1, action_needed: null });
     });
 
     it("moves them back to the version each came from, and they still receive", async () => {
-      expect(await move("move-back")).toEqual({ app: "webhook", version: 3, moved: 2, action_needed: 0, remaining: 0 });
+      expect(await moveBack()).toEqual({ app: "webhook", version: 3, moved: 2, action_needed: 0, remaining: 0 });
       expect(await installation(first)).toMatchObject({ app_version: 1, previous_version: null, action_needed: null });
       expect(await installation(second)).toMatchObject({ app_version: 1, previous_version: null });
-      expect(await move("move-back")).toMatchObject({ moved: 0 });
+      expect(await moveBack()).toMatchObject({ moved: 0 });
       expect(["accepted", "unmatched"]).toContain(await send(first, "back on one"));
       // New installations still get the published version.
       const body = { app: "webhook", credentials: { webhook_signing_secret: PLATFORM_SECRET } };

@@ -19,6 +19,12 @@ export const appRead = (ok: number) => (caller: Caller, target: Target) =>
 export const appManagement = (ok: number) => (caller: Caller, target: Target) =>
   noApiToken(caller) ? 401 : caller === "workflow" ? 403 : isOtherOrg(target) ? 404 : ok;
 
+/** D584: the App's release and secret are the registering project's: another project of A is 403. */
+export const appProjectManagement = (ok: number) => (caller: Caller, target: Target) => {
+  const status = appManagement(ok)(caller, target);
+  return status === ok && target === "other-project" ? 403 : status;
+};
+
 /** D338: an installation is read by the tokens of its project; another project's or organization's is 404. */
 export const installationRead = (ok: number) => (caller: Caller, target: Target) =>
   noApiToken(caller) ? 401 : target === "other-org" || target === "other-project" ? 404 : ok;
@@ -97,12 +103,12 @@ export const APP_MATRIX: { readonly [K in AppEndpointId]: MatrixEntry } = {
   "get-app-signing-secret": {
     targets: APP_TARGETS,
     request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/signing-secret` }),
-    expect: appManagement(200),
+    expect: appProjectManagement(200),
   },
   "rotate-app-signing-secret": {
     targets: APP_TARGETS,
     request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/signing-secret/rotate` }),
-    expect: appManagement(200),
+    expect: appProjectManagement(200),
   },
   // Installs the target's App; own and other-project name their place's project (other-project's is not the
   // token's: 403, as create-workflow), the rest are organization-wide. B's draft is 404, its published App 201.

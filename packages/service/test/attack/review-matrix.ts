@@ -1,9 +1,9 @@
-import type { REVIEW_ENDPOINTS } from "@adapterkit/contract";
-import { app, appManagement } from "./app-matrix.ts";
+import type { REVIEW_ENDPOINTS, UPGRADE_ENDPOINTS } from "@adapterkit/contract";
+import { app, appManagement, appProjectManagement } from "./app-matrix.ts";
 import { APP_TARGETS, type Caller, isOtherOrg, type Target } from "./authorization-world.ts";
 import type { MatrixEntry } from "./matrix-entry.ts";
 
-type ReviewEndpointId = (typeof REVIEW_ENDPOINTS)[number]["id"];
+type ReviewEndpointId = (typeof REVIEW_ENDPOINTS | typeof UPGRADE_ENDPOINTS)[number]["id"];
 
 /**
  * D119, D213: an App's reviews and fixtures are its author's: any token of the author's organization reads them, and
@@ -14,7 +14,7 @@ const authorRead = (ok: number) => (caller: Caller, target: Target) =>
 
 /** D450, D451: a release needs a published (or approved) version: the world's own App is published, A's others drafts. */
 const releaseOf = (ok: number) => (caller: Caller, target: Target) => {
-  const status = appManagement(ok)(caller, target);
+  const status = appProjectManagement(ok)(caller, target);
   return status === ok && target !== "own" ? 409 : status;
 };
 
@@ -32,17 +32,34 @@ export const REVIEW_MATRIX: { readonly [K in ReviewEndpointId]: MatrixEntry } = 
   "publish-app": {
     targets: APP_TARGETS,
     request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/publish` }),
-    expect: appManagement(409),
+    expect: appProjectManagement(409),
   },
   "upgrade-installations": {
     targets: APP_TARGETS,
     request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/installations/upgrade`, json: { percent: 50 } }),
-    expect: releaseOf(200),
+    expect: releaseOf(202),
   },
   "move-back-installations": {
     targets: APP_TARGETS,
     request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/installations/move-back` }),
     expect: releaseOf(200),
+  },
+  // D580–D582: an App's upgrade jobs are its managing project's; no job 999999 exists, so a caller let through
+  // gets 404 for it, after the 403 of another project.
+  "list-app-upgrades": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/upgrades` }),
+    expect: appProjectManagement(200),
+  },
+  "get-app-upgrade": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/upgrades/999999` }),
+    expect: appProjectManagement(404),
+  },
+  "cancel-app-upgrade": {
+    targets: APP_TARGETS,
+    request: (w, t) => ({ path: `/api/v1/apps/${app(w, t)}/upgrades/999999/cancel` }),
+    expect: appProjectManagement(404),
   },
   "list-app-reviews": {
     targets: APP_TARGETS,

@@ -137,3 +137,11 @@ export async function readProblem(response: Response): Promise<{
 export async function readJson<T = { items: Record<string, unknown>[] }>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
+
+/**
+ * A new service instance over a location another one used (after it closed): a restart, as an operator's. Closing
+ * it disposes the location, as startTestService's does.
+ */
+export async function reopenTestService(location: StoreLocation, options: ServiceOptions = {}): Promise<TestService> {
+  return startTestService({ name: "sqlite", skip: false, title: "reopened", allocate: async () => location }, options);
+}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, startTestService, type Tenant, type TestService } from "../helpers/test-service.ts";
+import { upgradeAndWait } from "../helpers/upgrade-job.ts";
 import { HOSTILE, HOSTILE_MANIFEST } from "./hostile-adapter.ts";
 
 const ADMIN = "admin-token-for-portal-credentials-0123";
@@ -76,8 +77,8 @@ for (const lane of STORE_LANES) {
       adapter = await serveHostile(2, port);
       expect((await post("/api/v1/apps/hostile/refresh", author.token)).status).toBe(200);
       await publish();
-      const moved = await post("/api/v1/apps/hostile/installations/upgrade", author.token, {});
-      expect(await moved.json()).toMatchObject({ moved: 0, action_needed: 1 });
+      const moved = await upgradeAndWait(test, author.token, "hostile");
+      expect(moved).toMatchObject({ state: "done", counts: { moved: 0, action_needed: 1 } });
     });
     afterAll(async () => {
       await test?.close();

@@ -49,6 +49,18 @@ for (const lane of STORE_LANES) {
           published_version: number;
         }
       ).published_version;
+    /** The App page a start of an upgrade redirected to, once its job ended (the worker runs it in the background). */
+    const jobPage = async (client: PortalBrowser, location: string) => {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const shown = await client.get(location);
+        expect(shown.status).toBe(200);
+        if (!/: (queued|running)[^<]*<\/h4>/.test(shown.html.split('id="upgrade-jobs-heading"')[1] ?? "")) {
+          return shown.html;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error("the upgrade job did not end within 10 s");
+    };
     /** A new manifest on the same port, Refresh, and a passed review of it planted as the runner leaves one. */
     const approve = async (version: 2 | 3) => {
       const { port } = adapter;
@@ -125,9 +137,16 @@ for (const lane of STORE_LANES) {
         null,
       );
       expect(forged.status).toBe(403);
-      const moved = await client.post("/developer/apps/hostile/installations/upgrade", { ...form, confirm: "yes" });
-      expect(moved.status).toBe(200);
-      expect(moved.html).toContain("Moved 0 installation(s) to version 2; 1 stayed where they were and need action");
+      const started = await client.post("/developer/apps/hostile/installations/upgrade", { ...form, confirm: "yes" });
+      expect(started.status).toBe(303);
+      expect(started.location).toMatch(/^\/developer\/apps\/hostile\?upgrade=\d+#upgrade-jobs-heading$/);
+      const finished = await jobPage(client, started.location ?? "");
+      expect(finished).toContain("to version 2: done</h4>");
+      expect(finished).toContain("1 of 1 handled: 0 moved, 1 marked action needed, 0 kept where they were.");
+      // The author's own installation links to its page; the reason is escaped like every value.
+      expect(finished).toContain(`<a href="/marketplace/installations/${installation}">${installation}</a>`);
+      expect(finished).toContain("<td>marked action needed</td>");
+      expect(finished).not.toContain("<script>alert(1)");
       expect((await installed()).action_needed?.missing_credentials).toEqual([`extra${HOSTILE}`]);
       const detail = (await client.get(`/marketplace/installations/${installation}`)).html;
       expect(detail).toContain('<span class="badge state-action-needed">action needed</span> stays on version 1');
@@ -142,7 +161,8 @@ for (const lane of STORE_LANES) {
       expect((await client.post("/developer/apps/hostile/publish", { version: "3" })).status).toBe(200);
       const form = { share: "count", amount: "1", confirm: "yes" };
       const moved = await client.post("/developer/apps/hostile/installations/upgrade", form);
-      expect(moved.html).toContain("Moved 1 installation(s) to version 3; 0 stayed");
+      expect(moved.status).toBe(303);
+      expect(await jobPage(client, moved.location ?? "")).toContain("1 of 1 handled: 1 moved, 0 marked action needed");
       expect(await installed()).toMatchObject({ app_version: 3, previous_version: 1, action_needed: null });
       const detail = (await client.get(`/marketplace/installations/${installation}`)).html;
       expect(detail).toContain("3 (the App's published version is 3); moved from version 1 by the App's author");

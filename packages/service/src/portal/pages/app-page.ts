@@ -6,6 +6,7 @@ import { showApp } from "../../apps/show-app.ts";
 import { signingSecretOf } from "../../apps/signing-secret-of.ts";
 import { verifyAppCredentials } from "../../apps/verify-app-credentials.ts";
 import { isServiceError } from "../../errors/service-error.ts";
+import { parseIdParam } from "../../store/storable-id.ts";
 import { readCredentialForm } from "../credential-form.ts";
 import { diffManifests } from "../manifest-diff.ts";
 import { type PortalRoute, sessionOf } from "../portal-route.ts";
@@ -18,7 +19,11 @@ export const appDetail: PortalRoute = {
   pattern: "/developer/apps/:slug",
   signedIn: true,
   async handle(request, context) {
-    return appPage(context, sessionOf(request).principal, request.params.slug ?? "");
+    const upgrade = parseIdParam(request.query.get("upgrade") ?? undefined);
+    // D580: where starting or cancelling an upgrade lands; the job's state is in the Upgrades part of Release.
+    const notice =
+      upgrade === undefined ? undefined : `Upgrade ${upgrade}: its progress and results are under Upgrades, below.`;
+    return appPage(context, sessionOf(request).principal, request.params.slug ?? "", { notice });
   },
 };
 

@@ -1,7 +1,7 @@
 import type { ProblemIssue } from "@adapterkit/contract";
 import { listHealthChecks } from "../../apps/app-health-history.ts";
 import type { AppRow } from "../../apps/app-tables.ts";
-import { getOwnApp } from "../../apps/find-app.ts";
+import { getManagedApp } from "../../apps/authorize-app-management.ts";
 import { listAppVersions } from "../../apps/list-app-versions.ts";
 import { approvedVersions } from "../../apps/publish-app.ts";
 import { publisherLabel, publisherNames } from "../../apps/publisher-names.ts";
@@ -20,6 +20,7 @@ import { credentialFieldsOf } from "../credential-form.ts";
 import { diffManifests, type ManifestChange } from "../manifest-diff.ts";
 import { toManifestFields } from "../manifest-view.ts";
 import { type PortalAnswer, page } from "../portal-route.ts";
+import { upgradeJobsView } from "./upgrade-jobs-view.ts";
 
 /** What an action adds to the App's page: a notice, the new secret, Verify's result, Refresh's diff. */
 export interface AppPageExtras {
@@ -51,9 +52,10 @@ export async function appPage(
   extras: AppPageExtras = {},
   status = 200,
 ): Promise<PortalAnswer> {
-  const row = await getOwnApp(context.store.db, principal, slug);
+  // D584: the App's page is its management: the project that registered it only.
+  const row = await getManagedApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
-  const [secret, checks, reviews, fixtures, versions, approved, counts] = await Promise.all([
+  const [secret, checks, reviews, fixtures, versions, approved, counts, upgrades] = await Promise.all([
     signingSecretOf(context, principal, slug, { rotate: false, reveal: false }),
     listHealthChecks(context.store.db, row.id),
     listReviews(context, principal, slug),
@@ -61,6 +63,7 @@ export async function appPage(
     listAppVersions(context.store.db, row.id),
     approvedVersions(context.store.db, row),
     countInstallationsByVersion(context.store.db, row),
+    upgradeJobsView(context, principal, row),
   ]);
   const scope = { organizationId: principal.organizationId, projectId: await projectOfPrincipal(context, principal) };
   const installed = await listInstallationPage(context.store.db, scope, { offset: 0, limit: 50, appId: row.id });
@@ -111,7 +114,11 @@ export async function appPage(
         reviewPassed: reviews.some((review) => review.state === "passed"),
       }),
       versions: toVersionItems(row, versions, reviews, approved),
-      release: toRelease(row, approved[0], counts, extras),
+      release: {
+        ...toRelease(row, approved[0], counts, extras),
+        upgrades,
+        upgrading: upgrades.some((job) => job.active),
+      },
       installations: {
         items: installed.items.map((item) => ({ id: item.id, version: item.app_version, created: item.created_at })),
         total: installed.total,

@@ -1,9 +1,12 @@
 import { installationUpgradeSchema } from "@adapterkit/contract";
-import { getOwnApp } from "../../apps/find-app.ts";
+import { getManagedApp } from "../../apps/authorize-app-management.ts";
 import { publishApp } from "../../apps/publish-app.ts";
 import { isServiceError } from "../../errors/service-error.ts";
-import { moveInstallationsBack, upgradeInstallations } from "../../installations/upgrade-installations.ts";
-import { type PortalRoute, sessionOf } from "../portal-route.ts";
+import { moveInstallationsBack } from "../../installations/upgrade-installations.ts";
+import { parseIdParam } from "../../store/storable-id.ts";
+import { cancelUpgrade, withdrawActiveUpgrade } from "../../upgrades/cancel-upgrade.ts";
+import { startUpgrade } from "../../upgrades/start-upgrade.ts";
+import { type PortalRoute, redirect, sessionOf } from "../portal-route.ts";
 import { appPage } from "./app-view.ts";
 import { confirmStep } from "./confirm-step.ts";
 
@@ -50,7 +53,7 @@ export const upgradeInstallationsPage: PortalRoute = {
       const upgradeError = `Give ${why} for the share, or choose All.`;
       return appPage(context, principal, slug, { upgradeError, upgradeValue: amountText }, 400);
     }
-    const app = await getOwnApp(context.store.db, principal, slug);
+    const app = await getManagedApp(context.store.db, principal, slug);
     const which =
       share === "all"
         ? "every installation"
@@ -62,7 +65,7 @@ export const upgradeInstallationsPage: PortalRoute = {
       section: "developer",
       heading: `Move ${which} on an older version to version ${app.published_version}?`,
       message:
-        "Each is verified again with its own credentials first. One that lacks a credential the new version requires, or whose credentials the adapter refuses, stays where it is and shows “action needed” on its page. You can move them back afterwards.",
+        "The upgrade runs in the background; this App's page shows its progress and what it did with each installation, and you can cancel it there. Each is verified again with its own credentials first. One that lacks a credential the new version requires, or whose credentials the adapter refuses, stays where it is and shows “action needed” on its page. You can move them back afterwards.",
       action: `/developer/apps/${slug}/installations/upgrade`,
       button: "Move installations",
       back: `/developer/apps/${slug}#release-heading`,
@@ -73,9 +76,26 @@ export const upgradeInstallationsPage: PortalRoute = {
     });
     if (confirm !== undefined) return confirm;
     try {
-      const result = await upgradeInstallations(context, principal, slug, parsed.data);
-      const notice = `Moved ${result.moved} installation(s) to version ${result.version}; ${result.action_needed} stayed where they were and need action; ${result.remaining} on older versions were not tried.`;
-      return appPage(context, principal, slug, { notice });
+      const job = await startUpgrade(context, principal, slug, parsed.data);
+      return redirect(`/developer/apps/${encodeURIComponent(slug)}?upgrade=${job.id}#upgrade-jobs-heading`);
+    } catch (error) {
+      if (!isServiceError(error) || error.code !== "conflict") throw error;
+      return appPage(context, principal, slug, { upgradeError: error.message }, 409);
+    }
+  },
+};
+
+/** `POST /developer/apps/:slug/upgrades/:id/cancel` (D582): the rest of the job's installations stay where they are. */
+export const cancelUpgradePage: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/upgrades/:id/cancel",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    try {
+      const job = await cancelUpgrade(context, principal, slug, parseIdParam(request.params.id) ?? 0);
+      return redirect(`/developer/apps/${encodeURIComponent(slug)}?upgrade=${job.id}#upgrade-jobs-heading`);
     } catch (error) {
       if (!isServiceError(error) || error.code !== "conflict") throw error;
       return appPage(context, principal, slug, { upgradeError: error.message }, 409);
@@ -91,21 +111,23 @@ export const moveBackPage: PortalRoute = {
   async handle(request, context) {
     const { principal } = sessionOf(request);
     const slug = request.params.slug ?? "";
-    const app = await getOwnApp(context.store.db, principal, slug);
+    const app = await getManagedApp(context.store.db, principal, slug);
     const confirm = confirmStep(request, {
       title: `Move installations of ${slug} back`,
       section: "developer",
       heading: `Move the installations moved to version ${app.published_version} back?`,
       message:
-        "Each returns to the version it was on before the upgrade, and every “action needed” mark of this App is cleared. New installations still get the published version.",
+        "Each returns to the version it was on before the upgrade, and every “action needed” mark of this App is cleared; an upgrade still running is cancelled first. New installations still get the published version.",
       action: `/developer/apps/${slug}/installations/move-back`,
       button: "Move installations back",
       back: `/developer/apps/${slug}#release-heading`,
     });
     if (confirm !== undefined) return confirm;
     try {
+      const withdrawn = await withdrawActiveUpgrade(context, app.id);
       const result = await moveInstallationsBack(context, principal, slug);
-      const notice = `Moved ${result.moved} installation(s) back from version ${result.version}${result.remaining > 0 ? `; ${result.remaining} remain (move back again)` : ""}.`;
+      const stopped = withdrawn === undefined ? "" : ` Upgrade ${withdrawn} was cancelled first.`;
+      const notice = `Moved ${result.moved} installation(s) back from version ${result.version}${result.remaining > 0 ? `; ${result.remaining} remain (move back again)` : ""}.${stopped}`;
       return appPage(context, principal, slug, { notice });
     } catch (error) {
       if (!isServiceError(error) || error.code !== "conflict") throw error;

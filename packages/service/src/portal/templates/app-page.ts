@@ -214,6 +214,34 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <p class="reason" id="upgrade-reason">{{release.upgradeReason}}</p>
 {{/if}}
 </form>
+<h3 id="upgrade-jobs-heading">Upgrades</h3>
+{{#if release.upgrades.length}}
+{{#each release.upgrades}}
+<section aria-labelledby="upgrade-{{id}}-heading" class="stack">
+<h4 id="upgrade-{{id}}-heading">Upgrade {{id}} to version {{toVersion}}: {{state}}</h4>
+<p>Started {{created}}. <progress max="{{total}}" value="{{done}}" aria-label="Installations handled">{{done}} of {{total}}</progress> {{done}} of {{total}} handled: {{moved}} moved, {{actionNeeded}} marked action needed, {{kept}} kept where they were.{{#if error}} It stopped: {{error}}{{/if}}</p>
+{{#if active}}
+<form method="post" action="/developer/apps/{{../app.slug}}/upgrades/{{id}}/cancel">
+{{> csrf}}
+<button type="submit" class="danger">Cancel upgrade {{id}}</button>
+</form>
+{{/if}}
+{{#if results.length}}
+<table>
+<thead><tr><th scope="col">Installation</th><th scope="col">From version</th><th scope="col">Outcome</th><th scope="col">Why</th></tr></thead>
+<tbody>
+{{#each results}}
+<tr><td>{{#if href}}<a href="{{href}}">{{id}}</a>{{else}}{{id}}{{/if}}</td><td>{{fromVersion}}</td><td>{{outcome}}</td><td>{{reason}}</td></tr>
+{{/each}}
+</tbody>
+</table>
+{{#if more}}<p>{{more}} more handled; the API lists them all (GET /api/v1/apps/{{../app.slug}}/upgrades/{{id}}).</p>{{/if}}
+{{/if}}
+</section>
+{{/each}}
+{{else}}
+<p>No upgrade yet.</p>
+{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/installations/move-back">
 {{> csrf}}
 {{#if release.canMoveBack}}

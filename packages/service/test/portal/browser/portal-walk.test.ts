@@ -254,7 +254,15 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
         .waitFor();
       await browser.checkPage("confirm move installations");
       await page.getByRole("button", { name: "Move installations" }).click();
-      await see(page, /^Moved 1 installation\(s\) to version 2; 0 stayed/);
+      // D580: the move is a job; the App page shows it, and its outcome once the worker has run it.
+      await see(page, /^Upgrade \d+: its progress and results are under Upgrades, below\.$/);
+      const finished = page.getByRole("heading", { name: /^Upgrade \d+ to version 2: done$/, level: 4 });
+      for (let attempt = 0; attempt < 100 && !(await finished.isVisible()); attempt += 1) {
+        await page.waitForTimeout(100);
+        await page.reload();
+      }
+      await finished.waitFor();
+      await page.getByText(/1 of 1 handled: 1 moved, 0 marked action needed, 0 kept/).waitFor();
       await browser.checkPage("installations moved");
       await page.goto(installation);
       await page.getByRole("heading", { name: "Webhook installation", level: 1 }).waitFor();
