@@ -7,7 +7,7 @@ import { signingSecretOf } from "../../apps/signing-secret-of.ts";
 import { verifyAppCredentials } from "../../apps/verify-app-credentials.ts";
 import { isServiceError } from "../../errors/service-error.ts";
 import { readCredentialForm } from "../credential-form.ts";
-import { diffManifests } from "../manifest-diff.ts";
+import { describeManifestChanges } from "../manifest-changes.ts";
 import { type PortalRoute, sessionOf } from "../portal-route.ts";
 import { appPage } from "./app-view.ts";
 import { confirmStep } from "./confirm-step.ts";
@@ -95,7 +95,7 @@ export const refreshAppPage: PortalRoute = {
     const before = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
     try {
       const after = await refreshAppBySlug(context, principal, slug);
-      const diff = diffManifests(before.manifest, after.manifest);
+      const diff = describeManifestChanges(before.manifest, after.manifest);
       const notice = diff.length === 0 ? "Refreshed: no change." : `Refreshed: version ${after.latest_version}.`;
       return appPage(context, principal, slug, { notice, diff });
     } catch (error) {
@@ -122,7 +122,7 @@ export const editApp: PortalRoute = {
     try {
       const before = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
       const after = await editAppBaseUrl(context, principal, slug, parsed.data);
-      const diff = diffManifests(before.manifest, after.manifest);
+      const diff = describeManifestChanges(before.manifest, after.manifest);
       return appPage(context, principal, slug, { notice: `The base URL is now ${after.base_url}.`, diff });
     } catch (error) {
       if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;

@@ -17,7 +17,7 @@ import { listInstallationPage } from "../../installations/installation-store.ts"
 import { listReviews, showFixtures } from "../../reviews/index.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { credentialFieldsOf } from "../credential-form.ts";
-import { diffManifests, type ManifestChange } from "../manifest-diff.ts";
+import { describeManifestChanges, type ManifestChangeRow } from "../manifest-changes.ts";
 import { toManifestFields } from "../manifest-view.ts";
 import { type PortalAnswer, page } from "../portal-route.ts";
 
@@ -28,7 +28,7 @@ export interface AppPageExtras {
   readonly secretRotated?: boolean | undefined;
   readonly verifyResult?: { ok: boolean; message: string } | undefined;
   readonly verifyIssues?: readonly ProblemIssue[] | undefined;
-  readonly diff?: readonly ManifestChange[] | undefined;
+  readonly diff?: readonly ManifestChangeRow[] | undefined;
   readonly editError?: string | undefined;
   readonly editValue?: string | undefined;
   readonly fixturesError?: string | undefined;
@@ -93,7 +93,7 @@ export async function appPage(
         result: extras.verifyResult,
       },
       review: {
-        fixtures: fixtures.uploaded ? `${fixtures.bytes} bytes, uploaded ${fixtures.updated_at}` : undefined,
+        fixtures: fixtures.uploaded ? { bytes: fixtures.bytes, uploaded: fixtures.updated_at } : undefined,
         fixturesError: extras.fixturesError,
         submitError: extras.submitError,
         canSubmit: blocked === undefined,
@@ -170,7 +170,7 @@ function toVersionItems(
     const previous = versions[index + 1];
     const review = reviews.find((item) => item.version === row.version);
     const changes =
-      previous === undefined ? [] : diffManifests(JSON.parse(previous.manifest), JSON.parse(row.manifest));
+      previous === undefined ? [] : describeManifestChanges(JSON.parse(previous.manifest), JSON.parse(row.manifest));
     return {
       version: row.version,
       created: row.created_at,
