@@ -22,6 +22,7 @@ import { inboundCacheGenerationMigration } from "./migrations/0018-inbound-cache
 import { deliveriesByInstallationMigration } from "./migrations/0019-deliveries-by-installation.ts";
 import { inboundEventRecordsMigration } from "./migrations/0020-inbound-event-records.ts";
 import { outboundAttemptsMigration } from "./migrations/0021-outbound-attempts.ts";
+import { signingEvidenceMigration } from "./migrations/0023-signing-evidence.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -47,6 +48,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0019-deliveries-by-installation": deliveriesByInstallationMigration(),
     "0020-inbound-event-records": inboundEventRecordsMigration(),
     "0021-outbound-attempts": outboundAttemptsMigration(dialect),
+    "0023-signing-evidence": signingEvidenceMigration(),
   };
 }
 

@@ -1,4 +1,5 @@
 import { adapterBaseUrlSchema } from "@adapterkit/contract";
+import { checkAppSigning } from "../../apps/check-app-signing.ts";
 import { editAppBaseUrl } from "../../apps/edit-app-base-url.ts";
 import { getOwnApp } from "../../apps/find-app.ts";
 import { refreshAppBySlug } from "../../apps/refresh-app-by-slug.ts";
@@ -58,6 +59,29 @@ export const showSecret: PortalRoute = {
     const slug = request.params.slug ?? "";
     const current = await signingSecretOf(context, principal, slug, { rotate: false });
     return appPage(context, principal, slug, { shownSecret: current.secret });
+  },
+};
+
+/**
+ * `POST /developer/apps/:slug/signing-secret/check`: an unsigned and a signed call to the adapter (D590); the page again
+ * with what they showed, and the checklist's first step ticked only when the adapter checked the signature.
+ */
+export const checkSigning: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/signing-secret/check",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    try {
+      const signingCheck = await checkAppSigning(context, principal, slug);
+      return appPage(context, principal, slug, { signingCheck });
+    } catch (error) {
+      // A base URL the outbound guard refuses is the App's problem, said on its page.
+      if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
+      const signingCheck = { ok: false, outcome: "inconclusive" as const, detail: error.message };
+      return appPage(context, principal, slug, { signingCheck }, 422);
+    }
   },
 };
 

@@ -1,7 +1,8 @@
-import type { ProblemIssue } from "@adapterkit/contract";
+import type { Manifest, ProblemIssue } from "@adapterkit/contract";
 import { listHealthChecks } from "../../apps/app-health-history.ts";
 import type { AppRow } from "../../apps/app-tables.ts";
-import { getOwnApp } from "../../apps/find-app.ts";
+import type { SigningCheck } from "../../apps/check-app-signing.ts";
+import { getAppVersion, getOwnApp } from "../../apps/find-app.ts";
 import { listAppVersions } from "../../apps/list-app-versions.ts";
 import { approvedVersions } from "../../apps/publish-app.ts";
 import { publisherLabel, publisherNames } from "../../apps/publisher-names.ts";
@@ -14,6 +15,12 @@ import {
   type InstallationVersionCounts,
 } from "../../installations/count-installations-by-version.ts";
 import { listInstallationPage } from "../../installations/installation-store.ts";
+import { readFixtures } from "../../reviews/app-fixtures.ts";
+import {
+  describeGap,
+  type FixtureCredentialGap,
+  fixtureCredentialGaps,
+} from "../../reviews/fixture-credential-gaps.ts";
 import { listReviews, showFixtures } from "../../reviews/index.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { credentialFieldsOf } from "../credential-form.ts";
@@ -36,11 +43,20 @@ export interface AppPageExtras {
   readonly releaseError?: string | undefined;
   readonly upgradeError?: string | undefined;
   readonly upgradeValue?: string | undefined;
+  readonly signingCheck?: SigningCheck | undefined;
 }
 
 // A3: the secret is shown once, right after rotation; otherwise only enough of it to tell which one is set.
 function mask(secret: string): string {
   return `whsec_…${secret.slice(-4)}`;
+}
+
+/** The required credentials of the App's latest version that its stored fixtures lack (none without fixtures). */
+async function latestFixtureGaps(context: ServiceContext, row: AppRow): Promise<FixtureCredentialGap[]> {
+  const fixtures = await readFixtures(context, row.id);
+  if (fixtures === undefined) return [];
+  const version = await getAppVersion(context.store.db, row.id, row.latest_version);
+  return fixtureCredentialGaps(JSON.parse(version.manifest) as Manifest, fixtures);
 }
 
 /** The App's page as its author sees it, with what the last action added. */
@@ -53,7 +69,7 @@ export async function appPage(
 ): Promise<PortalAnswer> {
   const row = await getOwnApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
-  const [secret, checks, reviews, fixtures, versions, approved, counts] = await Promise.all([
+  const [secret, checks, reviews, fixtures, versions, approved, counts, fixtureGaps] = await Promise.all([
     signingSecretOf(context, principal, slug, { rotate: false, reveal: false }),
     listHealthChecks(context.store.db, row.id),
     listReviews(context, principal, slug),
@@ -61,6 +77,7 @@ export async function appPage(
     listAppVersions(context.store.db, row.id),
     approvedVersions(context.store.db, row),
     countInstallationsByVersion(context.store.db, row),
+    latestFixtureGaps(context, row),
   ]);
   const scope = { organizationId: principal.organizationId, projectId: await projectOfPrincipal(context, principal) };
   const installed = await listInstallationPage(context.store.db, scope, { offset: 0, limit: 50, appId: row.id });
@@ -87,6 +104,8 @@ export async function appPage(
         masked: mask(secret.secret),
         createdAt: secret.created_at,
         previousExpiresAt: secret.previous_secret_expires_at,
+        check: extras.signingCheck,
+        verified: signingVerified(row) ? { at: row.signing_verified_at, by: row.signing_verified_by } : undefined,
       },
       verify: {
         fields: credentialFieldsOf(app.manifest.credentials ?? [], extras.verifyIssues),
@@ -106,8 +125,8 @@ export async function appPage(
         })),
       },
       checklist: toChecklist(row, {
-        secretShown: row.signing_secret_shown_at !== null || extras.shownSecret !== undefined,
-        fixtures: fixtures.uploaded,
+        signing: signingVerified(row),
+        fixtures: fixtures.uploaded ? fixtureGaps : undefined,
         reviewPassed: reviews.some((review) => review.state === "passed"),
       }),
       versions: toVersionItems(row, versions, reviews, approved),
@@ -183,16 +202,48 @@ function toVersionItems(
   });
 }
 
-/** D391: the getting-started steps of an App, each ticked from what the service knows, with where to do it. */
+/**
+ * D590: whether the service has seen the adapter check signatures with the App's current secret: a review's
+ * `security.unsigned-rejected` passed, or the signing check, since the secret was last rotated.
+ */
+function signingVerified(row: Pick<AppRow, "signing_verified_at" | "signing_secret_created_at">): boolean {
+  return row.signing_verified_at !== null && row.signing_verified_at >= row.signing_secret_created_at;
+}
+
+/**
+ * D391, D590: the getting-started steps of an App, each "done" only on what the service has seen done (a signature
+ * checked, fixtures stored that carry the latest version's required credentials, a review passed), with the reason
+ * beside a step still to do.
+ */
 function toChecklist(
   app: Pick<AppRow, "published_version">,
-  done: { secretShown: boolean; fixtures: boolean; reviewPassed: boolean },
+  seen: { signing: boolean; fixtures: readonly FixtureCredentialGap[] | undefined; reviewPassed: boolean },
 ) {
+  const fixturesWhy =
+    seen.fixtures === undefined
+      ? "no fixtures file is stored"
+      : `the fixtures lack required credential ${seen.fixtures.map(describeGap).join(", ")}`;
+  const published = app.published_version !== null;
   return [
-    { label: "Set the signing secret on the adapter", done: done.secretShown, href: "#secret-heading" },
-    { label: "Upload the conformance fixtures", done: done.fixtures, href: "#fixtures-heading" },
-    { label: "Pass a review", done: done.reviewPassed || app.published_version !== null, href: "#review-heading" },
-    { label: "Publish a version", done: app.published_version !== null, href: "#release-heading" },
+    {
+      label: "Set the signing secret on the adapter",
+      done: seen.signing,
+      href: "#secret-heading",
+      why: "no signed call has been seen checked yet: set the secret, then Check the signing secret",
+    },
+    {
+      label: "Upload the conformance fixtures",
+      done: seen.fixtures !== undefined && seen.fixtures.length === 0,
+      href: "#fixtures-heading",
+      why: fixturesWhy,
+    },
+    {
+      label: "Pass a review",
+      done: seen.reviewPassed || published,
+      href: "#review-heading",
+      why: "no review passed yet",
+    },
+    { label: "Publish a version", done: published, href: "#release-heading", why: "no version is published" },
   ];
 }
 

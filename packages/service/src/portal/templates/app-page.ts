@@ -19,7 +19,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <section aria-labelledby="start-heading">
 <h2 id="start-heading">Getting started</h2>
 <ol class="checklist">
-{{#each checklist}}<li{{#if done}} class="done"{{/if}}><a href="{{href}}">{{label}}</a>: <strong>{{#if done}}done{{else}}to do{{/if}}</strong></li>
+{{#each checklist}}<li{{#if done}} class="done"{{/if}}><a href="{{href}}">{{label}}</a>: <strong>{{#if done}}done{{else}}to do{{/if}}</strong>{{#unless done}} ({{why}}){{/unless}}</li>
 {{/each}}</ol>
 </section>
 <section aria-labelledby="overview-heading">
@@ -71,6 +71,12 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <button type="submit">Show signing secret</button>
 </form>
 {{/if}}
+{{#if secret.verified}}<p>Seen checked: the adapter refused an unsigned call and took one signed with this secret ({{secret.verified.by}}, {{time secret.verified.at}}).</p>{{else}}<p>Not seen checked yet: no review or signing check has seen the adapter refuse an unsigned call since this secret was created.</p>{{/if}}
+{{#if secret.check}}<p role="status" class="{{#if secret.check.ok}}ok{{else}}field-error{{/if}}">{{> badge kind="state" value=secret.check.outcome}} {{secret.check.detail}}</p>{{/if}}
+<form method="post" action="/developer/apps/{{app.slug}}/signing-secret/check">
+{{> csrf}}
+<button type="submit" class="secondary">Check the signing secret</button>
+</form>
 {{#if secret.previousExpiresAt}}<p>Calls also carry a signature with the previous secret until {{time secret.previousExpiresAt}}.</p>{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/signing-secret/rotate">
 {{> csrf}}
