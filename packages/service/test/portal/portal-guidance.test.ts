@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { webhookAdapter, webhookManifest } from "@adapterkit/adapter-webhook";
+import type { ConformanceReport } from "@adapterkit/conformance";
 import type { Adapter } from "@adapterkit/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withInboundTables } from "../../src/inbound/inbound-tables.ts";
+import { finishReview } from "../../src/reviews/finish-review.ts";
 import { withReviewTables } from "../../src/reviews/review-tables.ts";
 import { PLANTED_REPORT, plantReview } from "../helpers/plant-review.ts";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
@@ -153,6 +155,37 @@ for (const lane of STORE_LANES) {
       expect((await client.post("/developer/apps/webhook/signing-secret/check")).html).toContain("checks signatures");
     });
 
+    it("takes a review's signature probes as evidence too: withdrawn by a 200, given by a pass", async () => {
+      const client = await signedIn(author);
+      const finish = async (report: typeof UNSIGNED_REPORT) => {
+        const id = await plantReview(test.service, "webhook", report);
+        const row = await withReviewTables(test.service.store.db)
+          .updateTable("reviews")
+          .set({ state: "running", lease_owner: "test", report: null })
+          .where("id", "=", id)
+          .returning(["id", "app_id", "app_version"])
+          .executeTakeFirstOrThrow();
+        const outcome = { kind: "report" as const, report: report as unknown as ConformanceReport };
+        expect(await finishReview(test.service.store.db, row, "test", outcome, new Date())).toBe(true);
+        return id;
+      };
+      await finish(UNSIGNED_REPORT);
+      const withdrawn = await client.get("/developer/apps/webhook");
+      expect(checklistStep(withdrawn.html, "Set the signing secret on the adapter")?.[2]).toBe("to do");
+      const passing = {
+        ...UNSIGNED_REPORT,
+        checks: UNSIGNED_REPORT.checks.map((check) =>
+          check?.id === "security.unsigned-rejected" ? { ...check, status: "passed", failures: [] } : check,
+        ),
+      };
+      const id = await finish(passing);
+      const given = await client.get("/developer/apps/webhook");
+      expect(checklistStep(given.html, "Set the signing secret on the adapter")?.[1]).toBe(' class="done"');
+      expect(given.html).toContain(
+        `Seen checked: the adapter refused an unsigned call and took one signed with this secret (review ${id},`,
+      );
+    });
+
     it("refuses a test event and a handshake check with a 409 naming the fixtures' empty signing secret, not a 500", async () => {
       await putFixtures(
         fixturesWith((fixtures) => {
@@ -284,6 +317,13 @@ for (const lane of STORE_LANES) {
       const portal = await client.post("/developer/apps/webhook/reviews");
       expect(portal.status).toBe(409);
       expect(portal.html).toContain("The fixtures lack the required credential workspace_id (field workspace_id)");
+      // A review of version 2 that ran anyway (through an older service, or before the fixtures were stored) opens
+      // its summary with the same cause.
+      const planted = await plantReview(test.service, "webhook");
+      const review = await client.get(`/developer/apps/webhook/reviews/${planted}`);
+      expect(review.html).toContain(
+        "<strong>The fixtures lack required credential workspace_id (field workspace_id): add credentials.good.workspace_id",
+      );
       const state = await test.call("/api/v1/apps/webhook", { token: author.token });
       expect(((await state.json()) as { state: string }).state).toBe("published");
       await putFixtures(
