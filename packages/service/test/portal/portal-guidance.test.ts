@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { webhookAdapter, webhookManifest } from "@adapterkit/adapter-webhook";
 import type { ConformanceReport } from "@adapterkit/conformance";
@@ -151,6 +152,13 @@ for (const lane of STORE_LANES) {
       expect(refused.html).toContain('<span class="badge state-accepts-unsigned-calls">accepts unsigned calls</span>');
       expect(refused.html).toContain("set ADAPTER_SIGNING_SECRET to the App&#x27;s signing secret");
       expect(checklistStep(refused.html, "Set the signing secret on the adapter")?.[2]).toBe("to do");
+      // Served with another secret (an older one after a rotation): both calls are refused, and the page says why.
+      unsigned.useSigningSecret(`whsec_${randomBytes(24).toString("base64")}`);
+      const other = await client.post("/developer/apps/webhook/signing-secret/check");
+      expect(other.html).toContain(
+        '<span class="badge state-refuses-the-app-s-secret">refuses the App&#x27;s secret</span>',
+      );
+      expect(other.html).toContain("its ADAPTER_SIGNING_SECRET is another secret");
       expect((await client.post("/developer/apps/webhook/edit", { base_url: adapter.url })).status).toBe(200);
       expect((await client.post("/developer/apps/webhook/signing-secret/check")).html).toContain("checks signatures");
     });
