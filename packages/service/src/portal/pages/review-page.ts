@@ -80,7 +80,7 @@ export const reviewPage: PortalRoute = {
     const review = await showReview(context, principal, slug, reviewIdOf(request.params.id));
     const [version, fixtures] = await Promise.all([
       getAppVersion(context.store.db, row.id, review.version).catch(() => undefined),
-      readFixtures(context, row.id),
+      readFixtures(context, row.id).catch(() => undefined),
     ]);
     const manifest = version === undefined ? undefined : (JSON.parse(version.manifest) as Manifest);
     const view = toView(review, app.base_url, { manifest, fixtures });
