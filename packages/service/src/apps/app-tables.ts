@@ -28,6 +28,10 @@ export interface AppTable {
   previous_signing_expires_at: string | null;
   /** D391: when the author last saw the secret (migration 0016); null before. */
   signing_secret_shown_at: Generated<string | null>;
+  /** D590: when the service last saw the adapter check signatures with the App's secret (migration 0023); null before. */
+  signing_verified_at: Generated<string | null>;
+  /** D590: what saw it: `review <id>` or `signing check`. */
+  signing_verified_by: Generated<string | null>;
   /** An AppHealthStatus. */
   health_status: Generated<string>;
   health_version: string | null;

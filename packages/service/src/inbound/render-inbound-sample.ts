@@ -3,6 +3,7 @@ import { createHmacSha256Scheme, type HmacSha256Config, SIGNATURE_SCHEMES } from
 import type { Fixtures } from "@adapterkit/conformance";
 import type { Credentials } from "@adapterkit/contract";
 import Handlebars from "handlebars";
+import { ServiceError } from "../errors/service-error.ts";
 import type { ReceivedRequest } from "./to-inbound-envelope.ts";
 
 /** One inbound sample of a fixtures file. */
@@ -65,6 +66,14 @@ export function renderInboundSample(
         ? createHmacSha256Scheme(config)
         : SIGNATURE_SCHEMES[signing.scheme];
     const secret = String(render(signing.secret, vars));
+    // An HMAC under an empty key is refused by the SDK; it is the fixtures' problem, said as such (a 409, not a 500).
+    if (secret.trim() === "") {
+      throw new ServiceError(
+        "conflict",
+        `The App's fixtures sign with an empty secret: inbound.signing.secret (${JSON.stringify(signing.secret)}) renders empty with this installation's credentials; the App's author fixes the fixtures file.`,
+        { errors: [{ path: "/inbound/signing/secret", message: "renders empty" }] },
+      );
+    }
     for (const [name, value] of Object.entries(scheme.sign({ secret, body }))) headers[name.toLowerCase()] = value;
   }
   const query = new URLSearchParams();

@@ -70,7 +70,8 @@ export function renderNotice(notice: { heading: string; message: string; back: s
   return { html, headers };
 }
 
-function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefined): void {
+function send(res: ServerResponse, answer: PortalAnswer, frame: { csrf: string | undefined; now: Date }): void {
+  const { csrf, now } = frame;
   if (answer.kind === "redirect") {
     const headers: Record<string, string> = {
       ...BASE_HEADERS,
@@ -87,7 +88,7 @@ function send(res: ServerResponse, answer: PortalAnswer, csrf: string | undefine
     res.writeHead(answer.status, { ...headers, "Content-Type": answer.contentType }).end(answer.body);
     return;
   }
-  const { html, nonce } = renderPage(answer.page, { ...answer.frame, csrf }, answer.data);
+  const { html, nonce } = renderPage(answer.page, { ...answer.frame, csrf, now }, answer.data);
   res
     .writeHead(answer.status, {
       ...BASE_HEADERS,
@@ -188,5 +189,5 @@ export async function handlePortalRequest(
     // API's writes may; the next event reads it afresh.
     if (req.method === "POST") context.inboundCache.forget();
   }
-  send(res, result, session?.csrfToken);
+  send(res, result, { csrf: session?.csrfToken, now: context.now() });
 }

@@ -19,9 +19,9 @@ button[disabled],button.danger[disabled]{background:#555;border-color:#555;curso
 button.secondary,.button.secondary{background:#fff;color:#1a4d8f}button.danger{background:#a00000;border-color:#a00000}
 .reason{margin:.25rem 0;color:#333;font-style:italic}.hint{margin:.25rem 0;color:#333}
 .badge,.health{display:inline-block;padding:0 .4rem;border:1px solid currentColor;border-radius:.6rem;font-size:.9em;font-weight:600}
-.state-published,.state-approved,.state-passed,.state-accepted,.state-done,.state-delivered{color:#0a5a1a;background:#eaf6ec}
-.state-failed,.state-errored,.state-rejected-signature,.state-adapter-failed,.state-dead{color:#a00000;background:#fbeaea}
-.state-in-review,.state-running,.state-queued,.state-pending,.state-action-needed{color:#6b3d00;background:#fdf3e1}
+.state-published,.state-checks-signatures,.state-approved,.state-passed,.state-accepted,.state-done,.state-delivered{color:#0a5a1a;background:#eaf6ec}
+.state-failed,.state-accepts-unsigned-calls,.state-refuses-the-app-s-secret,.state-errored,.state-rejected-signature,.state-adapter-failed,.state-dead{color:#a00000;background:#fbeaea}
+.state-in-review,.state-inconclusive,.state-running,.state-queued,.state-pending,.state-action-needed{color:#6b3d00;background:#fdf3e1}
 .toc ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}
 .checklist{padding-left:1.25rem}.checklist .done{color:#0a5a1a}
 .confirm{border:2px solid #a00000;padding:.5rem 1rem}

@@ -1,4 +1,12 @@
-import { appDetail, editApp, refreshAppPage, rotateSecret, showSecret, verifyApp } from "./pages/app-page.ts";
+import {
+  appDetail,
+  checkSigning,
+  editApp,
+  refreshAppPage,
+  rotateSecret,
+  showSecret,
+  verifyApp,
+} from "./pages/app-page.ts";
 import { appsPage, developerHome } from "./pages/apps-page.ts";
 import { replaceCredentials } from "./pages/credential-actions.ts";
 import { eventDetail, replayEvent } from "./pages/event-page.ts";
@@ -34,6 +42,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   appDetail,
   rotateSecret,
   showSecret,
+  checkSigning,
   verifyApp,
   refreshAppPage,
   editApp,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Handlebars from "handlebars";
 import { iconSvg } from "./icon-svg.ts";
+import { toTimeView } from "./pages/readable-time.ts";
 import { PORTAL_CSS_PATH } from "./portal-css.ts";
 import { APP_PAGE } from "./templates/app-page.ts";
 import { CONFIRM_PAGE } from "./templates/confirm-page.ts";
@@ -27,6 +28,17 @@ handlebars.registerHelper("slugOf", (value: unknown) =>
 );
 // A manifest's icon name picks one of the portal's own drawings; the name itself never becomes markup.
 handlebars.registerHelper("icon", (name: unknown) => new Handlebars.SafeString(iconSvg(String(name))));
+// D594: every instant the portal shows, one way: relative words, the exact time with its zone in the title and datetime.
+handlebars.registerHelper("time", (value: unknown, options: Handlebars.HelperOptions) => {
+  const root = options.data?.root as { now?: unknown } | undefined;
+  const now = root?.now instanceof Date ? root.now : new Date();
+  const view = typeof value === "string" ? toTimeView(value, now) : undefined;
+  if (view === undefined) return "—";
+  const escaped = Handlebars.escapeExpression;
+  return new Handlebars.SafeString(
+    `<time datetime="${escaped(view.datetime)}" title="${escaped(view.exact)}">${escaped(view.relative)}</time>`,
+  );
+});
 for (const [name, source] of Object.entries({ ...PARTIALS, ...OUTBOUND_PARTIALS, manifestFields: MANIFEST_FIELDS })) {
   handlebars.registerPartial(name, handlebars.compile(source, { strict: false }));
 }
@@ -57,6 +69,8 @@ export interface PageFrame {
   readonly title: string;
   readonly section?: "developer" | "marketplace" | undefined;
   readonly csrf?: string | undefined;
+  /** The instant relative times are counted from (the service's clock). */
+  readonly now?: Date | undefined;
   /** Whether the page runs the live-progress script (a running review's page). */
   readonly liveProgress?: boolean | undefined;
 }
@@ -71,7 +85,7 @@ export interface RenderedPage {
 export function renderPage(name: PageName, frame: PageFrame, data: Record<string, unknown>): RenderedPage {
   const template = compiled.get(name);
   if (template === undefined) throw new Error(`no portal page ${name}`);
-  const root = { ...data, csrf: frame.csrf };
+  const root = { ...data, csrf: frame.csrf, now: frame.now };
   const body = new Handlebars.SafeString(template(root));
   const nonce = frame.liveProgress === true ? randomBytes(16).toString("hex") : undefined;
   const script = nonce === undefined ? undefined : new Handlebars.SafeString(LIVE_PROGRESS_SCRIPT);

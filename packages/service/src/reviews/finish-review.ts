@@ -9,6 +9,19 @@ export type ReviewOutcome =
   | { readonly kind: "errored"; readonly error: string };
 
 /**
+ * D590: what a report says of the adapter's signature check: `security.unsigned-rejected` passed (it refused unsigned
+ * calls and took the ones signed with the App's secret) is evidence the secret is set; failed with a 2xx answer (it
+ * accepted an unsigned call) withdraws any. Anything else (not applicable, a 500) says nothing.
+ */
+function signingEvidenceOf(report: ConformanceReport | undefined, reviewId: number, at: string) {
+  const check = report?.checks.find((item) => item.id === "security.unsigned-rejected");
+  if (check?.status === "passed") return { signing_verified_at: at, signing_verified_by: `review ${reviewId}` };
+  const acceptedUnsigned = check?.failures.some((failure) => /^2\d\d\b/.test(failure.actual ?? ""));
+  if (check?.status === "failed" && acceptedUnsigned) return { signing_verified_at: null, signing_verified_by: null };
+  return undefined;
+}
+
+/**
  * Stores the outcome and moves the App in ONE transaction, only while `owner` still holds the review's lease (so a
  * run that lost it to another instance writes nothing): passed → the version approved, ready to publish (D450: the
  * App back to `draft`, or `published` at its earlier version), failed or errored → draft with the report (D210). An App an operator moved meanwhile (D118's override) is left as it is.
@@ -61,6 +74,9 @@ export async function finishReview(
       .where("id", "=", review.app_id)
       .executeTakeFirst();
     const back = (app?.published_version ?? null) === null ? "draft" : "published";
+    const evidence = signingEvidenceOf(report, review.id, at);
+    if (evidence !== undefined)
+      await tables.updateTable("apps").set(evidence).where("id", "=", review.app_id).execute();
     await tables
       .updateTable("apps")
       .set(

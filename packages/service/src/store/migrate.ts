@@ -23,6 +23,7 @@ import { deliveriesByInstallationMigration } from "./migrations/0019-deliveries-
 import { inboundEventRecordsMigration } from "./migrations/0020-inbound-event-records.ts";
 import { outboundAttemptsMigration } from "./migrations/0021-outbound-attempts.ts";
 import { upgradeJobsMigration } from "./migrations/0022-upgrade-jobs.ts";
+import { signingEvidenceMigration } from "./migrations/0023-signing-evidence.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0020-inbound-event-records": inboundEventRecordsMigration(),
     "0021-outbound-attempts": outboundAttemptsMigration(dialect),
     "0022-upgrade-jobs": upgradeJobsMigration(dialect),
+    "0023-signing-evidence": signingEvidenceMigration(),
   };
 }
 

@@ -96,8 +96,9 @@ for (const lane of STORE_LANES) {
       expect(before.html).toContain('<li class="done"><a href="#release-heading">Publish a version</a>');
       await client.post("/developer/apps/hostile/signing-secret/show");
       const after = await client.get("/developer/apps/hostile");
+      // D590: seeing the secret is not setting it; the step waits for a signed call the service saw checked.
       expect(after.html).toContain(
-        '<li class="done"><a href="#secret-heading">Set the signing secret on the adapter</a>',
+        '<a href="#secret-heading">Set the signing secret on the adapter</a>: <strong>to do</strong> (no signed call has been seen checked yet',
       );
       expect(after.html).toContain('<nav class="toc" aria-label="On this page">');
       // D389: the manifest's credentials as a table and its setup steps as a list, every value escaped.

@@ -77,7 +77,10 @@ for (const lane of STORE_LANES) {
       expect(page.html.match(/<td>HTTP 500<\/td>/g)).toHaveLength(2);
       expect(page.html).toContain(ESCAPED);
       expect(page.html).not.toContain("<script>alert(1)</script>");
-      expect(page.html).toMatch(/<td>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/td>/);
+      // D594: the relative time, with the exact one and its zone in the title and the machine-readable datetime.
+      expect(page.html).toMatch(
+        /<td><time datetime="\d{4}-\d\d-\d\dT[^"]+Z" title="\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC">(just now|\d+ (s|min|h) ago)<\/time><\/td>/,
+      );
       const [row] = await deliveries(runId);
       expect(resendForm(page.html, `/developer/runs/${runId}/callbacks/${row?.id}/resend`)).toBeDefined();
     });

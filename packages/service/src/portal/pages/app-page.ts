@@ -1,4 +1,5 @@
 import { adapterBaseUrlSchema } from "@adapterkit/contract";
+import { checkAppSigning } from "../../apps/check-app-signing.ts";
 import { editAppBaseUrl } from "../../apps/edit-app-base-url.ts";
 import { getOwnApp } from "../../apps/find-app.ts";
 import { refreshAppBySlug } from "../../apps/refresh-app-by-slug.ts";
@@ -8,7 +9,7 @@ import { verifyAppCredentials } from "../../apps/verify-app-credentials.ts";
 import { isServiceError } from "../../errors/service-error.ts";
 import { parseIdParam } from "../../store/storable-id.ts";
 import { readCredentialForm } from "../credential-form.ts";
-import { diffManifests } from "../manifest-diff.ts";
+import { describeManifestChanges } from "../manifest-changes.ts";
 import { type PortalRoute, sessionOf } from "../portal-route.ts";
 import { appPage } from "./app-view.ts";
 import { confirmStep } from "./confirm-step.ts";
@@ -66,6 +67,29 @@ export const showSecret: PortalRoute = {
   },
 };
 
+/**
+ * `POST /developer/apps/:slug/signing-secret/check`: an unsigned and a signed call to the adapter (D590); the page again
+ * with what they showed, and the checklist's first step ticked only when the adapter checked the signature.
+ */
+export const checkSigning: PortalRoute = {
+  method: "POST",
+  pattern: "/developer/apps/:slug/signing-secret/check",
+  signedIn: true,
+  async handle(request, context) {
+    const { principal } = sessionOf(request);
+    const slug = request.params.slug ?? "";
+    try {
+      const signingCheck = await checkAppSigning(context, principal, slug);
+      return appPage(context, principal, slug, { signingCheck });
+    } catch (error) {
+      // A base URL the outbound guard refuses is the App's problem, said on its page.
+      if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;
+      const signingCheck = { ok: false, outcome: "inconclusive" as const, detail: error.message };
+      return appPage(context, principal, slug, { signingCheck }, 422);
+    }
+  },
+};
+
 /** `POST /developer/apps/:slug/verify`: the adapter's verdict on the credentials typed in. */
 export const verifyApp: PortalRoute = {
   method: "POST",
@@ -100,7 +124,7 @@ export const refreshAppPage: PortalRoute = {
     const before = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
     try {
       const after = await refreshAppBySlug(context, principal, slug);
-      const diff = diffManifests(before.manifest, after.manifest);
+      const diff = describeManifestChanges(before.manifest, after.manifest);
       const notice = diff.length === 0 ? "Refreshed: no change." : `Refreshed: version ${after.latest_version}.`;
       return appPage(context, principal, slug, { notice, diff });
     } catch (error) {
@@ -127,7 +151,7 @@ export const editApp: PortalRoute = {
     try {
       const before = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
       const after = await editAppBaseUrl(context, principal, slug, parsed.data);
-      const diff = diffManifests(before.manifest, after.manifest);
+      const diff = describeManifestChanges(before.manifest, after.manifest);
       return appPage(context, principal, slug, { notice: `The base URL is now ${after.base_url}.`, diff });
     } catch (error) {
       if (!isServiceError(error) || error.code === "not_found" || error.code === "forbidden") throw error;

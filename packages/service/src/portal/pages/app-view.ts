@@ -1,7 +1,9 @@
-import type { ProblemIssue } from "@adapterkit/contract";
+import type { Manifest, ProblemIssue } from "@adapterkit/contract";
 import { listHealthChecks } from "../../apps/app-health-history.ts";
 import type { AppRow } from "../../apps/app-tables.ts";
 import { getManagedApp } from "../../apps/authorize-app-management.ts";
+import type { SigningCheck } from "../../apps/check-app-signing.ts";
+import { getAppVersion } from "../../apps/find-app.ts";
 import { listAppVersions } from "../../apps/list-app-versions.ts";
 import { approvedVersions } from "../../apps/publish-app.ts";
 import { publisherLabel, publisherNames } from "../../apps/publisher-names.ts";
@@ -14,10 +16,16 @@ import {
   type InstallationVersionCounts,
 } from "../../installations/count-installations-by-version.ts";
 import { listInstallationPage } from "../../installations/installation-store.ts";
+import { readFixtures } from "../../reviews/app-fixtures.ts";
+import {
+  describeGap,
+  type FixtureCredentialGap,
+  fixtureCredentialGaps,
+} from "../../reviews/fixture-credential-gaps.ts";
 import { listReviews, showFixtures } from "../../reviews/index.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { credentialFieldsOf } from "../credential-form.ts";
-import { diffManifests, type ManifestChange } from "../manifest-diff.ts";
+import { describeManifestChanges, type ManifestChangeRow } from "../manifest-changes.ts";
 import { toManifestFields } from "../manifest-view.ts";
 import { type PortalAnswer, page } from "../portal-route.ts";
 import { upgradeJobsView } from "./upgrade-jobs-view.ts";
@@ -29,7 +37,7 @@ export interface AppPageExtras {
   readonly secretRotated?: boolean | undefined;
   readonly verifyResult?: { ok: boolean; message: string } | undefined;
   readonly verifyIssues?: readonly ProblemIssue[] | undefined;
-  readonly diff?: readonly ManifestChange[] | undefined;
+  readonly diff?: readonly ManifestChangeRow[] | undefined;
   readonly editError?: string | undefined;
   readonly editValue?: string | undefined;
   readonly fixturesError?: string | undefined;
@@ -37,11 +45,21 @@ export interface AppPageExtras {
   readonly releaseError?: string | undefined;
   readonly upgradeError?: string | undefined;
   readonly upgradeValue?: string | undefined;
+  readonly signingCheck?: SigningCheck | undefined;
 }
 
 // A3: the secret is shown once, right after rotation; otherwise only enough of it to tell which one is set.
 function mask(secret: string): string {
   return `whsec_…${secret.slice(-4)}`;
+}
+
+/** The required credentials of the App's latest version that its stored fixtures lack (none without fixtures). */
+async function latestFixtureGaps(context: ServiceContext, row: AppRow): Promise<FixtureCredentialGap[]> {
+  // A stored file a newer runner no longer reads is the upload's business (its form says so), not the page's.
+  const fixtures = await readFixtures(context, row.id).catch(() => undefined);
+  if (fixtures === undefined) return [];
+  const version = await getAppVersion(context.store.db, row.id, row.latest_version);
+  return fixtureCredentialGaps(JSON.parse(version.manifest) as Manifest, fixtures);
 }
 
 /** The App's page as its author sees it, with what the last action added. */
@@ -55,7 +73,7 @@ export async function appPage(
   // D584: the App's page is its management: the project that registered it only.
   const row = await getManagedApp(context.store.db, principal, slug);
   const app = await showApp(context, principal, row);
-  const [secret, checks, reviews, fixtures, versions, approved, counts, upgrades] = await Promise.all([
+  const [secret, checks, reviews, fixtures, versions, approved, counts, upgrades, fixtureGaps] = await Promise.all([
     signingSecretOf(context, principal, slug, { rotate: false, reveal: false }),
     listHealthChecks(context.store.db, row.id),
     listReviews(context, principal, slug),
@@ -64,6 +82,7 @@ export async function appPage(
     approvedVersions(context.store.db, row),
     countInstallationsByVersion(context.store.db, row),
     upgradeJobsView(context, principal, row),
+    latestFixtureGaps(context, row),
   ]);
   const scope = { organizationId: principal.organizationId, projectId: await projectOfPrincipal(context, principal) };
   const installed = await listInstallationPage(context.store.db, scope, { offset: 0, limit: 50, appId: row.id });
@@ -90,13 +109,15 @@ export async function appPage(
         masked: mask(secret.secret),
         createdAt: secret.created_at,
         previousExpiresAt: secret.previous_secret_expires_at,
+        check: extras.signingCheck,
+        verified: signingVerified(row) ? { at: row.signing_verified_at, by: row.signing_verified_by } : undefined,
       },
       verify: {
         fields: credentialFieldsOf(app.manifest.credentials ?? [], extras.verifyIssues),
         result: extras.verifyResult,
       },
       review: {
-        fixtures: fixtures.uploaded ? `${fixtures.bytes} bytes, uploaded ${fixtures.updated_at}` : undefined,
+        fixtures: fixtures.uploaded ? { bytes: fixtures.bytes, uploaded: fixtures.updated_at } : undefined,
         fixturesError: extras.fixturesError,
         submitError: extras.submitError,
         canSubmit: blocked === undefined,
@@ -109,8 +130,8 @@ export async function appPage(
         })),
       },
       checklist: toChecklist(row, {
-        secretShown: row.signing_secret_shown_at !== null || extras.shownSecret !== undefined,
-        fixtures: fixtures.uploaded,
+        signing: signingVerified(row),
+        fixtures: fixtures.uploaded ? fixtureGaps : undefined,
         reviewPassed: reviews.some((review) => review.state === "passed"),
       }),
       versions: toVersionItems(row, versions, reviews, approved),
@@ -177,7 +198,7 @@ function toVersionItems(
     const previous = versions[index + 1];
     const review = reviews.find((item) => item.version === row.version);
     const changes =
-      previous === undefined ? [] : diffManifests(JSON.parse(previous.manifest), JSON.parse(row.manifest));
+      previous === undefined ? [] : describeManifestChanges(JSON.parse(previous.manifest), JSON.parse(row.manifest));
     return {
       version: row.version,
       created: row.created_at,
@@ -190,16 +211,48 @@ function toVersionItems(
   });
 }
 
-/** D391: the getting-started steps of an App, each ticked from what the service knows, with where to do it. */
+/**
+ * D590: whether the service has seen the adapter check signatures with the App's current secret: a review's
+ * `security.unsigned-rejected` passed, or the signing check, since the secret was last rotated.
+ */
+function signingVerified(row: Pick<AppRow, "signing_verified_at" | "signing_secret_created_at">): boolean {
+  return row.signing_verified_at !== null && row.signing_verified_at >= row.signing_secret_created_at;
+}
+
+/**
+ * D391, D590: the getting-started steps of an App, each "done" only on what the service has seen done (a signature
+ * checked, fixtures stored that carry the latest version's required credentials, a review passed), with the reason
+ * beside a step still to do.
+ */
 function toChecklist(
   app: Pick<AppRow, "published_version">,
-  done: { secretShown: boolean; fixtures: boolean; reviewPassed: boolean },
+  seen: { signing: boolean; fixtures: readonly FixtureCredentialGap[] | undefined; reviewPassed: boolean },
 ) {
+  const fixturesWhy =
+    seen.fixtures === undefined
+      ? "no fixtures file is stored"
+      : `the fixtures lack required credential ${seen.fixtures.map(describeGap).join(", ")}`;
+  const published = app.published_version !== null;
   return [
-    { label: "Set the signing secret on the adapter", done: done.secretShown, href: "#secret-heading" },
-    { label: "Upload the conformance fixtures", done: done.fixtures, href: "#fixtures-heading" },
-    { label: "Pass a review", done: done.reviewPassed || app.published_version !== null, href: "#review-heading" },
-    { label: "Publish a version", done: app.published_version !== null, href: "#release-heading" },
+    {
+      label: "Set the signing secret on the adapter",
+      done: seen.signing,
+      href: "#secret-heading",
+      why: "no signed call has been seen checked yet: set the secret, then Check the signing secret",
+    },
+    {
+      label: "Upload the conformance fixtures",
+      done: seen.fixtures !== undefined && seen.fixtures.length === 0,
+      href: "#fixtures-heading",
+      why: fixturesWhy,
+    },
+    {
+      label: "Pass a review",
+      done: seen.reviewPassed || published,
+      href: "#review-heading",
+      why: "no review passed yet",
+    },
+    { label: "Publish a version", done: published, href: "#release-heading", why: "no version is published" },
   ];
 }
 

@@ -10,7 +10,6 @@ import type { ServiceContext } from "../../service-context.ts";
 import { readIdempotencyKey } from "../../triggers/idempotency.ts";
 import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
 import { eventPath, installationPath } from "./installation-paths.ts";
-import { toReadableTime } from "./readable-time.ts";
 
 function eventIdOf(text: string | undefined): number {
   return /^[1-9][0-9]{0,9}$/.test(text ?? "") ? Number(text) : 0;
@@ -55,7 +54,6 @@ export async function eventPage(
       notice,
       installation: { id: row.id, name: manifest.name, path: installationPath(row.id) },
       event,
-      received: toReadableTime(event.received_at),
       outcomeLabel: event.outcome.replaceAll("_", " "),
       message: event.message,
       metadata: event.message?.metadata === undefined ? undefined : JSON.stringify(event.message.metadata, null, 2),

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Fixtures } from "@adapterkit/conformance";
 import { INBOUND_OUTCOMES, type ProblemIssue } from "@adapterkit/contract";
 import type { Principal } from "../../auth/principal.ts";
 import { projectOfPrincipal } from "../../auth/project-of-principal.ts";
@@ -7,6 +8,7 @@ import { listInstallationDeliveries } from "../../front-desk/list-installation-d
 import { readPageQuery } from "../../http/page.ts";
 import { type HandshakeCheck, handshakeSampleOf } from "../../inbound/check-handshake.ts";
 import { listInstallationEvents } from "../../inbound/list-installation-events.ts";
+import { listSeenEventTypes } from "../../inbound/list-seen-event-types.ts";
 import { EVENT_FILTER_PARAMS } from "../../inbound/read-event-filter.ts";
 import { testSampleOf } from "../../inbound/send-test-event.ts";
 import { readableInstallation } from "../../installations/installation-access.ts";
@@ -20,8 +22,16 @@ import { listWorkflows } from "../../workflows/list-workflows.ts";
 import { type PortalAnswer, type PortalRoute, page, sessionOf } from "../portal-route.ts";
 import { credentialFormOf } from "./credential-form-of.ts";
 import { eventPath, installationPath } from "./installation-paths.ts";
-import { toReadableTime } from "./readable-time.ts";
 import { isResendable, toAttemptRows } from "./to-attempt-rows.ts";
+
+/**
+ * The event types the trigger form offers: those the App's fixtures say its message samples become (its author's
+ * own list, as a manifest declares none), then those the installation has received; typing another stays allowed.
+ */
+function offeredEventTypes(fixtures: Fixtures | undefined, seen: readonly string[]): string[] {
+  const declared = (fixtures?.inbound?.samples ?? []).map((sample) => sample.expect.event_type);
+  return [...new Set([...declared.filter((type): type is string => typeof type === "string" && type !== ""), ...seen])];
+}
 
 /** What an action adds to the installation's page: a notice, or the trigger form's refusal and what was typed. */
 export interface InstallationPageExtras {
@@ -101,7 +111,7 @@ export async function installationPage(
     listInstallationTriggers(context.store.db, { organizationId: principal.organizationId, projectId }, row.id),
     listWorkflows(context.store.db, principal),
   ]);
-  const [fixtures, credentialForm, attempts] = await Promise.all([
+  const [fixtures, credentialForm, attempts, seenTypes] = await Promise.all([
     readFixtures(context, app.id),
     credentialFormOf(context, row, app, extras.credentialsIssues),
     listAttempts(
@@ -109,6 +119,7 @@ export async function installationPage(
       "reply_attempts",
       deliveries.items.map((delivery) => delivery.id),
     ),
+    listSeenEventTypes(context.store.db, row.id),
   ]);
   const receives = (manifest.capabilities ?? []).includes("receive");
   const path = installationPath(row.id);
@@ -143,7 +154,6 @@ export async function installationPage(
       events: events.items.map((event) => ({
         ...event,
         href: eventPath(row.id, event.id),
-        received: toReadableTime(event.received_at),
         outcomeLabel: event.outcome.replaceAll("_", " "),
       })),
       filter: {
@@ -179,8 +189,8 @@ export async function installationPage(
         label: `reply ${delivery.id}`,
         status: delivery.status,
         to: delivery.channel_address,
-        created: toReadableTime(delivery.created_at),
-        delivered: toReadableTime(delivery.delivered_at),
+        created: delivery.created_at,
+        delivered: delivery.delivered_at,
         error: delivery.last_error ?? "",
         resentFrom: delivery.resent_from,
         // D516: the attempts folded under the row, and a Resend form with a key of its own.
@@ -209,6 +219,8 @@ export async function installationPage(
           stages: workflow.stages.map((stage) => stage.name).join(", "),
           selected: String(workflow.id) === values.workflow_id,
         })),
+        eventTypes: offeredEventTypes(fixtures, seenTypes),
+        stages: [...new Set(workflows.flatMap((workflow) => workflow.stages.map((stage) => stage.name)))],
         values,
         error: extras.triggerError,
         errors: {

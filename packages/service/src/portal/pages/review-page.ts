@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
-import type { ReviewJson } from "@adapterkit/contract";
-import { getOwnApp } from "../../apps/find-app.ts";
+import type { Fixtures } from "@adapterkit/conformance";
+import type { Manifest, ReviewJson } from "@adapterkit/contract";
+import { getAppVersion, getOwnApp } from "../../apps/find-app.ts";
 import { showApp } from "../../apps/show-app.ts";
 import { ServiceError } from "../../errors/service-error.ts";
+import { readFixtures } from "../../reviews/app-fixtures.ts";
 import { type ReportFormat, reviewReport, showReview } from "../../reviews/index.ts";
+import { plainReviewCauses } from "../../reviews/plain-review-causes.ts";
 import { type PortalRoute, page, sessionOf } from "../portal-route.ts";
 
 const STATUS_LABELS = { passed: "Passed", failed: "Failed", not_applicable: "Not applicable", skipped: "Skipped" };
@@ -22,7 +25,11 @@ export function reproduceCommand(baseUrl: string, checkId: string): string {
   return `ADAPTER_SIGNING_SECRET=<your App's signing secret> adapterkit conformance ${quoted(baseUrl)} --only ${quoted(checkId)} --fixtures <path to your fixtures file>`;
 }
 
-function toView(review: ReviewJson, baseUrl: string) {
+function toView(
+  review: ReviewJson,
+  baseUrl: string,
+  reviewed: { manifest: Manifest | undefined; fixtures: Fixtures | undefined },
+) {
   const running = review.state === "queued" || review.state === "running";
   const failed = (review.groups ?? []).flatMap((group) =>
     group.checks.filter((check) => check.status === "failed").map((check) => ({ id: check.id, group: group.group })),
@@ -33,13 +40,16 @@ function toView(review: ReviewJson, baseUrl: string) {
       state: review.state,
       running,
       done: review.progress.done,
-      total: Math.max(review.progress.total, review.progress.done, 1),
+      // D592: the runner's own count once it started (0 before: "waiting", never a made-up "of 1").
+      total: review.progress.total === 0 ? 0 : Math.max(review.progress.total, review.progress.done),
       error: review.error,
     },
     counts: running ? undefined : review.counts,
     // D450: a pass approves the version; publishing it is the author's next step, on the App's page.
     approved: review.state === "passed" ? review.version : undefined,
     failed,
+    // D592: what a whole group of failures has in common, said first and plainly.
+    causes: review.state === "failed" ? plainReviewCauses(review.groups ?? [], reviewed) : [],
     downloads: review.result !== null,
     groups: (review.groups ?? []).map((group) => ({
       name: group.group,
@@ -64,10 +74,16 @@ export const reviewPage: PortalRoute = {
   async handle(request, context) {
     const { principal } = sessionOf(request);
     const slug = request.params.slug ?? "";
-    const app = await showApp(context, principal, await getOwnApp(context.store.db, principal, slug));
+    const row = await getOwnApp(context.store.db, principal, slug);
+    const app = await showApp(context, principal, row);
     const { name } = app;
     const review = await showReview(context, principal, slug, reviewIdOf(request.params.id));
-    const view = toView(review, app.base_url);
+    const [version, fixtures] = await Promise.all([
+      getAppVersion(context.store.db, row.id, review.version).catch(() => undefined),
+      readFixtures(context, row.id).catch(() => undefined),
+    ]);
+    const manifest = version === undefined ? undefined : (JSON.parse(version.manifest) as Manifest);
+    const view = toView(review, app.base_url, { manifest, fixtures });
     return page(
       "review",
       {

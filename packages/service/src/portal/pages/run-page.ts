@@ -8,7 +8,6 @@ import type { ServiceContext } from "../../service-context.ts";
 import { parseIdParam } from "../../store/index.ts";
 import { type PortalAnswer, type PortalRoute, page, redirect, sessionOf } from "../portal-route.ts";
 import { readResendKey } from "./read-resend-key.ts";
-import { toReadableTime } from "./readable-time.ts";
 import { isResendable, toAttemptRows } from "./to-attempt-rows.ts";
 
 /** The path of a run's page. */
@@ -42,8 +41,8 @@ async function runPage(
         id: run.id,
         workflow_id: run.workflow_id,
         status: run.status,
-        created: toReadableTime(run.created_at),
-        finished: toReadableTime(run.finished_at),
+        created: run.created_at,
+        finished: run.finished_at,
         error: run.error,
       },
       callbacks: callbacks.map((delivery) => ({
@@ -52,7 +51,7 @@ async function runPage(
         event: delivery.event_type,
         url: delivery.url,
         status: delivery.status,
-        created: toReadableTime(delivery.created_at),
+        created: delivery.created_at,
         resentFrom: delivery.resent_from,
         attempts: toAttemptRows(delivery.attempts),
         resendable: isResendable(delivery.status),

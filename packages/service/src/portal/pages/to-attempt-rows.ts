@@ -1,5 +1,4 @@
 import type { OutboundAttemptJson } from "@adapterkit/contract";
-import { toReadableTime } from "./readable-time.ts";
 
 /** An attempt's status, its error class beside it when that says more (an adapter's refusal of a 200). */
 function resultOf(attempt: OutboundAttemptJson): string {
@@ -9,18 +8,18 @@ function resultOf(attempt: OutboundAttemptJson): string {
   return errorClass === undefined || attempt.error_class === "http_status" ? status : `${status}, ${errorClass}`;
 }
 
-/** A delivery's attempts as the portal's attempt table shows them (D516): readable times, a status or error class. */
+/** A delivery's attempts as the portal's attempt table shows them (D516): its instants for the `time` helper, a status or error class. */
 export function toAttemptRows(attempts: readonly OutboundAttemptJson[]) {
   return attempts.map((attempt) => ({
     attempt: attempt.attempt,
-    started: toReadableTime(attempt.started_at),
+    started: attempt.started_at,
     result: resultOf(attempt),
     // "HTTP 500" says no more than the status beside it.
     error: attempt.error === `HTTP ${attempt.http_status}` ? "" : (attempt.error ?? ""),
     latency: `${attempt.latency_ms} ms`,
     excerpt: attempt.response_excerpt,
     truncated: attempt.excerpt_truncated,
-    next: toReadableTime(attempt.next_attempt_at),
+    next: attempt.next_attempt_at,
     outcome: attempt.outcome,
   }));
 }

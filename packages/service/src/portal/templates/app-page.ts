@@ -19,7 +19,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <section aria-labelledby="start-heading">
 <h2 id="start-heading">Getting started</h2>
 <ol class="checklist">
-{{#each checklist}}<li{{#if done}} class="done"{{/if}}><a href="{{href}}">{{label}}</a>: <strong>{{#if done}}done{{else}}to do{{/if}}</strong></li>
+{{#each checklist}}<li{{#if done}} class="done"{{/if}}><a href="{{href}}">{{label}}</a>: <strong>{{#if done}}done{{else}}to do{{/if}}</strong>{{#unless done}} ({{why}}){{/unless}}</li>
 {{/each}}</ol>
 </section>
 <section aria-labelledby="overview-heading">
@@ -30,12 +30,12 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <dt>State</dt><dd>{{> badge kind="state" value=app.state}}</dd>
 <dt>Base URL</dt><dd>{{app.base_url}}</dd>
 <dt>Version</dt><dd>{{app.version}} (latest {{app.latest_version}}, published {{#if app.published_version}}{{app.published_version}}{{else}}none{{/if}})</dd>
-<dt>Health</dt><dd>{{> health status=app.health.status}}{{#if app.health.version}} version {{app.health.version}}{{/if}}{{#if app.health.checked_at}}, checked {{app.health.checked_at}}{{/if}}</dd>
+<dt>Health</dt><dd>{{> health status=app.health.status}}{{#if app.health.version}} version {{app.health.version}}{{/if}}{{#if app.health.checked_at}}, checked {{time app.health.checked_at}}{{/if}}</dd>
 </dl>
 <p><a href="/marketplace/apps/{{app.slug}}">Install {{app.name}}</a>{{#unless app.published_version}} (your organization may install its own draft to test it){{/unless}}</p>
 <h3 id="installations-heading">Installations in your project</h3>
 {{#if installations.items.length}}
-<ul aria-labelledby="installations-heading">{{#each installations.items}}<li><a href="/marketplace/installations/{{id}}">Installation {{id}}</a>, version {{version}}, installed {{created}}</li>{{/each}}</ul>
+<ul aria-labelledby="installations-heading">{{#each installations.items}}<li><a href="/marketplace/installations/{{id}}">Installation {{id}}</a>, version {{version}}, installed {{time created}}</li>{{/each}}</ul>
 {{#if (gt installations.total installations.items.length)}}<p>{{installations.total}} in all; the marketplace lists every one.</p>{{/if}}
 {{else}}
 <p>None yet.</p>
@@ -45,7 +45,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <table>
 <caption>The latest health checks, newest first</caption>
 <thead><tr><th scope="col">Checked</th><th scope="col">Status</th><th scope="col">Version</th><th scope="col">Detail</th></tr></thead>
-<tbody>{{#each healthChecks}}<tr><td>{{at}}</td><td>{{> health status=status}}</td><td>{{version}}</td><td>{{detail}}</td></tr>{{/each}}</tbody>
+<tbody>{{#each healthChecks}}<tr><td>{{time at}}</td><td>{{> health status=status}}</td><td>{{version}}</td><td>{{detail}}</td></tr>{{/each}}</tbody>
 </table>
 {{else}}
 <p>No health checks yet: the service polls /health every minute for Apps with installations or a review running.</p>
@@ -65,13 +65,19 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if secret.shown}}
 <p class="notice" role="status">{{#if secret.rotated}}New secret{{else}}Current secret{{/if}}, shown on this page only: <code class="secret">{{secret.value}}</code></p>
 {{else}}
-<p>Current secret: <code>{{secret.masked}}</code> (created {{secret.createdAt}})</p>
+<p>Current secret: <code>{{secret.masked}}</code> (created {{time secret.createdAt}})</p>
 <form method="post" action="/developer/apps/{{app.slug}}/signing-secret/show">
 {{> csrf}}
 <button type="submit">Show signing secret</button>
 </form>
 {{/if}}
-{{#if secret.previousExpiresAt}}<p>Calls also carry a signature with the previous secret until {{secret.previousExpiresAt}}.</p>{{/if}}
+{{#if secret.verified}}<p>Seen checked: the adapter refused an unsigned call and took one signed with this secret ({{secret.verified.by}}, {{time secret.verified.at}}).</p>{{else}}<p>Not seen checked yet: no review or signing check has seen the adapter refuse an unsigned call since this secret was created.</p>{{/if}}
+{{#if secret.check}}<p role="status" class="{{#if secret.check.ok}}ok{{else}}field-error{{/if}}">{{> badge kind="state" value=secret.check.outcome}} {{secret.check.detail}}</p>{{/if}}
+<form method="post" action="/developer/apps/{{app.slug}}/signing-secret/check">
+{{> csrf}}
+<button type="submit" class="secondary">Check the signing secret</button>
+</form>
+{{#if secret.previousExpiresAt}}<p>Calls also carry a signature with the previous secret until {{time secret.previousExpiresAt}}.</p>{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/signing-secret/rotate">
 {{> csrf}}
 <button type="submit" class="danger">Rotate signing secret</button>
@@ -110,8 +116,8 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if diff.changes.length}}
 <table>
 <caption>What changed in the manifest</caption>
-<thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
-<tbody>{{#each diff.changes}}<tr><td><code>{{pointer}}</code></td><td>{{before}}</td><td>{{after}}</td></tr>{{/each}}</tbody>
+<thead><tr><th scope="col">What changed</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
+<tbody>{{#each diff.changes}}<tr><td>{{#if summary}}{{summary}}{{else}}<code>{{pointer}}</code>{{/if}}</td><td>{{before}}</td><td>{{after}}</td></tr>{{/each}}</tbody>
 </table>
 {{else}}
 <p role="status">The manifest has not changed.</p>
@@ -135,7 +141,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 {{#if review}}
 <section aria-labelledby="fixtures-heading">
 <h2 id="fixtures-heading">Conformance fixtures</h2>
-{{#if review.fixtures}}<p>A fixtures file is stored ({{review.fixtures}}).</p>{{else}}<p>No fixtures file stored yet.</p>{{/if}}
+{{#if review.fixtures}}<p>A fixtures file is stored ({{review.fixtures.bytes}} bytes, uploaded {{time review.fixtures.uploaded}}).</p>{{else}}<p>No fixtures file stored yet.</p>{{/if}}
 <form method="post" action="/developer/apps/{{app.slug}}/fixtures" enctype="multipart/form-data" class="stack">
 {{> csrf}}
 <div class="field">
@@ -168,7 +174,7 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <table>
 <caption>Review history</caption>
 <thead><tr><th scope="col">Review</th><th scope="col">Version</th><th scope="col">State</th><th scope="col">Submitted</th></tr></thead>
-<tbody>{{#each review.items}}<tr><td><a href="/developer/apps/{{../app.slug}}/reviews/{{id}}">Review {{id}}</a></td><td>{{version}}</td><td>{{> badge kind="state" value=state}}</td><td>{{created}}</td></tr>{{/each}}</tbody>
+<tbody>{{#each review.items}}<tr><td><a href="/developer/apps/{{../app.slug}}/reviews/{{id}}">Review {{id}}</a></td><td>{{version}}</td><td>{{> badge kind="state" value=state}}</td><td>{{time created}}</td></tr>{{/each}}</tbody>
 </table>
 {{else}}
 <p>No reviews yet.</p>
@@ -264,13 +270,13 @@ export const APP_PAGE = `<h1>{{app.name}}</h1>
 <tr id="version-{{version}}">
 <td>{{version}}</td>
 <td>{{> badge kind="state" value=state}}</td>
-<td>{{created}}</td>
+<td>{{time created}}</td>
 <td>{{#if review}}<a href="/developer/apps/{{../app.slug}}/reviews/{{review.id}}">Review {{review.id}}</a> ({{review.state}}){{else}}none{{/if}}</td>
 <td>{{#if first}}First version.{{else}}{{#if changes.length}}<details><summary>{{changes.length}} changed field(s) since version {{previousVersion}}</summary>
 <table>
 <caption>Changes in version {{version}}</caption>
-<thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
-<tbody>{{#each changes}}<tr><td><code>{{pointer}}</code></td><td>{{before}}</td><td>{{after}}</td></tr>{{/each}}</tbody>
+<thead><tr><th scope="col">What changed</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
+<tbody>{{#each changes}}<tr><td>{{#if summary}}{{summary}}{{else}}<code>{{pointer}}</code>{{/if}}</td><td>{{before}}</td><td>{{after}}</td></tr>{{/each}}</tbody>
 </table></details>{{else}}No change.{{/if}}{{/if}}</td>
 </tr>
 {{/each}}

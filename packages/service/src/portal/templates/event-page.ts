@@ -5,7 +5,7 @@ export const EVENT_PAGE = `<h1>Event {{event.id}} of {{installation.name}}</h1>
 <section aria-labelledby="summary-heading">
 <h2 id="summary-heading">Summary</h2>
 <dl>
-<dt>Received</dt><dd><time datetime="{{event.received_at}}">{{received}}</time></dd>
+<dt>Received</dt><dd>{{time event.received_at}}</dd>
 <dt>Outcome</dt><dd>{{> badge kind="state" value=outcomeLabel}}{{#if event.test}} <span class="badge">test</span>{{/if}}{{#if (gt event.count 1)}} ×{{event.count}}{{/if}}</dd>
 {{#if event.detail}}<dt>Detail</dt><dd>{{event.detail}}</dd>{{/if}}
 <dt>Event type</dt><dd>{{#if event.event_type}}<code>{{event.event_type}}</code>{{else}}—{{/if}}</dd>

@@ -22,7 +22,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 {{#if installation.action_needed}}<dt>Upgrade</dt><dd id="upgrade-action">{{> badge kind="state" value="action needed"}} stays on version {{installation.app_version}}, not moved to version {{installation.action_needed.version}}: {{installation.action_needed.reason}} <a href="#credentials-heading">Give the credentials</a>; it then moves, keeping its id and inbound URL.</dd>{{/if}}
 <dt>Inbound URL</dt><dd><code>{{installation.inbound_url}}</code></dd>
 <dt>Verified as</dt><dd>{{#if installation.verified_user}}{{installation.verified_user}}{{else}}—{{/if}}</dd>
-<dt>Installed</dt><dd>{{installation.created_at}}</dd>
+<dt>Installed</dt><dd>{{time installation.created_at}}</dd>
 {{#if installation.needs_reauth.length}}<dt>Action needed</dt><dd>{{> badge kind="state" value="action needed"}} reconnect {{#each installation.needs_reauth}}<code>{{this}}</code> {{/each}}</dd>{{/if}}
 </dl>
 <h3>Front desk</h3>
@@ -146,7 +146,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <thead><tr><th scope="col">Event</th><th scope="col">Received</th><th scope="col">Outcome</th><th scope="col">Event type</th><th scope="col">Sender</th><th scope="col">Message</th><th scope="col">Runs</th></tr></thead>
 <tbody>
 {{#each events}}
-<tr><td><a href="{{href}}">{{id}}</a></td><td><time datetime="{{received_at}}">{{received}}</time></td><td>{{> badge kind="state" value=outcomeLabel}}{{#if test}} <span class="badge">test</span>{{/if}}{{#if replay_of}} <span class="badge">replay</span>{{/if}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{#if excerpt}}{{excerpt}}{{else}}{{detail}}{{/if}}</td><td>{{#each workflow_run_ids}}<a href="/developer/runs/{{this}}">{{this}}</a> {{else}}—{{/each}}</td></tr>
+<tr><td><a href="{{href}}">{{id}}</a></td><td>{{time received_at}}</td><td>{{> badge kind="state" value=outcomeLabel}}{{#if test}} <span class="badge">test</span>{{/if}}{{#if replay_of}} <span class="badge">replay</span>{{/if}}{{#if (gt count 1)}} ×{{count}}{{/if}}</td><td>{{#if event_type}}{{event_type}}{{else}}—{{/if}}</td><td>{{#if sender}}{{sender}}{{else}}—{{/if}}</td><td>{{#if excerpt}}{{excerpt}}{{else}}{{detail}}{{/if}}</td><td>{{#each workflow_run_ids}}<a href="/developer/runs/{{this}}">{{this}}</a> {{else}}—{{/each}}</td></tr>
 {{/each}}
 </tbody>
 </table>
@@ -168,7 +168,7 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 <thead><tr><th scope="col">Delivery</th><th scope="col">Status</th><th scope="col">To</th><th scope="col">Created</th><th scope="col">Delivered</th><th scope="col">Last error</th><th scope="col">Attempts</th><th scope="col">Resend</th></tr></thead>
 <tbody>
 {{#each deliveries}}
-<tr><td>{{id}}{{#if resentFrom}} (resends {{resentFrom}}){{/if}}</td><td>{{> badge kind="state" value=status}}</td><td>{{to}}</td><td>{{created}}</td><td>{{delivered}}</td><td>{{error}}</td><td>{{> attempts}}</td><td>{{> resend}}</td></tr>
+<tr><td>{{id}}{{#if resentFrom}} (resends {{resentFrom}}){{/if}}</td><td>{{> badge kind="state" value=status}}</td><td>{{to}}</td><td>{{time created}}</td><td>{{time delivered}}</td><td>{{error}}</td><td>{{> attempts}}</td><td>{{> resend}}</td></tr>
 {{/each}}
 </tbody>
 </table>
@@ -215,12 +215,16 @@ export const INSTALLATION_PAGE = `<h1>{{installation.name}} installation</h1>
 </div>
 <div class="field">
 <label for="trigger_event_type">Event type</label>
-<input id="trigger_event_type" name="event_type" type="text" required maxlength="200" value="{{trigger.values.event_type}}"{{#if trigger.errors.event_type}} aria-invalid="true" aria-describedby="trigger_event_type-error"{{/if}}>
+<input id="trigger_event_type" name="event_type" type="text" required maxlength="200" list="trigger_event_types" value="{{trigger.values.event_type}}" aria-describedby="trigger_event_type-help{{#if trigger.errors.event_type}} trigger_event_type-error{{/if}}"{{#if trigger.errors.event_type}} aria-invalid="true"{{/if}}>
+<datalist id="trigger_event_types">{{#each trigger.eventTypes}}<option value="{{this}}"></option>{{/each}}</datalist>
+<p class="hint" id="trigger_event_type-help">{{#if trigger.eventTypes.length}}Choose one of the App's event types ({{#each trigger.eventTypes}}{{#unless @first}}, {{/unless}}<code>{{this}}</code>{{/each}}) or type another.{{else}}The App names no event types yet (none in its fixtures, none received): type the one its adapter reports.{{/if}}</p>
 {{> fieldError id="trigger_event_type" error=trigger.errors.event_type}}
 </div>
 <div class="field">
 <label for="trigger_target_stage">Target stage</label>
-<input id="trigger_target_stage" name="target_stage" type="text" required maxlength="100" value="{{trigger.values.target_stage}}"{{#if trigger.errors.target_stage}} aria-invalid="true" aria-describedby="trigger_target_stage-error"{{/if}}>
+<input id="trigger_target_stage" name="target_stage" type="text" required maxlength="100" list="trigger_stages" value="{{trigger.values.target_stage}}" aria-describedby="trigger_target_stage-help{{#if trigger.errors.target_stage}} trigger_target_stage-error{{/if}}"{{#if trigger.errors.target_stage}} aria-invalid="true"{{/if}}>
+<datalist id="trigger_stages">{{#each trigger.stages}}<option value="{{this}}"></option>{{/each}}</datalist>
+<p class="hint" id="trigger_target_stage-help">A stage of the chosen workflow (each workflow's stages are listed beside its name).</p>
 {{> fieldError id="trigger_target_stage" error=trigger.errors.target_stage}}
 </div>
 <fieldset>

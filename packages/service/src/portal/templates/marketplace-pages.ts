@@ -86,7 +86,7 @@ export const INSTALL_PAGE = `<h1>Install {{app.name}}</h1>
 {{#if reused.length}}
 <div id="reused-credentials">
 <p>Fields left blank use what your project already stored for this publisher's Apps:</p>
-<ul>{{#each reused}}<li>your stored <strong>{{label}}</strong> (<code>{{key}}</code>, updated {{updatedAt}})</li>{{/each}}</ul>
+<ul>{{#each reused}}<li>your stored <strong>{{label}}</strong> (<code>{{key}}</code>, updated {{time updatedAt}})</li>{{/each}}</ul>
 </div>
 {{/if}}
 <form method="post" action="/marketplace/apps/{{app.slug}}/install" class="stack">

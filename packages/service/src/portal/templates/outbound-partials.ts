@@ -11,7 +11,7 @@ export const OUTBOUND_PARTIALS: Readonly<Record<string, string>> = {
 <thead><tr><th scope="col">#</th><th scope="col">Started</th><th scope="col">Result</th><th scope="col">Latency</th><th scope="col">Response</th><th scope="col">Next retry</th><th scope="col">State after</th></tr></thead>
 <tbody>
 {{#each attempts}}
-<tr><td>{{attempt}}</td><td>{{started}}</td><td>{{result}}{{#if error}}<br><small>{{error}}</small>{{/if}}</td><td>{{latency}}</td><td>{{#if excerpt}}<code>{{excerpt}}</code>{{#if truncated}} (cut at 1 KiB){{/if}}{{else}}—{{/if}}</td><td>{{next}}</td><td>{{> badge kind="state" value=outcome}}</td></tr>
+<tr><td>{{attempt}}</td><td>{{time started}}</td><td>{{result}}{{#if error}}<br><small>{{error}}</small>{{/if}}</td><td>{{latency}}</td><td>{{#if excerpt}}<code>{{excerpt}}</code>{{#if truncated}} (cut at 1 KiB){{/if}}{{else}}—{{/if}}</td><td>{{time next}}</td><td>{{> badge kind="state" value=outcome}}</td></tr>
 {{/each}}
 </tbody>
 </table>

@@ -3,14 +3,24 @@ export const REVIEW_PAGE = `<h1>Review {{review.id}} of {{app.name}}</h1>
 <p><a href="/developer/apps/{{app.slug}}">Back to {{app.name}}</a></p>
 <p role="status" id="review-state">State: <strong>{{review.state}}</strong>{{#if review.error}}: {{review.error}}{{/if}}</p>
 {{#if review.running}}
-<p><label for="review-progress">Checks done</label>
-<progress id="review-progress" max="{{review.total}}" value="{{review.done}}">{{review.done}} of {{review.total}}</progress>
-{{review.done}} of {{review.total}}</p>
+{{#if review.total}}
+<p><label for="review-progress">Checks done {{review.done}} of {{review.total}}</label>
+<progress id="review-progress" max="{{review.total}}" value="{{review.done}}">{{review.done}} of {{review.total}}</progress></p>
+{{else}}
+<p><label for="review-progress">Checks done: none yet, waiting for the runner to start</label>
+<progress id="review-progress"></progress></p>
+{{/if}}
 <p>The review is running; reload to see how far it got. <a href="/developer/apps/{{app.slug}}/reviews/{{review.id}}">Reload now</a></p>
 {{/if}}
 {{#if approved}}<p class="notice">Version {{approved}} passed its review and is ready to publish: <a href="/developer/apps/{{app.slug}}#release-heading">publish it from {{app.name}}'s Release section</a>.</p>{{/if}}
 {{#if counts}}
 <h2>Summary</h2>
+{{#if causes.length}}
+<div class="problems" role="note" aria-labelledby="causes-heading">
+<h3 id="causes-heading">What made the checks fail</h3>
+<ul class="causes">{{#each causes}}<li><strong>{{cause}}</strong>{{#if checks.length}} <span class="hint">Explains: {{#each checks}}{{#unless @first}}, {{/unless}}<a href="#check-{{this}}">{{this}}</a>{{/each}}.</span>{{/if}}</li>{{/each}}</ul>
+</div>
+{{/if}}
 {{#if failed.length}}
 <div class="problems">
 <h3 id="failed-heading">{{failed.length}} failed check(s)</h3>

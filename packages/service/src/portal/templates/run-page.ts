@@ -7,8 +7,8 @@ export const RUN_PAGE = `<h1>Workflow run {{run.id}}</h1>
 <dl>
 <dt>Workflow</dt><dd>{{run.workflow_id}}</dd>
 <dt>Status</dt><dd>{{> badge kind="state" value=run.status}}</dd>
-<dt>Started</dt><dd>{{run.created}}</dd>
-<dt>Finished</dt><dd>{{run.finished}}</dd>
+<dt>Started</dt><dd>{{time run.created}}</dd>
+<dt>Finished</dt><dd>{{time run.finished}}</dd>
 {{#if run.error}}<dt>Error</dt><dd>{{run.error}}</dd>{{/if}}
 </dl>
 </section>
@@ -20,7 +20,7 @@ export const RUN_PAGE = `<h1>Workflow run {{run.id}}</h1>
 <thead><tr><th scope="col">Delivery</th><th scope="col">Event and URL</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Attempts</th><th scope="col">Resend</th></tr></thead>
 <tbody>
 {{#each callbacks}}
-<tr><td>{{id}}{{#if resentFrom}} (resends {{resentFrom}}){{/if}}</td><td>{{event}}<br><code>{{url}}</code></td><td>{{> badge kind="state" value=status}}</td><td>{{created}}</td><td>{{> attempts}}</td><td>{{> resend}}</td></tr>
+<tr><td>{{id}}{{#if resentFrom}} (resends {{resentFrom}}){{/if}}</td><td>{{event}}<br><code>{{url}}</code></td><td>{{> badge kind="state" value=status}}</td><td>{{time created}}</td><td>{{> attempts}}</td><td>{{> resend}}</td></tr>
 {{/each}}
 </tbody>
 </table>
