@@ -67,31 +67,9 @@ export async function migrate(db: Kysely<Database>, dialect: DialectName): Promi
     provider: { getMigrations: async () => listMigrations(dialect) },
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
-  const { error, results } = await settleMigration(() => migrator.migrateToLatest(), schema);
+  const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
     throw new Error(`migration ${failed} failed`, { cause: error });
   }
-}
-
-type MigrationOutcome = Awaited<ReturnType<Migrator["migrateToLatest"]>>;
-
-/**
- * Runs a migrator step, and again (three times at most) while it fails only because another schema was dropped
- * meanwhile: Kysely's look for its bookkeeping tables lists every schema's tables, and another database user (another
- * test file, another app) may drop one during that listing. Nothing was migrated then, so looking again is safe.
- */
-export async function settleMigration(
-  step: () => Promise<MigrationOutcome>,
-  ours: string | undefined,
-): Promise<MigrationOutcome> {
-  let outcome = await step();
-  for (let attempt = 1; attempt < 3 && isAnotherSchemaGone(outcome.error, ours); attempt += 1) outcome = await step();
-  return outcome;
-}
-
-/** PostgreSQL's "schema … does not exist" (3F000) about a schema other than ours. */
-function isAnotherSchemaGone(error: unknown, ours: string | undefined): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === "3F000" && typeof message === "string" && ours !== undefined && !message.includes(`"${ours}"`);
 }

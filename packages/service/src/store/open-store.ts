@@ -1,12 +1,13 @@
 import { join, resolve } from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import pg from "pg";
 import { acquireInstanceLock, type InstanceLock, LOCK_FILE } from "./acquire-instance-lock.ts";
 import type { Database } from "./database.ts";
 import type { DialectName } from "./dialect-name.ts";
 import { GroupCommitSqliteDialect } from "./group-commit-dialect.ts";
 import { migrate } from "./migrate.ts";
+import { OwnSchemaPostgresDialect } from "./own-schema-dialect.ts";
 import { prepareDataDir } from "./prepare-data-dir.ts";
 import { type Checkpointer, startCheckpointer } from "./start-checkpointer.ts";
 import { createWalSync, type WalSync } from "./sync-wal.ts";
@@ -95,7 +96,7 @@ async function openPostgres(options: StoreOptions, dataDir: string): Promise<Sto
     max: 10,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   try {
     if (schema !== undefined) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     await migrate(db, "postgres");

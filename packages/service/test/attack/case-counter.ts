@@ -7,6 +7,12 @@ export const SLOW = process.env.ADAPTERKIT_SLOW_TESTS === "1";
 /** Generated cases per fuzz target: a few seconds each in the fast lane, many more in the slow one. */
 export const RUNS_PER_TARGET = SLOW ? 500 : 50;
 
+/**
+ * A generated-case test's time-out: its cases take as long as the machine's load makes them, and the suite runs
+ * several files at once (D579), so the default 20 s would fail a slow lane that is merely busy, not stuck.
+ */
+export const PROPERTY_TIMEOUT_MS = SLOW ? 600_000 : 120_000;
+
 /** Counts the generated cases an attack file sends, by target. */
 export interface CaseCounter {
   add(target: string): void;

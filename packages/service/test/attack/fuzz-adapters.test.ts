@@ -6,14 +6,16 @@ import { ADAPTER_ENDPOINTS, type AdapterEndpointDef } from "@adapterkit/contract
 import { type Adapter, type AdaptersServer, mountAdapters } from "@adapterkit/sdk";
 import fc from "fast-check";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deadPort, exampleFor, loopbackFixture, newSigningSecret, signBytes } from "./adapter-targets.ts";
 import { anyBody, edgeBody, edgeValueBodies, mutatedExample } from "./attack-bodies.ts";
 import { contentType, extraHeaders, methodFor, queryString } from "./attack-requests.ts";
-import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
+import { createCaseCounter, PROPERTY_TIMEOUT_MS, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty, describeRequest } from "./check-property.ts";
 import { guardLoopback, type LoopbackGuard } from "./loopback-guard.ts";
 import { type RawAnswer, type RawRequest, sendRaw } from "./send-raw.ts";
+
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 const ADAPTERS: readonly Adapter[] = [mailAdapter, chatAdapter, webhookAdapter, filesAdapter];
 const SECRET = newSigningSecret();

@@ -1,15 +1,17 @@
 import { isIP } from "node:net";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, readJson, startTestService, type TestService } from "../helpers/test-service.ts";
 import { type AppAdapters, startAppAdapters } from "./app-adapters.ts";
-import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
+import { createCaseCounter, PROPERTY_TIMEOUT_MS, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty, describeRequest } from "./check-property.ts";
 import { expectNoServerError } from "./expect-no-server-error.ts";
 import { guardLoopback } from "./loopback-guard.ts";
 import { refusedLookup } from "./refused-lookup.ts";
 import { type RawAnswer, type RawRequest, sendRaw } from "./send-raw.ts";
+
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 // What the generic route fuzz (fuzz-service) cannot generate: adapter base URLs in every form the outbound guard must
 // judge (A15), and install bodies shaped like the manifest's credentials (A5). Paths, queries, headers and the
@@ -275,7 +277,7 @@ for (const lane of STORE_LANES) {
         },
         { numRuns: RUNS_PER_TARGET, describe: ({ request }) => describeRequest(request) },
       );
-    }, 120_000);
+    });
 
     it("put-app-fixtures answers generated fixtures files with 200 or a 400 naming the problem, never 5xx", async () => {
       await checkProperty(
@@ -289,7 +291,7 @@ for (const lane of STORE_LANES) {
         },
         { numRuns: RUNS_PER_TARGET, describe: describeRequest },
       );
-    }, 120_000);
+    });
 
     it("create-installation answers generated credentials with a 4xx or 201, never 5xx", async () => {
       await checkProperty(
@@ -304,7 +306,7 @@ for (const lane of STORE_LANES) {
       );
       const health = await readJson<{ status: string }>(await test.call("/healthz"));
       expect(health.status).toBeDefined();
-    }, 120_000);
+    });
   });
 }
 

@@ -1,8 +1,10 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type InboundWorld, inboundPath, startInboundWorld } from "../helpers/inbound-world.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
-import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
+import { createCaseCounter, PROPERTY_TIMEOUT_MS, RUNS_PER_TARGET } from "./case-counter.ts";
+
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 const counter = createCaseCounter("fuzz-inbound");
 

@@ -1,12 +1,14 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PortalBrowser } from "../helpers/portal-browser.ts";
 import { type RecordingAdapter, startRecordingAdapter } from "../helpers/recording-adapter.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
 import { EDGE_STRINGS } from "./attack-bodies.ts";
-import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
+import { createCaseCounter, PROPERTY_TIMEOUT_MS, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty } from "./check-property.ts";
+
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 // A14: the portal's pages are not in the endpoint table fuzz-service walks; here every form of them gets generated
 // fields (with a valid session and CSRF token, so the handlers run) and every page generated path segments and
@@ -107,7 +109,7 @@ for (const lane of STORE_LANES) {
           }
         }
       }
-    }, 120_000);
+    });
 
     it("answers every generated page path and query with a page or a redirect, never a 5xx", async () => {
       const prefix = fc.constantFrom(

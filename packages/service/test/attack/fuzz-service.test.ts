@@ -1,6 +1,6 @@
 import { type EndpointDef, SERVICE_ENDPOINTS } from "@adapterkit/contract";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import {
   createTenant,
@@ -13,12 +13,14 @@ import {
 import { type AppAdapters, startAppAdapters } from "./app-adapters.ts";
 import { anyBody, edgeBody, edgeValueBodies, mutatedExample } from "./attack-bodies.ts";
 import { contentType, EDGE_URL_VALUES, extraHeaders, methodFor, pathValue, queryString } from "./attack-requests.ts";
-import { createCaseCounter, RUNS_PER_TARGET } from "./case-counter.ts";
+import { createCaseCounter, PROPERTY_TIMEOUT_MS, RUNS_PER_TARGET } from "./case-counter.ts";
 import { checkProperty, describeRequest } from "./check-property.ts";
 import { expectNoServerError } from "./expect-no-server-error.ts";
 import { guardLoopback } from "./loopback-guard.ts";
 import { refusedLookup } from "./refused-lookup.ts";
 import { type RawRequest, sendRaw } from "./send-raw.ts";
+
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 const ADMIN_TOKEN = `admin-${"f".repeat(40)}`;
 const counter = createCaseCounter("fuzz-service");

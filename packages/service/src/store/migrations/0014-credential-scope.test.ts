@@ -1,10 +1,11 @@
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES, type StoreLocation } from "../../../test/helpers/store-lanes.ts";
-import { listMigrations, settleMigration } from "../migrate.ts";
+import { listMigrations } from "../migrate.ts";
+import { OwnSchemaPostgresDialect } from "../own-schema-dialect.ts";
 
 const AT = "2026-01-01T00:00:00.000Z";
 
@@ -17,7 +18,7 @@ function connect(location: StoreLocation): AnyDb {
     return new Kysely({ dialect: new SqliteDialect({ database: new Sqlite(join(dataDir, "migration.sqlite")) }) });
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` });
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely({ dialect: new OwnSchemaPostgresDialect({ pool }) });
 }
 
 for (const lane of STORE_LANES) {
@@ -35,10 +36,7 @@ for (const lane of STORE_LANES) {
       db = connect(location);
       if (location.options.schema !== undefined)
         await sql`create schema ${sql.id(location.options.schema)}`.execute(db);
-      const to0013 = await settleMigration(
-        () => migrator().migrateTo("0013-tool-server-refresh"),
-        location.options.schema,
-      );
+      const to0013 = await migrator().migrateTo("0013-tool-server-refresh");
       if (to0013.error !== undefined) throw to0013.error;
       // One organization with two projects, its own App and another publisher's App declaring the same key.
       await db
@@ -105,7 +103,7 @@ for (const lane of STORE_LANES) {
           updated_at: AT,
         })
         .execute();
-      const latest = await settleMigration(() => migrator().migrateToLatest(), location.options.schema);
+      const latest = await migrator().migrateToLatest();
       if (latest.error !== undefined) throw latest.error;
     });
     afterAll(async () => {

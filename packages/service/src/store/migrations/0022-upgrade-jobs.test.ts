@@ -1,10 +1,11 @@
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES, type StoreLocation } from "../../../test/helpers/store-lanes.ts";
-import { listMigrations, settleMigration } from "../migrate.ts";
+import { listMigrations } from "../migrate.ts";
+import { OwnSchemaPostgresDialect } from "../own-schema-dialect.ts";
 
 const AT = "2026-01-01T00:00:00.000Z";
 
@@ -17,7 +18,7 @@ function connect(location: StoreLocation): AnyDb {
     return new Kysely({ dialect: new SqliteDialect({ database: new Sqlite(join(dataDir, "migration.sqlite")) }) });
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` });
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely({ dialect: new OwnSchemaPostgresDialect({ pool }) });
 }
 
 for (const lane of STORE_LANES) {
@@ -35,10 +36,7 @@ for (const lane of STORE_LANES) {
       db = connect(location);
       if (location.options.schema !== undefined)
         await sql`create schema ${sql.id(location.options.schema)}`.execute(db);
-      const to0021 = await settleMigration(
-        () => migrator().migrateTo("0021-outbound-attempts"),
-        location.options.schema,
-      );
+      const to0021 = await migrator().migrateTo("0021-outbound-attempts");
       if (to0021.error !== undefined) throw to0021.error;
       // Organization 1 has one project, organization 2 two: only the first's rows can be given their project.
       await db
@@ -97,7 +95,7 @@ for (const lane of STORE_LANES) {
         .insertInto("skills")
         .values([skill(1, 1, null), skill(2, 2, null), skill(3, 2, "inst_in_three")])
         .execute();
-      const latest = await settleMigration(() => migrator().migrateToLatest(), location.options.schema);
+      const latest = await migrator().migrateToLatest();
       if (latest.error !== undefined) throw latest.error;
     });
     afterAll(async () => {
