@@ -37,4 +37,12 @@ describe("webhook adapter conformance per sender preset", () => {
       expect.arrayContaining(["feedback-loop.own-echo-is-bot", "feedback-loop.person-is-not-bot"]),
     );
   });
+
+  it("judges Stripe's timestamp, which sits inside its signature header: a stale or far-future t= is refused", async () => {
+    const fixtures = fileURLToPath(new URL("../conformance.stripe.fixtures.json", import.meta.url));
+    const { passed } = await runAgainstAdapter(webhookAdapter, { fixtures });
+    expect(passed).toEqual(
+      expect.arrayContaining(["verify-webhook.rejects-stale-timestamp", "verify-webhook.timestamp-both-sides"]),
+    );
+  });
 });

@@ -1,4 +1,5 @@
-import type { ConformanceContext, SignOverrides } from "../../context.ts";
+import { isDeepStrictEqual } from "node:util";
+import type { ConformanceContext, RenderedRequest, SignOverrides } from "../../context.ts";
 import type { PreparedInbound } from "../parse-inbound/prepare-request.ts";
 import { tamperOneByte } from "./tamper-one-byte.ts";
 
@@ -32,6 +33,15 @@ export function signatureAnatomy(ctx: ConformanceContext, prepared: PreparedInbo
     id: changed(headers, byId, signature),
     timestamp: changed(headers, byTimestamp, signature),
   };
+}
+
+/**
+ * Whether the scheme signs a timestamp: the same request signed a second earlier carries other headers. This holds
+ * where the timestamp has no header of its own too (Stripe's `t=` inside `stripe-signature`), which the anatomy's
+ * `timestamp` list leaves out because that header is the signature's.
+ */
+export function signsTimestamp(ctx: ConformanceContext, request: RenderedRequest, id: string, now: number): boolean {
+  return !isDeepStrictEqual(ctx.sign(request, { id, timestamp: now }), ctx.sign(request, { id, timestamp: now - 1 }));
 }
 
 /** The headers whose values differ between two signings, leaving out `except`. */

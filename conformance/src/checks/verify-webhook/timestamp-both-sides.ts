@@ -3,7 +3,7 @@ import type { ConformanceCheck } from "../../context.ts";
 import { notApplicable, outcomeOf } from "../../outcome.ts";
 import { receives } from "../parse-inbound/receives.ts";
 import { acceptanceFailures, rejectionFailures, sendToVerify, signedStart } from "./send-to-verify.ts";
-import { signatureAnatomy } from "./signature-anatomy.ts";
+import { signsTimestamp } from "./signature-anatomy.ts";
 
 /** Well inside any scheme's tolerance: a platform's clock may be this far off either way. */
 const SKEW_SECONDS = 60;
@@ -22,10 +22,10 @@ export const timestampBothSides: ConformanceCheck = {
     const start = signedStart(ctx);
     if (!start.ok) return start.outcome;
     const { prepared } = start;
-    if (signatureAnatomy(ctx, prepared).timestamp.length === 0) {
+    const now = Math.floor(Date.now() / 1000);
+    if (!signsTimestamp(ctx, prepared.request, `msg_${prepared.nonce}`, now)) {
       return notApplicable(`the ${ctx.fixtures.inbound?.signing?.scheme} scheme signs no timestamp`);
     }
-    const now = Math.floor(Date.now() / 1000);
     const signedAt = (offset: number) =>
       ctx.sign(prepared.request, { id: `msg_${prepared.nonce}${offset}`, timestamp: now + offset });
     const send = (offset: number) => sendToVerify(ctx, prepared.request, signedAt(offset));
