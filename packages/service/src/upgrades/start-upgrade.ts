@@ -4,6 +4,7 @@ import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { chooseInstallations, publishedOf, type UpgradeShare } from "../installations/upgrade-installations.ts";
 import { inChunks } from "../store/in-chunks.ts";
+import { isUniqueViolation } from "../store/is-unique-violation.ts";
 import { toUpgradeJson } from "./to-upgrade-json.ts";
 import { withUpgradeTables } from "./upgrade-tables.ts";
 import type { UpgradesContext } from "./upgrades-context.ts";
@@ -82,6 +83,11 @@ export async function startUpgrade(
       }));
       for (const chunk of inChunks(items)) await trx.insertInto("upgrade_job_items").values(chunk).execute();
       return inserted;
+    })
+    .catch(async (error: unknown) => {
+      // Another start won the race to the index of active jobs (one per App): answer as if it had come first.
+      if (isUniqueViolation(error)) await refuseWhileUpgrading(context, app);
+      throw error;
     });
   context.logger.info({ app: app.slug, upgrade: job.id, total: job.total }, "upgrade queued");
   context.upgrades.wake();

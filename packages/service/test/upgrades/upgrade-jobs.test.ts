@@ -305,6 +305,22 @@ for (const lane of STORE_LANES) {
         expect(gate.calls).toBe(0);
         expect(await versions()).toEqual(ids.map(() => [1, null]));
       });
+
+      it("queues one job when several starts race, and answers the others 409 naming it", async () => {
+        const starts = await Promise.all(
+          [1, 2, 3, 4].map(() => api("/api/v1/apps/webhook/installations/upgrade", author.token, {})),
+        );
+        const statuses = starts.map((answer) => answer.status).sort();
+        expect(statuses).toEqual([202, 409, 409, 409]);
+        const winner = upgradeJobSchema.parse(await starts.find((answer) => answer.status === 202)?.json());
+        for (const loser of starts.filter((answer) => answer.status === 409)) {
+          expect((await readProblem(loser)).detail).toMatch(
+            new RegExp(`Upgrade ${winner.id} of App webhook is (queued|running)`),
+          );
+        }
+        const cancel = await api(`/api/v1/apps/webhook/upgrades/${winner.id}/cancel`, author.token, undefined, "POST");
+        expect(cancel.status).toBe(202);
+      });
     },
   );
 }

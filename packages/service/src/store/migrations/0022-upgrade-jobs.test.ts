@@ -4,6 +4,7 @@ import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_LANES, type StoreLocation } from "../../../test/helpers/store-lanes.ts";
+import { isUniqueViolation } from "../is-unique-violation.ts";
 import { listMigrations } from "../migrate.ts";
 import { OwnSchemaPostgresDialect } from "../own-schema-dialect.ts";
 
@@ -141,6 +142,28 @@ for (const lane of STORE_LANES) {
         .execute();
       await db.deleteFrom("upgrade_jobs").where("id", "=", job.id).execute();
       expect(await db.selectFrom("upgrade_job_items").selectAll().execute()).toEqual([]);
+    });
+
+    it("holds one queued or running job per App, however many have ended", async () => {
+      const job = (app: number, state: string) => ({
+        app_id: app,
+        organization_id: 1,
+        to_version: 1,
+        from_versions: "[]",
+        requested_by: "token 1",
+        state,
+        created_at: AT,
+        updated_at: AT,
+      });
+      await db
+        .insertInto("upgrade_jobs")
+        .values([job(1, "done"), job(1, "cancelled"), job(1, "queued")])
+        .execute();
+      await expect(db.insertInto("upgrade_jobs").values(job(1, "running")).execute()).rejects.toSatisfy(
+        isUniqueViolation,
+      );
+      await db.insertInto("upgrade_jobs").values(job(2, "running")).execute();
+      await db.deleteFrom("upgrade_jobs").execute();
     });
   });
 }

@@ -35,6 +35,9 @@ async function upgradeJobs(db: Kysely<unknown>, dialect: DialectName) {
     .execute();
   await db.schema.createIndex("upgrade_jobs_app").on("upgrade_jobs").columns(["app_id", "id"]).execute();
   await db.schema.createIndex("upgrade_jobs_state").on("upgrade_jobs").columns(["state", "id"]).execute();
+  // One active job per App, held by the database: two starts at the same moment cannot both be queued.
+  await sql`create unique index upgrade_jobs_one_active on upgrade_jobs (app_id)
+    where state in ('queued', 'running')`.execute(db);
   await db.schema
     .createTable("upgrade_job_items")
     .addColumn("job_id", "integer", cascadeTo("upgrade_jobs"))
