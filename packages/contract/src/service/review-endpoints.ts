@@ -35,6 +35,7 @@ export const EXAMPLE_REVIEW = {
   started_at: "2026-11-25T10:00:00.100Z",
   finished_at: null,
   groups: null,
+  causes: null,
 } as const;
 
 const EXAMPLE_FIXTURES = {

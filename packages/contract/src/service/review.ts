@@ -47,6 +47,14 @@ export const reviewGroupSchema = z
 
 const count = z.int().nonnegative();
 
+/** D592: one reason a whole group of a review's checks failed, in plain words, with the checks it explains. */
+export const reviewCauseSchema = z
+  .object({
+    cause: z.string().meta({ description: "What to do, in one or two sentences." }),
+    checks: z.array(z.string()).meta({ description: "The ids of the failed checks this cause explains." }),
+  })
+  .meta({ title: "Review cause" });
+
 /** A2: one conformance review of an App version: its progress while it runs, then its counts and checks by group. */
 export const reviewSchema = z
   .object({
@@ -75,6 +83,10 @@ export const reviewSchema = z
       .array(reviewGroupSchema)
       .nullable()
       .meta({ description: "The report's checks grouped, once the review finished with a report; null before." }),
+    causes: z.array(reviewCauseSchema).nullable().meta({
+      description:
+        "A failed review's plain causes, each said once with the failed checks it explains (an adapter that accepts unsigned calls; fixtures that lack a required credential of the reviewed version); empty when none applies, null in lists and before a failed verdict.",
+    }),
   })
   .meta({ title: "Review" });
 
@@ -94,4 +106,5 @@ export const appFixturesSchema = z
 
 export type ReviewJson = z.infer<typeof reviewSchema>;
 export type ReviewGroup = z.infer<typeof reviewGroupSchema>;
+export type ReviewCause = z.infer<typeof reviewCauseSchema>;
 export type AppFixturesJson = z.infer<typeof appFixturesSchema>;

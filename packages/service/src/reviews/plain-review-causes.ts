@@ -1,13 +1,6 @@
 import type { Fixtures } from "@adapterkit/conformance";
-import type { Manifest, ReviewGroup } from "@adapterkit/contract";
+import type { Manifest, ReviewCause, ReviewGroup } from "@adapterkit/contract";
 import { describeGap, fixtureCredentialGaps } from "./fixture-credential-gaps.ts";
-
-/** A reason a whole group of checks failed, said once, as the review's summary opens with it (D592). */
-export interface PlainCause {
-  readonly cause: string;
-  /** The failed checks it explains. */
-  readonly checks: readonly string[];
-}
 
 /** Whether a failure is a signed-call probe that was answered 200 where 401 was expected. */
 const acceptedUnsigned = (failure: { expected?: string | undefined; actual?: string | undefined }) =>
@@ -21,10 +14,10 @@ const acceptedUnsigned = (failure: { expected?: string | undefined; actual?: str
 export function plainReviewCauses(
   groups: readonly ReviewGroup[],
   context: { readonly manifest: Pick<Manifest, "credentials"> | undefined; readonly fixtures: Fixtures | undefined },
-): PlainCause[] {
+): ReviewCause[] {
   const failed = groups.flatMap((group) => group.checks.filter((check) => check.status === "failed"));
   if (failed.length === 0) return [];
-  const causes: PlainCause[] = [];
+  const causes: ReviewCause[] = [];
   const unsigned = failed.filter((check) => check.id.startsWith("security.") && check.failures.some(acceptedUnsigned));
   if (unsigned.length > 0) {
     causes.push({

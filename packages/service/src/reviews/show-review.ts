@@ -1,7 +1,9 @@
-import type { ReviewJson } from "@adapterkit/contract";
-import { getOwnApp } from "../apps/find-app.ts";
+import type { Manifest, ReviewGroup, ReviewJson } from "@adapterkit/contract";
+import { getAppVersion, getOwnApp } from "../apps/find-app.ts";
 import type { Principal } from "../auth/principal.ts";
 import { ServiceError } from "../errors/service-error.ts";
+import { readFixtures } from "./app-fixtures.ts";
+import { plainReviewCauses } from "./plain-review-causes.ts";
 import { type ReviewRow, withReviewTables } from "./review-tables.ts";
 import type { ReviewsContext } from "./reviews-context.ts";
 import { toReviewJson } from "./to-review-json.ts";
@@ -69,5 +71,16 @@ export async function showReview(
   reviewId: number,
 ): Promise<ReviewJson> {
   const review = await getOwnReview(context, principal, slug, reviewId);
-  return toReviewJson(review.row, review.slug, true);
+  const json = toReviewJson(review.row, review.slug, true);
+  return json.state === "failed" ? { ...json, causes: await causesOf(context, review.row, json.groups ?? []) } : json;
+}
+
+/** D592: a failed review's plain causes, judged with the reviewed version's manifest and the stored fixtures. */
+async function causesOf(context: ReviewsContext, row: ReviewRow, groups: readonly ReviewGroup[]) {
+  const [version, fixtures] = await Promise.all([
+    getAppVersion(context.store.db, row.app_id, row.app_version).catch(() => undefined),
+    readFixtures(context, row.app_id).catch(() => undefined),
+  ]);
+  const manifest = version === undefined ? undefined : (JSON.parse(version.manifest) as Manifest);
+  return plainReviewCauses(groups, { manifest, fixtures });
 }

@@ -44,6 +44,8 @@ export function toReviewJson(row: ReviewRow, slug: string, withChecks: boolean):
     started_at: row.started_at,
     finished_at: row.finished_at,
     groups: withChecks && report !== undefined ? groupChecks(report) : null,
+    // Only one review read alone gets its causes (showReview): they need the version's manifest and the fixtures.
+    causes: null,
   };
 }
 

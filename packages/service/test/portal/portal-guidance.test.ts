@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { webhookAdapter, webhookManifest } from "@adapterkit/adapter-webhook";
 import type { ConformanceReport } from "@adapterkit/conformance";
+import { reviewSchema } from "@adapterkit/contract";
 import type { Adapter } from "@adapterkit/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withInboundTables } from "../../src/inbound/inbound-tables.ts";
@@ -280,6 +281,13 @@ for (const lane of STORE_LANES) {
       );
       expect(summary).toContain('<a href="#check-security.unsigned-rejected">security.unsigned-rejected</a>');
       expect((await (await signedIn(stranger)).get(`/developer/apps/webhook/reviews/${reviewId}`)).status).toBe(404);
+      // The API's review says the same cause, with the checks it explains; a list leaves causes out (null).
+      const api = await test.call(`/api/v1/apps/webhook/reviews/${reviewId}`, { token: author.token });
+      const json = reviewSchema.parse(await api.json());
+      expect(json.causes?.[0]?.cause).toMatch(/^Your adapter accepts unsigned calls: set ADAPTER_SIGNING_SECRET/);
+      expect(json.causes?.[0]?.checks).toContain("security.unsigned-rejected");
+      const list = await test.call("/api/v1/apps/webhook/reviews", { token: author.token });
+      expect(((await list.json()) as { items: { causes: unknown }[] }).items[0]?.causes).toBeNull();
       const reviews = withReviewTables(test.service.store.db);
       await reviews
         .updateTable("reviews")
@@ -331,6 +339,10 @@ for (const lane of STORE_LANES) {
       const review = await client.get(`/developer/apps/webhook/reviews/${planted}`);
       expect(review.html).toContain(
         "<strong>The fixtures lack required credential workspace_id (field workspace_id): add credentials.good.workspace_id",
+      );
+      const plantedJson = await test.call(`/api/v1/apps/webhook/reviews/${planted}`, { token: author.token });
+      expect(reviewSchema.parse(await plantedJson.json()).causes?.[0]?.cause).toMatch(
+        /^The fixtures lack required credential workspace_id \(field workspace_id\)/,
       );
       const state = await test.call("/api/v1/apps/webhook", { token: author.token });
       expect(((await state.json()) as { state: string }).state).toBe("published");

@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
-import type { Fixtures } from "@adapterkit/conformance";
-import type { Manifest, ReviewJson } from "@adapterkit/contract";
-import { getAppVersion, getOwnApp } from "../../apps/find-app.ts";
+import type { ReviewJson } from "@adapterkit/contract";
+import { getOwnApp } from "../../apps/find-app.ts";
 import { showApp } from "../../apps/show-app.ts";
 import { ServiceError } from "../../errors/service-error.ts";
-import { readFixtures } from "../../reviews/app-fixtures.ts";
 import { type ReportFormat, reviewReport, showReview } from "../../reviews/index.ts";
-import { plainReviewCauses } from "../../reviews/plain-review-causes.ts";
 import { type PortalRoute, page, sessionOf } from "../portal-route.ts";
 
 const STATUS_LABELS = { passed: "Passed", failed: "Failed", not_applicable: "Not applicable", skipped: "Skipped" };
@@ -25,11 +22,7 @@ export function reproduceCommand(baseUrl: string, checkId: string): string {
   return `ADAPTER_SIGNING_SECRET=<your App's signing secret> adapterkit conformance ${quoted(baseUrl)} --only ${quoted(checkId)} --fixtures <path to your fixtures file>`;
 }
 
-function toView(
-  review: ReviewJson,
-  baseUrl: string,
-  reviewed: { manifest: Manifest | undefined; fixtures: Fixtures | undefined },
-) {
+function toView(review: ReviewJson, baseUrl: string) {
   const running = review.state === "queued" || review.state === "running";
   const failed = (review.groups ?? []).flatMap((group) =>
     group.checks.filter((check) => check.status === "failed").map((check) => ({ id: check.id, group: group.group })),
@@ -49,7 +42,7 @@ function toView(
     approved: review.state === "passed" ? review.version : undefined,
     failed,
     // D592: what a whole group of failures has in common, said first and plainly.
-    causes: review.state === "failed" ? plainReviewCauses(review.groups ?? [], reviewed) : [],
+    causes: review.causes ?? [],
     downloads: review.result !== null,
     groups: (review.groups ?? []).map((group) => ({
       name: group.group,
@@ -78,12 +71,7 @@ export const reviewPage: PortalRoute = {
     const app = await showApp(context, principal, row);
     const { name } = app;
     const review = await showReview(context, principal, slug, reviewIdOf(request.params.id));
-    const [version, fixtures] = await Promise.all([
-      getAppVersion(context.store.db, row.id, review.version).catch(() => undefined),
-      readFixtures(context, row.id).catch(() => undefined),
-    ]);
-    const manifest = version === undefined ? undefined : (JSON.parse(version.manifest) as Manifest);
-    const view = toView(review, app.base_url, { manifest, fixtures });
+    const view = toView(review, app.base_url);
     return page(
       "review",
       {
