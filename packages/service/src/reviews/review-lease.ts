@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
+import { claimableAt, leaseExpiry } from "../store/job-lease.ts";
 import { withReviewTables } from "./review-tables.ts";
 
 /** How long a review holds its row without a heartbeat before another instance may take it over: 30 s by default. */
@@ -7,8 +8,6 @@ export const REVIEW_LEASE_MS = 30_000;
 
 /** Runs a review may start: a run cut short (a crash, a restart) runs again, the third such cut ends it `errored`. */
 export const MAX_REVIEW_ATTEMPTS = 3;
-
-const expiry = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs).toISOString();
 
 /**
  * One run at a time per review across instances, as a source's sync (sources/source-lease.ts): a conditional UPDATE
@@ -27,16 +26,14 @@ export async function claimReviewLease(
     .set((eb) => ({
       state: "running",
       lease_owner: owner,
-      lease_expires_at: expiry(now, leaseMs),
+      lease_expires_at: leaseExpiry(now, leaseMs),
       attempts: eb("attempts", "+", 1),
       started_at: at,
       checks_done: 0,
       updated_at: at,
     }))
     .where("id", "=", reviewId)
-    .where((eb) =>
-      eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("lease_expires_at", "<", at)])]),
-    )
+    .where(claimableAt(at))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -51,7 +48,7 @@ export async function renewReviewLease(
 ): Promise<boolean> {
   const result = await withReviewTables(db)
     .updateTable("reviews")
-    .set({ lease_expires_at: expiry(now, leaseMs) })
+    .set({ lease_expires_at: leaseExpiry(now, leaseMs) })
     .where("id", "=", reviewId)
     .where("lease_owner", "=", owner)
     .where("state", "=", "running")
@@ -65,9 +62,7 @@ export async function listClaimableReviews(db: Kysely<Database>, now: Date): Pro
   const rows = await withReviewTables(db)
     .selectFrom("reviews")
     .select("id")
-    .where((eb) =>
-      eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("lease_expires_at", "<", at)])]),
-    )
+    .where(claimableAt(at))
     .orderBy("id")
     .limit(20)
     .execute();

@@ -5,8 +5,9 @@ import {
   upgradeInstallation,
   upgradeTargetOf,
 } from "../installations/upgrade-installations.ts";
+import { leaseExpiry } from "../store/job-lease.ts";
 import { finishUpgrade, type UpgradeEnding } from "./finish-upgrade.ts";
-import { leaseExpiry, releaseUpgradeLease } from "./upgrade-lease.ts";
+import { releaseUpgradeLease } from "./upgrade-lease.ts";
 import { type UpgradeJobItemRow, type UpgradeJobRow, withUpgradeTables } from "./upgrade-tables.ts";
 import type { UpgradesContext } from "./upgrades-context.ts";
 

@@ -1,12 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/index.ts";
+import { claimableAt, leaseExpiry } from "../store/job-lease.ts";
 import { withUpgradeTables } from "./upgrade-tables.ts";
 
 /** How long an upgrade job holds its row without progress before another instance may take it over: 30 s. */
 export const UPGRADE_LEASE_MS = 30_000;
-
-/** When a lease taken or renewed at `now` runs out. */
-export const leaseExpiry = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs).toISOString();
 
 /**
  * D581: one worker at a time per job across instances, as a review's (reviews/review-lease.ts): a conditional UPDATE
@@ -31,9 +29,7 @@ export async function claimUpgradeLease(
       updated_at: at,
     }))
     .where("id", "=", jobId)
-    .where((eb) =>
-      eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("lease_expires_at", "<", at)])]),
-    )
+    .where(claimableAt(at))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -44,9 +40,7 @@ export async function listClaimableUpgrades(db: Kysely<Database>, now: Date): Pr
   const rows = await withUpgradeTables(db)
     .selectFrom("upgrade_jobs")
     .select("id")
-    .where((eb) =>
-      eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("lease_expires_at", "<", at)])]),
-    )
+    .where(claimableAt(at))
     .orderBy("id")
     .limit(20)
     .execute();
