@@ -21,6 +21,35 @@ describe("exceedsJsonDepth", () => {
     expect(exceedsJsonDepth(JSON.stringify({ text: `\\"${"{".repeat(500)}` }))).toBe(false);
   });
 
+  it("agrees with a reading byte by byte, as bytes and as text, on bodies of brackets, quotes and backslashes", () => {
+    const byteByByte = (text: string, limit: number) => {
+      let depth = 0;
+      let inString = false;
+      for (let at = 0; at < text.length; at += 1) {
+        const char = text[at];
+        if (inString) {
+          if (char === "\\") at += 1;
+          else if (char === '"') inString = false;
+        } else if (char === '"') inString = true;
+        else if (char === "[" || char === "{") {
+          depth += 1;
+          if (depth > limit) return true;
+        } else if ((char === "]" || char === "}") && depth > 0) depth -= 1;
+      }
+      return false;
+    };
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let round = 0; round < 2000; round += 1) {
+      const text = Array.from({ length: next() % 40 }, () => '[]{}"\\é'[next() % 7]).join("");
+      expect(exceedsJsonDepth(text, 3), text).toBe(byteByByte(text, 3));
+      expect(exceedsJsonDepth(new TextEncoder().encode(text), 3), text).toBe(byteByByte(text, 3));
+    }
+  });
+
   it("reads UTF-8 bytes the same as text", () => {
     const body = `{"é":${nested(70)}}`;
     expect(exceedsJsonDepth(new TextEncoder().encode(body))).toBe(true);

@@ -3,29 +3,57 @@ export const MAX_JSON_DEPTH = 64;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPENERS = new Set([0x5b, 0x7b]);
-const CLOSERS = new Set([0x5d, 0x7d]);
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
 
 /**
  * Whether a body opens more than `limit` arrays or objects inside one another, counting brackets outside JSON
- * strings. One pass over the bytes, no parsing, so it runs before anything that recurses (JSON.stringify, zod). It
- * reads UTF-8 bytes directly: no multi-byte character contains an ASCII byte.
+ * strings. One pass, no parsing, so it runs before anything that recurses (JSON.stringify, zod). It reads UTF-8
+ * bytes directly (no multi-byte character contains an ASCII byte), and a string by its UTF-16 code units, where the
+ * syntax is the same ASCII: nothing is encoded or copied first (D601).
  */
 export function exceedsJsonDepth(body: Uint8Array | string, limit = MAX_JSON_DEPTH): boolean {
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  return typeof body === "string" ? textExceeds(body, limit) : bytesExceed(body, limit);
+}
+
+// The same loop twice, over bytes and over code units: one loop reading either through a callback costs more than
+// the whole check (each form stays monomorphic this way).
+function bytesExceed(bytes: Uint8Array, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let at = 0; at < bytes.length; at += 1) {
-    const byte = bytes[at] as number;
+    const unit = bytes[at] as number;
     if (inString) {
-      if (byte === BACKSLASH) at += 1;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) {
+      if (unit === BACKSLASH) at += 1;
+      else if (unit === QUOTE) inString = false;
+    } else if (unit === QUOTE) {
       inString = true;
-    } else if (OPENERS.has(byte)) {
+    } else if (unit === OPEN_ARRAY || unit === OPEN_OBJECT) {
       depth += 1;
       if (depth > limit) return true;
-    } else if (CLOSERS.has(byte) && depth > 0) {
+    } else if ((unit === CLOSE_ARRAY || unit === CLOSE_OBJECT) && depth > 0) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+function textExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const unit = text.charCodeAt(at);
+    if (inString) {
+      if (unit === BACKSLASH) at += 1;
+      else if (unit === QUOTE) inString = false;
+    } else if (unit === QUOTE) {
+      inString = true;
+    } else if (unit === OPEN_ARRAY || unit === OPEN_OBJECT) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if ((unit === CLOSE_ARRAY || unit === CLOSE_OBJECT) && depth > 0) {
       depth -= 1;
     }
   }

@@ -35,6 +35,23 @@ const insertDedupKeys = preparedBatch((db: Kysely<Database>, rows: DedupRow[]) =
     .returning(["installation_id", "dedup_key"]),
 );
 
+// The columns an entry is told apart by when RETURNING gives ids back in no promised order: all but the big ones
+// (message, excerpt, request, adapter_calls), whose text would otherwise be read back and serialized again (D600).
+const KEY_COLUMNS = [
+  "installation_id",
+  "received_at",
+  "outcome",
+  "event_type",
+  "sender",
+  "dedup_key",
+  "thread_id",
+  "workflow_run_ids",
+  "detail",
+  "replay_of",
+  "replay_key",
+  "stored_bytes",
+] as const;
+
 const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValues[]) =>
   withInboundTables(db)
     .insertInto("inbound_events")
@@ -59,7 +76,7 @@ const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValu
         stored_bytes: row.stored_bytes,
       })),
     )
-    .returningAll(),
+    .returning(["id", ...KEY_COLUMNS]),
 );
 
 const dedupId = (installationId: string, key: string) => JSON.stringify([installationId, key]);
@@ -89,37 +106,63 @@ async function takeDedupKeys(trx: Kysely<Database>, arrivals: readonly Arrival[]
   });
 }
 
-/** Inserts the log entries in one statement and gives each its id (rows with equal columns are interchangeable). */
+type KeyColumns = Pick<InboundEventValues, (typeof KEY_COLUMNS)[number]>;
+type BigColumns = Pick<InboundEventValues, "message" | "request" | "adapter_calls">;
+
+const keyOf = (row: KeyColumns) => JSON.stringify(KEY_COLUMNS.map((column) => row[column]));
+const sameBig = (a: BigColumns, b: BigColumns) =>
+  a.message === b.message && a.request === b.request && a.adapter_calls === b.adapter_calls;
+
+/**
+ * Inserts the log entries in one statement and gives each its id. RETURNING promises no order, so each row is found
+ * again by its key columns; where entries' keys tie but their big columns differ (two events without a dedup key in
+ * one millisecond), those rows' big columns are read back, so every id goes to its own entry. Entries equal in every
+ * column are interchangeable.
+ */
 async function insertLogEntries(trx: Kysely<Database>, records: readonly InboundEventRecord[]): Promise<number[]> {
   const values = records.map(toInboundEventValues);
-  const contentOf = (row: InboundEventValues) =>
-    JSON.stringify([
-      row.installation_id,
-      row.received_at,
-      row.outcome,
-      row.event_type,
-      row.sender,
-      row.dedup_key,
-      row.thread_id,
-      row.workflow_run_ids,
-      row.detail,
-      row.message,
-      row.request,
-      row.adapter_calls,
-      row.replay_of,
-      row.replay_key,
-    ]);
-  // RETURNING promises no order, so each row is found again by its columns.
-  const idsByContent = new Map<string, number[]>();
+  const idsByKey = new Map<string, number[]>();
   for (const row of await insertEvents.execute(trx, values)) {
-    const content = contentOf(row);
-    idsByContent.set(content, [...(idsByContent.get(content) ?? []), row.id]);
+    const key = keyOf(row);
+    const ids = idsByKey.get(key);
+    if (ids === undefined) idsByKey.set(key, [row.id]);
+    else ids.push(row.id);
   }
-  return values.map((row) => {
-    const id = idsByContent.get(contentOf(row))?.shift();
+  const keys = values.map(keyOf);
+  const bigById = await readTiedBigColumns(trx, values, keys, idsByKey);
+  return values.map((row, index) => {
+    const ids = idsByKey.get(keys[index] as string) ?? [];
+    const at = ids.length > 1 && bigById.size > 0 ? ids.findIndex((id) => isBigOf(bigById.get(id), row)) : 0;
+    const id = at < 0 ? undefined : ids.splice(at, 1)[0];
     if (id === undefined) throw new Error("inserting inbound events returned fewer rows than given");
     return id;
   });
+}
+
+const isBigOf = (stored: BigColumns | undefined, row: BigColumns) => stored !== undefined && sameBig(stored, row);
+
+/** The big columns of the rows whose key columns tie while their big columns differ (most often none). */
+async function readTiedBigColumns(
+  trx: Kysely<Database>,
+  values: readonly InboundEventValues[],
+  keys: readonly string[],
+  idsByKey: ReadonlyMap<string, readonly number[]>,
+): Promise<Map<number, BigColumns>> {
+  const first = new Map<string, InboundEventValues>();
+  const tied = new Set<number>();
+  for (const [index, row] of values.entries()) {
+    const key = keys[index] as string;
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, row);
+    else if (!sameBig(earlier, row)) for (const id of idsByKey.get(key) ?? []) tied.add(id);
+  }
+  if (tied.size === 0) return new Map();
+  const rows = await withInboundTables(trx)
+    .selectFrom("inbound_events")
+    .select(["id", "message", "request", "adapter_calls"])
+    .where("id", "in", [...tied])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 type Pending =

@@ -43,6 +43,24 @@ describe("toStoredRequest", () => {
     expect(stored.body).not.toContain("sk_live_12345678");
   });
 
+  it("redacts inside arrays in key order, and keeps a body with nothing to hide byte for byte", () => {
+    const body = JSON.stringify({
+      a: 1,
+      items: [{ n: 1 }, { n: 2, secret: "s" }, [{ password: "p" }], "x"],
+      z: { deep: [null, true] },
+    });
+    const stored = toStoredRequest(request({}, body), []);
+    expect(stored.body).toBe(
+      JSON.stringify({
+        a: 1,
+        items: [{ n: 1 }, { n: 2, secret: REDACTED }, [{ password: REDACTED }], "x"],
+        z: { deep: [null, true] },
+      }),
+    );
+    const plain = '{ "a": [1, {"b": "c"}],  "d": null }';
+    expect(toStoredRequest(request({}, plain), []).body).toBe(plain);
+  });
+
   it("keeps a body over the limit cut, with its whole size and a flag", () => {
     const stored = toStoredRequest(request({}, "a".repeat(STORED_BODY_LIMIT + 10)), []);
     expect(stored).toMatchObject({ body_bytes: STORED_BODY_LIMIT + 10, body_truncated: true, body_encoding: "text" });

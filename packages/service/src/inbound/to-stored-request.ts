@@ -30,21 +30,41 @@ function scrub(text: string, secrets: readonly string[]): string {
   return scrubbed;
 }
 
-/** A JSON value with every value under a secret-looking key replaced; the value itself when it has none. */
+/**
+ * A JSON value with every value under a secret-looking key replaced; the value itself when it has none. Copy on
+ * write (D603): an array or object is copied only once one of its values changed, so a body's unchanged parts cost
+ * a walk and no allocation.
+ */
 function redactJson(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
-    const items = value.map(redactJson);
-    return items.every((item, index) => item === value[index]) ? value : items;
+    let items: unknown[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const kept = redactJson(value[index]);
+      if (kept === value[index]) continue;
+      items ??= value.slice();
+      items[index] = kept;
+    }
+    return items ?? value;
   }
-  let changed = false;
-  const entries = Object.entries(value).map(([key, inner]) => {
-    const kept = SECRET_NAME.test(key) ? REDACTED : redactJson(inner);
-    changed ||= kept !== inner;
-    return [key, kept] as const;
-  });
-  return changed ? Object.fromEntries(entries) : value;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  // The values kept, gathered from the first change on (with the unchanged ones before it).
+  let kept: unknown[] | undefined;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    const inner = record[key];
+    const next = SECRET_NAME.test(key) ? REDACTED : redactJson(inner);
+    if (kept === undefined && next === inner) continue;
+    kept ??= keys.slice(0, index).map((earlier) => record[earlier]);
+    kept.push(next);
+  }
+  // Object.fromEntries defines each key as its own (a "__proto__" key stays a key, as JSON.parse made it).
+  return kept === undefined ? value : Object.fromEntries(keys.map((key, index) => [key, kept[index]]));
 }
+
+/** One decoder for every body: `fatal` throws on bytes that are not UTF-8, and a call without `stream` keeps no state. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The body as kept: at most STORED_BODY_LIMIT bytes, JSON keys that name secrets redacted, credential values gone. */
 function storedBody(body: Uint8Array | null, secrets: readonly string[]) {
@@ -53,7 +73,7 @@ function storedBody(body: Uint8Array | null, secrets: readonly string[]) {
   const kept = truncated ? bytes.subarray(0, STORED_BODY_LIMIT) : bytes;
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(kept);
+    text = UTF8.decode(kept);
   } catch {
     // Not UTF-8 (or cut inside a character): kept as base64, where no secret can be searched for by its text.
     return { body: Buffer.from(kept).toString("base64"), body_encoding: "base64" as const, truncated };

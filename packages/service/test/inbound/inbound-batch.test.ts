@@ -89,6 +89,20 @@ for (const lane of STORE_LANES) {
       expect(triggerRuns.items).toHaveLength(4);
     });
 
+    it("gives each of several keyless messages equal but for their text its own entry (D600)", async () => {
+      const intake = world.test.service.context.inbound;
+      const now = new Date();
+      // Same type, sender, outcome, time and length: only the text (a big column, not read back) tells them apart.
+      const sent = ["A", "B", "C", "D", "E"].map((letter) => ({
+        ...message("order.refunded", undefined),
+        message: { event_type: "order.refunded", sender: "shop", message: `refund ${letter}`, is_bot: false },
+      }));
+      const routed = await Promise.all(sent.map((item) => intake.route(item, now)));
+      expect(routed.map((item) => item.outcome)).toEqual(sent.map(() => "unmatched"));
+      const logged = new Map((await events()).map((entry) => [entry.id, entry]));
+      expect(routed.map((item) => logged.get(item.eventId)?.excerpt)).toEqual(sent.map((item) => item.message.message));
+    });
+
     it("routes one delivery sent many times at once, through the endpoint, to exactly one run", async () => {
       const url = `${world.test.url}${inboundPath(world.installations.webhook)}`;
       const body = JSON.stringify({ type: "order.created", sender: "till", message: "order at once" });
