@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import type { BenchChild } from "../lib/start-child.ts";
 import { isRunning, stopChild } from "../lib/stop-child.ts";
 import { newAnswers, slackDeliveries } from "../vs-bolt/deliveries.ts";
-import { checkStore, type StoreCheck } from "./check-store.ts";
+import { checkStore, SERVICE_STORE, type StoreCheck } from "./check-store.ts";
 import { answeredIds } from "./measure.ts";
 import { SECRETS, SERVICE_ANSWERS, type Synchronous, startServiceProcess, startSide } from "./start-side.ts";
 
@@ -64,7 +64,7 @@ export async function killRound(options: {
     const again = slackDeliveries(started.inbound.pathname, SECRETS.slack, answers, SERVICE_ANSWERS);
     const after = await autocannon({ url: origin, requests: again, connections: 4, duration: 1 });
     await stopChild(restarted);
-    const store = checkStore(join(dir, "adapterkit.sqlite"), started.queries, answeredIds(answers));
+    const store = checkStore(join(dir, "adapterkit.sqlite"), SERVICE_STORE, answeredIds(answers));
     const afterRestart = answeredIds(answers).size - answeredBefore;
     return {
       answered: answeredBefore,

@@ -25,9 +25,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RETRY_EVERY = Number(process.env.BENCH_RETRY_EVERY ?? 10);
 
-/** What each setting compares: the service first, then the Bolt apps measured against it. */
+/**
+ * What each setting compares: the service first, then the Bolt apps measured against it. At `normal` the relay is
+ * measured too: what the design's two hops cost with nothing stored, the floor the service's figure sits on (D606).
+ */
 const COMPARED: Record<Synchronous, readonly Side[]> = {
-  normal: ["service", "bolt"],
+  normal: ["service", "bolt", "relay"],
   full: ["service", "bolt-group", "bolt"],
 };
 
@@ -51,19 +54,25 @@ async function measureSetting(synchronous: Synchronous): Promise<void> {
         synchronous,
         retryEvery: RETRY_EVERY,
       });
-      const { stored, runs, unanswered } = sample.store;
-      const { retriesSent, duplicates } = sample.answers;
       console.log(`round ${round + 1}/${ROUNDS}  ${show(side, sample)}  load ${loadAverage()}`);
-      console.log(
-        `round ${round + 1}/${ROUNDS}  ${"".padEnd(28)} store: ${stored} events, ${runs} runs; ${retriesSent} retries ` +
-          `sent${side === "service" ? `, ${duplicates} answered as duplicates` : ""}; every answered event once: ` +
-          `${sample.fault === undefined ? "yes" : `NO: ${sample.fault}`} (${unanswered} in flight at the stops)`,
-      );
+      console.log(`round ${round + 1}/${ROUNDS}  ${"".padEnd(28)} ${showStore(side, sample)}`);
       if (sample.fault !== undefined) throw new Error(`${side}: ${sample.fault}`);
       samples.get(side)?.push(sample);
     }
   }
   reportSetting(synchronous, samples);
+}
+
+/** What a side's store held after the load, or that the relay keeps nothing. */
+function showStore(side: Side, sample: SideSample): string {
+  const { retriesSent, duplicates } = sample.answers;
+  if (sample.store === undefined) return `nothing stored (${retriesSent} retries sent, each answered like a new event)`;
+  const { stored, runs, unanswered } = sample.store;
+  return (
+    `store: ${stored} events, ${runs} runs; ${retriesSent} retries sent` +
+    `${side === "service" ? `, ${duplicates} answered as duplicates` : ""}; every answered event once: ` +
+    `${sample.fault === undefined ? "yes" : `NO: ${sample.fault}`} (${unanswered} in flight at the stops)`
+  );
 }
 
 async function main(): Promise<void> {

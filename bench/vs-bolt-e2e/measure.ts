@@ -15,7 +15,8 @@ export interface SideSample {
   readonly p99Ms: number;
   readonly processes: readonly { readonly name: string; readonly cpuUs: number; readonly rssMb: number }[];
   readonly answers: Pick<Answers, "retriesSent" | "acceptedTwice"> & { readonly duplicates: number };
-  readonly store: StoreCheck;
+  /** What its store held; undefined for the relay, which keeps nothing. */
+  readonly store: StoreCheck | undefined;
   readonly fault: string | undefined;
   /** When the measured load ran, on the monotonic clock a CPU profile's samples are stamped with. */
   readonly window: SampleWindow;
@@ -61,12 +62,15 @@ export async function measureSide(side: Side, options: LoadOptions): Promise<Sid
       rssMb: memoryOf(pids[index]!).rssMiB,
     }));
     for (const { child } of started.processes) await stopChild(child);
-    const store = checkStore(started.storeFile, started.queries, answeredIds(answers));
+    const kept = started.store;
+    const store = kept === undefined ? undefined : checkStore(kept.file, kept.queries, answeredIds(answers));
     // Two loads (the warm-up and the measured one), each stopped with up to one event per connection unanswered.
     const fault =
       answers.acceptedTwice > 0
         ? `${answers.acceptedTwice} deliveries of an event already accepted were accepted again`
-        : storeFault(store, 2 * options.connections);
+        : store === undefined
+          ? undefined
+          : storeFault(store, 2 * options.connections);
     const { retriesSent, acceptedTwice } = answers;
     return {
       eventsPerS: measured.eventsPerS,

@@ -8,6 +8,7 @@ export const LABELS: Record<Side, string> = {
   service: "service (+ chat adapter)",
   "bolt-group": "Bolt, group commit",
   bolt: "Bolt, a commit per event",
+  relay: "relay (+ chat adapter)",
 };
 
 type Figures = Pick<SideSample, "eventsPerS" | "p99Ms" | "processes">;
@@ -55,6 +56,10 @@ export function reportSetting(synchronous: Synchronous, samples: ReadonlyMap<Sid
   for (const [side, list] of samples) console.log(`  ${show(side, medianOf(list))}`);
   for (const [side, list] of samples) {
     if (side === "service") continue;
+    if (side === "relay") {
+      reportFloor(service, list, samples.get("bolt") ?? []);
+      continue;
+    }
     const ratio = ratiosTo(service, list);
     const byRound = ratio.events.map((r) => `${r.toFixed(2)}x`).join(", ");
     const line = `service / ${LABELS[side]}: deliveries/s by round ${byRound}, median ${ratio.medianEvents.toFixed(2)}x`;
@@ -75,4 +80,19 @@ export function reportSetting(synchronous: Synchronous, samples: ReadonlyMap<Sid
       console.log(`${line}; ${cpu} (no goal: the naive app, an fsync inside every commit on its only thread)`);
     }
   }
+}
+
+/**
+ * The relay's lines (D606): the two hops alone against the plain Bolt app, the least any host that calls its
+ * adapter over HTTP costs, and the service's CPU per delivery above the relay's, its own work (dedup, routing, the
+ * event, its record and its run committed).
+ */
+function reportFloor(service: readonly SideSample[], relay: readonly SideSample[], bolt: readonly SideSample[]): void {
+  const floor = ratiosTo(relay, bolt);
+  const own = median(service.map((s, round) => cpuOf(s) - cpuOf(relay[round] ?? s)));
+  console.log(
+    `the design's floor, the relay / ${LABELS.bolt} (no goal; nothing stored): deliveries/s median ` +
+      `${floor.medianEvents.toFixed(2)}x, CPU per delivery median ${floor.medianCpu.toFixed(2)}x\n` +
+      `  the service's own work above the relay: ${fixed(own, 0)} µs CPU per delivery (median of the rounds)`,
+  );
 }

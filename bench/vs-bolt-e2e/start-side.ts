@@ -8,8 +8,12 @@ import { BOLT_STORE, SERVICE_STORE, type StoreQueries } from "./check-store.ts";
 /** SQLite's durability on both sides: `full` (the service's default, D178) or `normal`. */
 export type Synchronous = "full" | "normal";
 
-/** The sides: the service with the chat adapter, the plain Bolt app (a commit per event), Bolt with group commit. */
-export const SIDES = ["service", "bolt", "bolt-group"] as const;
+/**
+ * The sides: the service with the chat adapter, the plain Bolt app (a commit per event), Bolt with group commit, and
+ * the relay with the chat adapter: the hosted design's floor, Slack's POST received and the one adapter call made
+ * through the service's client, nothing stored (bench/inbound's relay, D310).
+ */
+export const SIDES = ["service", "bolt", "bolt-group", "relay"] as const;
 export type Side = (typeof SIDES)[number];
 
 /** One side's processes, started in a fresh data dir: where Slack's deliveries go and what its answers look like. */
@@ -18,8 +22,8 @@ export interface Started {
   readonly answers: AnswerShapes;
   /** Stopped in this order once the load is over. */
   readonly processes: readonly { readonly name: string; readonly child: BenchChild }[];
-  readonly storeFile: string;
-  readonly queries: StoreQueries;
+  /** Where its events are kept and how to read them; the relay keeps nothing. */
+  readonly store: { readonly file: string; readonly queries: StoreQueries } | undefined;
 }
 
 /** How to start a side: its data dir, its durability, and (for `--profile`) a dir each process writes a CPU profile to. */
@@ -61,24 +65,37 @@ export function startServiceProcess(
   );
 }
 
-/** The reference service and the chat adapter, each its own process from built JavaScript (bench/inbound's). */
-async function startService(options: StartOptions): Promise<Started> {
+/** The bare relay in front of an adapter: each event answered once its one adapter call is (bench/inbound's). */
+function startRelayProcess(adapter: { url: string; credentials: Record<string, string> }): Promise<BenchChild> {
+  return startBuiltChild(here("../inbound/relay-server.ts"), {
+    BENCH_ADAPTER_URL: adapter.url,
+    BENCH_APP_SECRET: SECRETS.app,
+    BENCH_CREDENTIALS: JSON.stringify(adapter.credentials),
+  });
+}
+
+/**
+ * The chat adapter and, in front of it, the reference service or the relay, each its own process from built
+ * JavaScript (bench/inbound's).
+ */
+async function startHosted(options: StartOptions, front: "service" | "relay"): Promise<Started> {
   const adapter = await startBuiltChild(
     here("../inbound/adapter-server.ts"),
     { BENCH_SLACK_SECRET: SECRETS.slack, BENCH_APP_SECRET: SECRETS.app },
     profiled(options, "adapter"),
   );
   try {
-    const service = await startServiceProcess(options, JSON.parse(adapter.ready));
+    const address = JSON.parse(adapter.ready);
+    const child = front === "service" ? await startServiceProcess(options, address) : await startRelayProcess(address);
     return {
-      inbound: new URL(service.ready),
-      answers: SERVICE_ANSWERS,
+      inbound: new URL(child.ready),
+      // The relay answers every delivery alike, a retry included: it keeps nothing to tell one by.
+      answers: front === "service" ? SERVICE_ANSWERS : { accepted: SERVICE_ANSWERS.accepted },
       processes: [
-        { name: "service", child: service },
+        { name: front, child },
         { name: "adapter", child: adapter },
       ],
-      storeFile: join(options.dir, "adapterkit.sqlite"),
-      queries: SERVICE_STORE,
+      store: front === "service" ? { file: join(options.dir, "adapterkit.sqlite"), queries: SERVICE_STORE } : undefined,
     };
   } catch (error) {
     await stopChild(adapter);
@@ -104,13 +121,12 @@ async function startBolt(options: StartOptions, commit: "each" | "group"): Promi
     // Bolt answers an empty 200 whether or not the event_id was stored before: it cannot tell a retry apart.
     answers: { accepted: /^$/ },
     processes: [{ name: "bolt", child: bolt }],
-    storeFile,
-    queries: BOLT_STORE,
+    store: { file: storeFile, queries: BOLT_STORE },
   };
 }
 
 /** Starts a side's processes in `options.dir`. */
 export function startSide(side: Side, options: StartOptions): Promise<Started> {
-  if (side === "service") return startService(options);
+  if (side === "service" || side === "relay") return startHosted(options, side);
   return startBolt(options, side === "bolt-group" ? "group" : "each");
 }
