@@ -1,15 +1,16 @@
 // bench/vs-bolt-e2e: a hosted event end to end against a Slack Bolt app keeping the same event (D482), like with like
 // (D551). The same Slack message events (a new event_id each, signed when sent; every BENCH_RETRY_EVERY-th one, default
 // 10, delivered once more as Slack retries it, D552) go (a) to the reference service's installation inbound URL — the
-// service and the chat adapter each their own process from built JavaScript with plain node, the event committed with
-// a queued run (run worker off, SQLite) before the 200 — and (b) to Bolt 5 apps whose message listener commits the
-// event and a run row to SQLite (WAL) before Bolt answers. At `normal` (neither side syncs) the service meets the plain
-// Bolt app, a commit per event; at `full` (every answered event survives a power loss) it meets a Bolt app using the
-// service's technique, commits grouped and the WAL synced off the main thread, with the plain app (synchronous=FULL,
-// an fsync in every commit on its only thread) as a third line. Each round starts every side fresh, loads each and
-// checks that every event answered 200 is in its store once with one run and that no retry was accepted twice. Then
-// one round kills the service with SIGKILL mid-load and checks its store after a restart (D554). Goals: at `normal`
-// ≥ 1.0× Bolt's deliveries/s and ≤ 1.5× its CPU per delivery; at `full` ≥ 1.0× the group-commit Bolt's deliveries/s.
+// service and the chat adapter each their own process from built JavaScript with plain node, the event committed with a
+// queued run (run worker off, SQLite) before the 200 — and (b) to Bolt 5 apps whose message listener commits the event
+// and a run row to SQLite (WAL) before Bolt answers. At `normal` (neither side syncs) the service meets the plain Bolt
+// app, a commit per event; at `full` (every answered event survives a power loss) it meets a Bolt app using the
+// service's technique, commits grouped and the WAL synced off the main thread, with the plain app (synchronous=FULL, an
+// fsync in every commit on its only thread) as a third line; at `normal` a bare relay in front of the adapter (the two
+// hops, nothing stored) is measured too, the floor of the design (D606). Each round starts every side fresh, loads each
+// and checks that every event answered 200 is in its store once with one run and that no retry was accepted twice. Then
+// one round kills the service with SIGKILL mid-load and checks its store after a restart (D554). Goals: at `normal` ≥
+// 1.0× Bolt's deliveries/s and ≤ 1.5× its CPU per delivery; at `full` ≥ 1.0× the group-commit Bolt's deliveries/s.
 // `--profile`: one profiled load of the service side instead (D553). Knobs: BENCH_SYNCHRONOUS (both, full or normal),
 // BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_RETRY_EVERY (10).
 import { buildPackages } from "../lib/build-packages.ts";
