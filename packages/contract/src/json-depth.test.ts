@@ -10,6 +10,14 @@ describe("exceedsJsonDepth", () => {
     expect(exceedsJsonDepth(`{"a":${nested(5000)}}`)).toBe(true);
   });
 
+  it("refuses the shortest body that passes the limit, unclosed, and accepts one character less", () => {
+    for (const limit of [0, 1, 2, 5, MAX_JSON_DEPTH, 1000]) {
+      expect(exceedsJsonDepth("{".repeat(limit + 1), limit)).toBe(true);
+      expect(exceedsJsonDepth(new TextEncoder().encode("[".repeat(limit + 1)), limit)).toBe(true);
+      expect(exceedsJsonDepth("[".repeat(limit), limit)).toBe(false);
+    }
+  });
+
   it("counts objects and arrays alike, and resets as they close", () => {
     const object = (levels: number): string => (levels === 0 ? "1" : `{"k":${object(levels - 1)}}`);
     expect(exceedsJsonDepth(object(MAX_JSON_DEPTH + 1))).toBe(true);

@@ -15,21 +15,25 @@ const CLOSE_OBJECT = 0x7d;
  * syntax is the same ASCII: nothing is encoded or copied first (D601).
  */
 export function exceedsJsonDepth(body: Uint8Array | string, limit = MAX_JSON_DEPTH): boolean {
+  // Each level opens with a character of its own, so a body no longer than the limit cannot pass it.
+  if (body.length <= limit) return false;
   return typeof body === "string" ? textExceeds(body, limit) : bytesExceed(body, limit);
 }
 
 // The same loop twice, over bytes and over code units: one loop reading either through a callback costs more than
-// the whole check (each form stays monomorphic this way).
+// the whole check (each form stays monomorphic this way). A string's content is skipped by an inner loop that looks
+// for its closing quote and escapes only (D612).
 function bytesExceed(bytes: Uint8Array, limit: number): boolean {
+  const end = bytes.length;
   let depth = 0;
-  let inString = false;
-  for (let at = 0; at < bytes.length; at += 1) {
+  for (let at = 0; at < end; at += 1) {
     const unit = bytes[at] as number;
-    if (inString) {
-      if (unit === BACKSLASH) at += 1;
-      else if (unit === QUOTE) inString = false;
-    } else if (unit === QUOTE) {
-      inString = true;
+    if (unit === QUOTE) {
+      for (at += 1; at < end; at += 1) {
+        const inside = bytes[at] as number;
+        if (inside === QUOTE) break;
+        if (inside === BACKSLASH) at += 1;
+      }
     } else if (unit === OPEN_ARRAY || unit === OPEN_OBJECT) {
       depth += 1;
       if (depth > limit) return true;
@@ -41,15 +45,16 @@ function bytesExceed(bytes: Uint8Array, limit: number): boolean {
 }
 
 function textExceeds(text: string, limit: number): boolean {
+  const end = text.length;
   let depth = 0;
-  let inString = false;
-  for (let at = 0; at < text.length; at += 1) {
+  for (let at = 0; at < end; at += 1) {
     const unit = text.charCodeAt(at);
-    if (inString) {
-      if (unit === BACKSLASH) at += 1;
-      else if (unit === QUOTE) inString = false;
-    } else if (unit === QUOTE) {
-      inString = true;
+    if (unit === QUOTE) {
+      for (at += 1; at < end; at += 1) {
+        const inside = text.charCodeAt(at);
+        if (inside === QUOTE) break;
+        if (inside === BACKSLASH) at += 1;
+      }
     } else if (unit === OPEN_ARRAY || unit === OPEN_OBJECT) {
       depth += 1;
       if (depth > limit) return true;

@@ -52,9 +52,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       refuseAfterDrain(req, limit, size).catch(reject);
     };
     const onEnd = () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+    // `on`, not `once`: each fires at most once here, and `once` wraps every listener in two more objects.
     req.on("data", onData);
-    req.once("end", onEnd);
-    req.once("error", reject);
+    req.on("end", onEnd);
+    req.on("error", reject);
   });
 }
 

@@ -19,7 +19,8 @@ export function sendText(
 ): void {
   if (res.headersSent || res.destroyed) return;
   const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-  res.writeHead(status, { ...headers, "content-type": contentType, "content-length": length });
+  const fixed = { "content-type": contentType, "content-length": length };
+  res.writeHead(status, headers === undefined ? fixed : { ...headers, ...fixed });
   res.end(body);
 }
 
