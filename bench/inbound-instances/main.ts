@@ -6,7 +6,8 @@
 // own dedup key, so a key with two rows is an event recorded twice. On two cores, CPU per event (not events/s) shows
 // whether instances duplicate work, and only at one rate: CPU per event falls as batches fill (D179). So a fourth
 // load, one instance at half the rate (each instance's share), shows what is left once that is taken out, and each
-// load prints the transactions the database committed per event.
+// load prints the statements and commits the instances sent per event (counted in each instance: the database's own
+// counters also count whoever else uses it meanwhile).
 // PostgreSQL from BENCH_DATABASE_URL, else ADAPTERKIT_TEST_DATABASE_URL; skipped, saying why, when unset or
 // unreachable. BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s, default half of what
 // one instance took in the round).
@@ -15,7 +16,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { pipelineRequests } from "../inbound/load-requests.ts";
 import { CONNECTIONS, cpuPerEventUs, load, SECRETS, startAdapter } from "../inbound/measure.ts";
 import { buildPackages } from "../lib/build-packages.ts";
@@ -44,22 +44,10 @@ interface Measured {
   readonly p99: number;
   readonly recorded: string;
   readonly duplicates: number;
-  /** Transactions the database committed per event during the load: how full each instance's batches were. */
+  /** Statements the instances sent per event during the load. */
+  readonly statementsPerEvent: number;
+  /** Transactions the instances committed per event during the load: how full their batches were. */
   readonly commitsPerEvent: number;
-}
-
-/** Transactions committed in the database so far, by anyone (pg_stat_database; the bench's own are most of them). */
-async function commits(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ commits: string }>(
-      "select xact_commit as commits from pg_stat_database where datname = current_database()",
-    );
-    return Number(rows[0]?.commits);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -90,22 +78,22 @@ async function measure(instances: 1 | 2, url: string, rate: number): Promise<Mea
     const each = rate / instances;
     await Promise.all(origins.map((origin) => load(origin, requests, 1, 1, connections, each))); // warm-up
     for (const service of services) service.child.kill("SIGUSR2");
-    const committedBefore = await commits(url);
     const loads = await Promise.all(origins.map((origin) => load(origin, requests, 1, DURATION_S, connections, each)));
-    const committed = (await commits(url)) - committedBefore;
     // The instance that set the schema up stops last: it counts what both recorded, then drops the schema.
-    const reports = [];
+    const reports: Map<string, string>[] = [];
     for (const service of [...services].reverse()) reports.push(await stopChild(service));
     const total = loads.reduce((sum, one) => sum + one.total, 0);
     const cpuUs = reports.reduce((sum, report) => sum + cpuPerEventUs(report, total), 0);
     const last = reports.at(-1);
+    const perEvent = (word: string) => reports.reduce((sum, report) => sum + Number(report.get(word)), 0) / total;
     return {
       events: loads.reduce((sum, one) => sum + one.events, 0),
       cpuUs,
       p99: Math.max(...loads.map((one) => one.p99)),
       recorded: `${last?.get("OUTCOMES") ?? "?"} runs ${last?.get("RUNS") ?? "?"}`,
       duplicates: Number(last?.get("DUPLICATES") ?? Number.NaN),
-      commitsPerEvent: committed / total,
+      statementsPerEvent: perEvent("STATEMENTS"),
+      commitsPerEvent: perEvent("COMMITS"),
     };
   } finally {
     for (const service of services) if (isRunning(service)) await stopChild(service);
@@ -131,7 +119,8 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const line = (name: string, m: Measured) =>
     console.log(
       `round ${round}/${ROUNDS}  ${name.padEnd(34)}  ${Math.round(m.events)} events/s  p99 ${m.p99} ms  CPU µs/event ` +
-        `(services) ${Math.round(m.cpuUs)}  commits/event ${m.commitsPerEvent.toFixed(2)}  recorded ${m.recorded}  ` +
+        `(services) ${Math.round(m.cpuUs)}  statements/event ${m.statementsPerEvent.toFixed(2)}  commits/event ` +
+        `${m.commitsPerEvent.toFixed(2)}  recorded ${m.recorded}  ` +
         `duplicates ${m.duplicates}`,
     );
   const most = await measure(1, databaseUrl, 0);
