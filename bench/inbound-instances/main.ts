@@ -4,8 +4,10 @@
 // the load split between them (half the connections and half the rate each), and prints the CPU per event of both
 // instances together against one instance's at that same rate, with the duplicate check: every delivery has its
 // own dedup key, so a key with two rows is an event recorded twice. On two cores, CPU per event (not events/s) shows
-// whether instances duplicate work, and only at one rate: CPU per event falls as batches fill (D179). So a fourth
-// load, one instance at half the rate (each instance's share), shows what is left once that is taken out, and each
+// whether instances duplicate work, and only at one rate: CPU per event falls as batches fill (D179). A limited rate
+// here is autocannon's: each connection sends back to back until it has made its share of the second, so a batch
+// fills with as many requests as an instance has connections. So a fourth load, one instance with each instance's
+// share (half the rate on half the connections), shows what is left once that is taken out (D618), and each
 // load prints the statements and commits the instances sent per event (counted in each instance: the database's own
 // counters also count whoever else uses it meanwhile).
 // PostgreSQL from BENCH_DATABASE_URL, else ADAPTERKIT_TEST_DATABASE_URL; skipped, saying why, when unset or
@@ -51,10 +53,10 @@ interface Measured {
 }
 
 /**
- * One load over `instances` service processes on one fresh schema, the connections and the offered rate (events/s,
- * 0: unlimited) split between them.
+ * One load over `instances` service processes on one fresh schema, the connections (all of them unless given) and
+ * the offered rate (events/s, 0: unlimited) split between them.
  */
-async function measure(instances: 1 | 2, url: string, rate: number): Promise<Measured> {
+async function measure(instances: 1 | 2, url: string, rate: number, allConnections = CONNECTIONS): Promise<Measured> {
   const adapter = await startAdapter();
   const dataDir = mkdtempSync(join(tmpdir(), "bench-inbound-instances-"));
   const schema = `bench_instances_${randomBytes(4).toString("hex")}`;
@@ -74,7 +76,7 @@ async function measure(instances: 1 | 2, url: string, rate: number): Promise<Mea
     if (instances === 2) services.push(await startBuiltChild(entry, { ...env, BENCH_JOIN: inbound.pathname }));
     const origins = services.map((service) => new URL(service.ready).origin);
     const requests = pipelineRequests(inbound.pathname, SECRETS.slack);
-    const connections = CONNECTIONS / instances;
+    const connections = allConnections / instances;
     const each = rate / instances;
     await Promise.all(origins.map((origin) => load(origin, requests, 1, 1, connections, each))); // warm-up
     for (const service of services) service.child.kill("SIGUSR2");
@@ -130,10 +132,11 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   line(`one instance at ${rate} events/s`, one);
   const two = await measure(2, databaseUrl, rate);
   line(`two instances at ${rate} events/s`, two);
-  // Each of the two serves half the rate; one instance at that half shows what an instance costs at its share.
+  // Each of the two serves half the rate on half the connections; one instance given just that shows what an
+  // instance costs at its share.
   const half = Math.round(rate / 2);
-  const share = await measure(1, databaseUrl, half);
-  line(`one instance at ${half} events/s`, share);
+  const share = await measure(1, databaseUrl, half, CONNECTIONS / 2);
+  line(`one instance at ${half} events/s, ${CONNECTIONS / 2} conns`, share);
   for (const m of [most, one, two, share]) duplicates += m.duplicates;
   ratios.push(two.cpuUs / one.cpuUs);
   shareRatios.push(two.cpuUs / share.cpuUs);
@@ -150,5 +153,5 @@ console.log(
 );
 console.log(
   `two instances vs one instance at each one's share of the rate: ${median(shareRatios).toFixed(2)}× (median): what ` +
-    "is left once the lower rate each instance sees (fewer events per batch and per system call) is taken out",
+    "is left once the smaller load each instance sees (fewer events per batch and per system call) is taken out",
 );
