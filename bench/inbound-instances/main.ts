@@ -4,9 +4,12 @@
 // the load split between them (half the connections and half the rate each), and prints the CPU per event of both
 // instances together against one instance's at that same rate, with the duplicate check: every delivery has its
 // own dedup key, so a key with two rows is an event recorded twice. On two cores, CPU per event (not events/s) shows
-// whether instances duplicate work, and only at one rate: CPU per event falls as batches fill (D179). So a fourth
-// load, one instance at half the rate (each instance's share), shows what is left once that is taken out, and each
-// load prints the transactions the database committed per event.
+// whether instances duplicate work, and only at one rate: CPU per event falls as batches fill (D179). A limited rate
+// here is autocannon's: each connection sends back to back until it has made its share of the second, so a batch
+// fills with as many requests as an instance has connections. So a fourth load, one instance with each instance's
+// share (half the rate on half the connections), shows what is left once that is taken out (D618), and each
+// load prints the statements and commits the instances sent per event (counted in each instance: the database's own
+// counters also count whoever else uses it meanwhile).
 // PostgreSQL from BENCH_DATABASE_URL, else ADAPTERKIT_TEST_DATABASE_URL; skipped, saying why, when unset or
 // unreachable. BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s, default half of what
 // one instance took in the round).
@@ -15,7 +18,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { pipelineRequests } from "../inbound/load-requests.ts";
 import { CONNECTIONS, cpuPerEventUs, load, SECRETS, startAdapter } from "../inbound/measure.ts";
 import { buildPackages } from "../lib/build-packages.ts";
@@ -44,29 +46,17 @@ interface Measured {
   readonly p99: number;
   readonly recorded: string;
   readonly duplicates: number;
-  /** Transactions the database committed per event during the load: how full each instance's batches were. */
+  /** Statements the instances sent per event during the load. */
+  readonly statementsPerEvent: number;
+  /** Transactions the instances committed per event during the load: how full their batches were. */
   readonly commitsPerEvent: number;
 }
 
-/** Transactions committed in the database so far, by anyone (pg_stat_database; the bench's own are most of them). */
-async function commits(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ commits: string }>(
-      "select xact_commit as commits from pg_stat_database where datname = current_database()",
-    );
-    return Number(rows[0]?.commits);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
- * One load over `instances` service processes on one fresh schema, the connections and the offered rate (events/s,
- * 0: unlimited) split between them.
+ * One load over `instances` service processes on one fresh schema, the connections (all of them unless given) and
+ * the offered rate (events/s, 0: unlimited) split between them.
  */
-async function measure(instances: 1 | 2, url: string, rate: number): Promise<Measured> {
+async function measure(instances: 1 | 2, url: string, rate: number, allConnections = CONNECTIONS): Promise<Measured> {
   const adapter = await startAdapter();
   const dataDir = mkdtempSync(join(tmpdir(), "bench-inbound-instances-"));
   const schema = `bench_instances_${randomBytes(4).toString("hex")}`;
@@ -86,26 +76,26 @@ async function measure(instances: 1 | 2, url: string, rate: number): Promise<Mea
     if (instances === 2) services.push(await startBuiltChild(entry, { ...env, BENCH_JOIN: inbound.pathname }));
     const origins = services.map((service) => new URL(service.ready).origin);
     const requests = pipelineRequests(inbound.pathname, SECRETS.slack);
-    const connections = CONNECTIONS / instances;
+    const connections = allConnections / instances;
     const each = rate / instances;
     await Promise.all(origins.map((origin) => load(origin, requests, 1, 1, connections, each))); // warm-up
     for (const service of services) service.child.kill("SIGUSR2");
-    const committedBefore = await commits(url);
     const loads = await Promise.all(origins.map((origin) => load(origin, requests, 1, DURATION_S, connections, each)));
-    const committed = (await commits(url)) - committedBefore;
     // The instance that set the schema up stops last: it counts what both recorded, then drops the schema.
-    const reports = [];
+    const reports: Map<string, string>[] = [];
     for (const service of [...services].reverse()) reports.push(await stopChild(service));
     const total = loads.reduce((sum, one) => sum + one.total, 0);
     const cpuUs = reports.reduce((sum, report) => sum + cpuPerEventUs(report, total), 0);
     const last = reports.at(-1);
+    const perEvent = (word: string) => reports.reduce((sum, report) => sum + Number(report.get(word)), 0) / total;
     return {
       events: loads.reduce((sum, one) => sum + one.events, 0),
       cpuUs,
       p99: Math.max(...loads.map((one) => one.p99)),
       recorded: `${last?.get("OUTCOMES") ?? "?"} runs ${last?.get("RUNS") ?? "?"}`,
       duplicates: Number(last?.get("DUPLICATES") ?? Number.NaN),
-      commitsPerEvent: committed / total,
+      statementsPerEvent: perEvent("STATEMENTS"),
+      commitsPerEvent: perEvent("COMMITS"),
     };
   } finally {
     for (const service of services) if (isRunning(service)) await stopChild(service);
@@ -131,7 +121,8 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const line = (name: string, m: Measured) =>
     console.log(
       `round ${round}/${ROUNDS}  ${name.padEnd(34)}  ${Math.round(m.events)} events/s  p99 ${m.p99} ms  CPU µs/event ` +
-        `(services) ${Math.round(m.cpuUs)}  commits/event ${m.commitsPerEvent.toFixed(2)}  recorded ${m.recorded}  ` +
+        `(services) ${Math.round(m.cpuUs)}  statements/event ${m.statementsPerEvent.toFixed(2)}  commits/event ` +
+        `${m.commitsPerEvent.toFixed(2)}  recorded ${m.recorded}  ` +
         `duplicates ${m.duplicates}`,
     );
   const most = await measure(1, databaseUrl, 0);
@@ -141,10 +132,11 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   line(`one instance at ${rate} events/s`, one);
   const two = await measure(2, databaseUrl, rate);
   line(`two instances at ${rate} events/s`, two);
-  // Each of the two serves half the rate; one instance at that half shows what an instance costs at its share.
+  // Each of the two serves half the rate on half the connections; one instance given just that shows what an
+  // instance costs at its share.
   const half = Math.round(rate / 2);
-  const share = await measure(1, databaseUrl, half);
-  line(`one instance at ${half} events/s`, share);
+  const share = await measure(1, databaseUrl, half, CONNECTIONS / 2);
+  line(`one instance at ${half} events/s, ${CONNECTIONS / 2} conns`, share);
   for (const m of [most, one, two, share]) duplicates += m.duplicates;
   ratios.push(two.cpuUs / one.cpuUs);
   shareRatios.push(two.cpuUs / share.cpuUs);
@@ -161,5 +153,5 @@ console.log(
 );
 console.log(
   `two instances vs one instance at each one's share of the rate: ${median(shareRatios).toFixed(2)}× (median): what ` +
-    "is left once the lower rate each instance sees (fewer events per batch and per system call) is taken out",
+    "is left once the smaller load each instance sees (fewer events per batch and per system call) is taken out",
 );

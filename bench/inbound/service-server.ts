@@ -2,7 +2,8 @@
 // at BENCH_ADAPTER_URL, signing secret BENCH_APP_SECRET, stand-in credentials BENCH_CREDENTIALS) installed in the demo
 // organization as `npm start` installs it, and one app-event trigger for its messages. The run worker is off unless
 // BENCH_WORKER=on: the figure is the inbound path up to the committed event and queued run (as bench/hooks, D102).
-// Prints `READY <inbound URL>`, and when told to stop `CPU <ms>` and `OUTCOMES`/`RUNS` counts.
+// Prints `READY <inbound URL>`, and when told to stop `CPU <ms>`, on PostgreSQL `STATEMENTS`/`COMMITS` (sent during the
+// measured load), and `OUTCOMES`/`RUNS` counts.
 // BENCH_DATABASE_URL (and BENCH_SCHEMA): PostgreSQL instead; BENCH_JOIN=<inbound path> starts a further instance on a
 // schema another one set up (no install, no trigger) and prints `READY` with its own address and that path.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createService } from "@adapterkit/service";
 import { sql } from "kysely";
+import { countStatements } from "../lib/count-statements.ts";
 import { env } from "../lib/env.ts";
 import { reportCpu } from "../lib/report-cpu.ts";
 
@@ -19,6 +21,8 @@ const ownDir = process.env.BENCH_DATA_DIR === undefined;
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "bench-inbound-service-"));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const joining = process.env.BENCH_JOIN;
+// On PostgreSQL, the statements and commits this instance sends during the measured load (printed when it stops).
+const statements = databaseUrl === undefined ? undefined : countStatements();
 const service = await createService({
   dataDir,
   ...(databaseUrl === undefined ? {} : { databaseUrl, schema: process.env.BENCH_SCHEMA }),
@@ -70,10 +74,15 @@ const printCpu = reportCpu();
 // How long the event loop was held up (ms): a synchronous stall (an fsync inside COMMIT) shows here.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
-process.on("SIGUSR2", () => loopDelay.reset());
+process.on("SIGUSR2", () => {
+  loopDelay.reset();
+  statements?.mark();
+});
 process.stdout.write(`READY ${inboundUrl}\n`);
 process.on("SIGTERM", async () => {
   printCpu();
+  if (statements !== undefined)
+    process.stdout.write(`STATEMENTS ${statements.statements}\nCOMMITS ${statements.commits}\n`);
   // The histogram counts the timer's own 10 ms period in every sample: what is left is the delay.
   const ms = (ns: number) => Math.max(0, Math.round((ns - 10e6) / 1e5) / 10);
   process.stdout.write(`LOOP ${ms(loopDelay.percentile(50))}/${ms(loopDelay.percentile(99))}/${ms(loopDelay.max)}\n`);

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, InferResult, Kysely } from "kysely";
+import { type Compilable, type CompiledQuery, type InferResult, type Kysely, PostgresAdapter } from "kysely";
 
 // Building and compiling a Kysely query costs about as much as running a short SQLite statement. A hot query is
 // therefore built once per database with named placeholders, compiled, and then only its parameters change.
@@ -87,6 +87,17 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Q exte
 /** The most rows one statement of a prepared batch takes; a power of two (see preparedBatch). */
 const MAX_BATCH_ROWS = 256;
 
+/** On PostgreSQL, the most rows a prepared batch takes in one statement of exactly their number (see preparedBatch). */
+const EXACT_ROWS_POSTGRES = 64;
+
+/** The rows the next statement of a batch takes, of `left` still to go. */
+function pieceSize<Db>(db: Kysely<Db>, left: number): number {
+  if (left <= EXACT_ROWS_POSTGRES && db.getExecutor().adapter instanceof PostgresAdapter) return left;
+  let size = MAX_BATCH_ROWS;
+  while (size > left) size /= 2;
+  return size;
+}
+
 /** A multi-row statement compiled once per row count (and database), run many times with different rows. */
 export interface PreparedBatch<Db, Params extends Record<string, unknown>, Row> {
   /** Runs the statement for these rows, any number of them; the rows it returns come back concatenated. */
@@ -97,8 +108,10 @@ export interface PreparedBatch<Db, Params extends Record<string, unknown>, Row> 
  * Prepares a multi-row statement, such as an insert of many rows: `build` gets one placeholder object per row, whose
  * every property stands for that row's value of the same name; each call then only binds the rows' values. Kysely
  * parses and compiles a many-row insert value by value, which on the hook and scheduler paths cost more than running
- * it. Rows go in pieces whose sizes are powers of two (23 rows: 16 + 4 + 2 + 1), so at most nine shapes of each
- * statement exist and SQLite's statement cache keeps them with everything else.
+ * it. On SQLite rows go in pieces whose sizes are powers of two (23 rows: 16 + 4 + 2 + 1), so at most nine shapes of
+ * each statement exist and its statement cache keeps them with everything else. PostgreSQL parses every statement
+ * anyway, and a statement is a round trip whose client side costs more than its rows: up to 64 rows go in one
+ * statement of their exact number (D616), more in powers of two until 64 or fewer are left.
  *
  * @example
  * const insertSessions = preparedBatch((db: Kysely<Database>, rows: { organizationId: number; at: string }[]) =>
@@ -126,8 +139,7 @@ export function preparedBatch<Db, Params extends Record<string, unknown>, Q exte
     async execute(db, rows) {
       const results: InferResult<Q>[number][] = [];
       for (let start = 0; start < rows.length; ) {
-        let size = MAX_BATCH_ROWS;
-        while (size > rows.length - start) size /= 2;
+        const size = pieceSize(db, rows.length - start);
         results.push(...(await runFor(size)(db, rows, start)));
         start += size;
       }
