@@ -27,7 +27,7 @@ import { isRunning, stopChild } from "../lib/stop-child.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const GOAL = 1.15;
+const GOAL = 1.2;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.ADAPTERKIT_TEST_DATABASE_URL;
 
 function reachable(url: string): Promise<boolean> {
