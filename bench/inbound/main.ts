@@ -1,22 +1,22 @@
 // bench/inbound (A16, issue 15): signed chat platform deliveries through the whole inbound pipeline — POST
 // /api/v1/apps/{installation_id}/inbound: the adapter's combined /inbound (D410), dedup, routing to an app-event
-// trigger, the event and a queued run committed (SQLite, synchronous=FULL) before the 200 — against the floor: the
-// same deliveries sent straight to the chat adapter's /inbound (one call per event, the same signing; D413), which
-// the pipeline cannot beat. Every request is a new event signed at send time. Floor and pipeline alternate
-// within each round (D30), with a third load beside them: a bare relay making only the adapter call,
-// which shows what of the service's CPU per event is the calls and what is its own work (D310). Goal: at least 0.6
-// of the floor's events/s, p99 under 50 ms at 50 connections. Beside throughput it prints CPU per event of each
-// process (the service, the adapter), since on a loaded machine CPU per event moves much less than events/s. Knobs:
-// BENCH_DURATION (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s offered to each side, default
-// unlimited): CPU per event depends on the rate (D179), so two builds compared on a loaded machine are compared at
-// one fixed rate both reach (D260). Every server runs as deployed: built JavaScript under plain node (D417).
+// trigger, the event and a queued run committed (SQLite, synchronous=FULL) before the 200 — against the floor: the same
+// deliveries sent straight to the chat adapter's /inbound (one call per event, the same signing; D413), which the
+// pipeline cannot beat. Every request is a new event signed at send time. Floor and pipeline alternate within each
+// round (D30), with a third load beside them: a bare relay making only the adapter call, which shows what of the
+// service's CPU per event is the calls and what is its own work (D310). Goal: at least 0.4 of the floor's events/s
+// (issue 36's; D607), p99 under 50 ms at 50 connections. Beside throughput it prints CPU per event of each process (the
+// service, the adapter), since on a loaded machine CPU per event moves much less than events/s. Knobs: BENCH_DURATION
+// (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s offered to each side, default unlimited): CPU per
+// event depends on the rate (D179), so two builds compared on a loaded machine are compared at one fixed rate both
+// reach (D260). Every server runs as deployed: built JavaScript under plain node (D417).
 import { buildPackages } from "../lib/build-packages.ts";
 import { median } from "../lib/median.ts";
 import { measureFloor, measurePipeline, measureRelay, type Sample } from "./measure.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const GOAL = { ratio: 0.6, p99Ms: 50 };
+const GOAL = { ratio: 0.4, p99Ms: 50 };
 const FLOOR = "floor (adapter, 1 call)";
 const PIPELINE = "pipeline (service)";
 // Not part of the goal: how far a process doing only the adapter call gets, so the service's own share is visible.
