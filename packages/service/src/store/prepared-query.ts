@@ -90,9 +90,14 @@ const MAX_BATCH_ROWS = 256;
 /** On PostgreSQL, the most rows a prepared batch takes in one statement of exactly their number (see preparedBatch). */
 const EXACT_ROWS_POSTGRES = 64;
 
+/** Whether `db` talks to PostgreSQL, where a statement is parsed on every run anyway and each is a round trip. */
+export function onPostgres<Db>(db: Kysely<Db>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /** The rows the next statement of a batch takes, of `left` still to go. */
 function pieceSize<Db>(db: Kysely<Db>, left: number): number {
-  if (left <= EXACT_ROWS_POSTGRES && db.getExecutor().adapter instanceof PostgresAdapter) return left;
+  if (left <= EXACT_ROWS_POSTGRES && onPostgres(db)) return left;
   let size = MAX_BATCH_ROWS;
   while (size > left) size /= 2;
   return size;

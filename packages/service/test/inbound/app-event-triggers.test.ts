@@ -37,12 +37,13 @@ for (const lane of STORE_LANES) {
         target_stage: "second",
         ...body,
       });
-    const deliver = async (type: string) => {
+    const answer = async (type: string) => {
       const body = JSON.stringify({ type, sender: "shop", message: "order" });
       const headers = signStandardWebhook({ secret: world.webhook.credentials.signing_secret, body });
       const response = await world.test.call(inboundPath(world.installations.webhook), { body, headers });
-      return ((await response.json()) as { outcome: string }).outcome;
+      return (await response.json()) as { outcome: string; workflow_run_ids?: number[] };
     };
+    const deliver = async (type: string) => (await answer(type)).outcome;
 
     it("creates one with its D17 fields and the filter as given", async () => {
       const response = await create({ event_filter: { sender: ["shop", "till"], message_contains: "ORDER" } });
@@ -129,6 +130,26 @@ for (const lane of STORE_LANES) {
       expect(disabled.status).toBe(201);
       const { id } = (await disabled.json()) as { id: number };
       expect((await readProblem(await call(`/api/v1/triggers/${id}/enable`, undefined, "POST"))).code).toBe("conflict");
+    });
+
+    it("fires every trigger of the event type in trigger order, each run on its own workflow at its own stage", async () => {
+      const other = (await createWorkflow(world.test, world.tenant.token, { stages: STAGES })).id;
+      const created = async (body: Record<string, unknown>, workflow?: number) =>
+        ((await (await create({ event_type: "order.shipped", ...body }, workflow)).json()) as { id: number }).id;
+      const first = await created({ target_stage: "first" }, other);
+      const second = await created({ target_stage: "second" });
+      const { outcome, workflow_run_ids: runIds = [] } = await answer("order.shipped");
+      expect(outcome).toBe("accepted");
+      const runs = await world.test.service.store.db
+        .selectFrom("workflow_runs")
+        .select(["trigger_id", "workflow_id", "start_stage"])
+        .where("id", "in", runIds)
+        .orderBy("id")
+        .execute();
+      expect(runs).toEqual([
+        { trigger_id: first, workflow_id: other, start_stage: "first" },
+        { trigger_id: second, workflow_id: workflowId, start_stage: "second" },
+      ]);
     });
   });
 }
