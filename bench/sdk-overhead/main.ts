@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     console.log(`  ${row(pair.baseline, baseline)}`);
     console.log(`  ${row(pair.subject, subject)}`);
     console.log(
-      `  throughput ratio ${ratio.toFixed(2)} (goal ≥ ${pair.goal}) ${ratio >= pair.goal ? "met" : "NOT MET"}; CPU ratio ${(baseline.cpuUs / subject.cpuUs).toFixed(2)}`,
+      `  throughput ratio ${ratio.toFixed(3)} (goal ≥ ${pair.goal}) ${ratio >= pair.goal ? "met" : "NOT MET"}; CPU ratio ${(baseline.cpuUs / subject.cpuUs).toFixed(3)}`,
     );
   }
 }
