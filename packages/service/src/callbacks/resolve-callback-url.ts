@@ -1,15 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Database, WorkflowRunRow } from "../store/index.ts";
-import { param, preparedQuery } from "../store/prepared-query.ts";
+import { opaqueParam, preparedQuery } from "../store/prepared-query.ts";
 
 // Every run event asks this, inside the run's transaction: one prepared read of both URLs (a run without a trigger
-// passes trigger id null, which joins nothing).
+// passes trigger id null, which joins nothing). Its values are opaque to SQLite's planner, or the join would have the
+// statement prepared again on every run (D620).
 const callbackUrls = preparedQuery((db: Kysely<Database>) =>
   db
     .selectFrom("workflows")
-    .leftJoin("triggers", (join) => join.on("triggers.id", "=", param<number | null>("triggerId")))
+    .leftJoin("triggers", (join) => join.on("triggers.id", "=", opaqueParam<number | null>(db, "triggerId")))
     .select(["workflows.callback_url as workflowUrl", "triggers.callback_url as triggerUrl"])
-    .where("workflows.id", "=", param<number>("workflowId")),
+    .where("workflows.id", "=", opaqueParam<number>(db, "workflowId")),
 );
 
 /**

@@ -1,9 +1,9 @@
 import type { EventFilter, NormalizedMessage } from "@adapterkit/contract";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { whyNotStartable } from "../runs/check-startable.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import { type Database, fromJsonColumn } from "../store/index.ts";
-import { onPostgres, param, preparedQuery } from "../store/prepared-query.ts";
+import { opaqueParam, preparedQuery } from "../store/prepared-query.ts";
 import { type Firing, insertFailedFiring, recordFiring } from "../triggers/record-firing.ts";
 import { matchesEventFilter } from "./matches-event-filter.ts";
 
@@ -23,60 +23,37 @@ export interface AppEvent {
   readonly message: NormalizedMessage & { event_type: string };
 }
 
-// What a candidate keeps of its trigger, beside its workflow's columns.
-const TRIGGER_COLUMNS = [
-  "triggers.id as trigger_id",
-  "triggers.organization_id as trigger_organization_id",
-  "triggers.target_stage as trigger_target_stage",
-  "triggers.event_filter as trigger_event_filter",
-] as const;
-
-/** The enabled app-event triggers of an installation for one event type, before anything is selected. */
-const candidateTriggers = (db: Kysely<Database>) =>
+// Every inbound batch runs this read, prepared (D179): each enabled app-event trigger of an installation for one
+// event type, with its workflow, in trigger id order. Its fixed values are written in and the others are opaque to
+// SQLite's planner, or the join and the ORDER BY would have it prepared again on every run (D608, D620).
+const selectCandidates = preparedQuery((db: Kysely<Database>) =>
   db
     .selectFrom("triggers")
-    .where("triggers.type", "=", "app_event")
-    .where("triggers.app_installation_id", "=", param<string>("installationId"))
-    .where("triggers.event_type", "=", param<string>("eventType"))
-    .where("triggers.enabled", "=", 1);
-
-// Every inbound batch runs these reads, prepared (D179). On PostgreSQL one statement joins each trigger to its
-// workflow. SQLite prepares a statement again on every run when a bound value meets a join or an ORDER BY (D608), so
-// there the triggers are read alone, ordered here, and each workflow by its id.
-const selectCandidates = preparedQuery((db: Kysely<Database>) =>
-  candidateTriggers(db)
     .innerJoin("workflows", "workflows.id", "triggers.workflow_id")
-    .select(TRIGGER_COLUMNS)
+    .select([
+      "triggers.id as trigger_id",
+      "triggers.organization_id as trigger_organization_id",
+      "triggers.target_stage as trigger_target_stage",
+      "triggers.event_filter as trigger_event_filter",
+    ])
     .selectAll("workflows")
+    .where("triggers.type", "=", sql.lit("app_event"))
+    .where("triggers.app_installation_id", "=", opaqueParam<string>(db, "installationId"))
+    .where("triggers.event_type", "=", opaqueParam<string>(db, "eventType"))
+    .where("triggers.enabled", "=", sql.lit(1))
     .orderBy("triggers.id"),
-);
-const selectCandidateTriggers = preparedQuery((db: Kysely<Database>) =>
-  candidateTriggers(db).select([...TRIGGER_COLUMNS, "triggers.workflow_id"]),
-);
-const selectWorkflow = preparedQuery((db: Kysely<Database>) =>
-  db.selectFrom("workflows").selectAll().where("id", "=", param<number>("id")),
 );
 
 /** The enabled app-event triggers of an installation for one event type, each with its workflow. */
 export type AppEventCandidates = Awaited<ReturnType<typeof selectCandidates.execute>>;
 
 /** Reads the candidates of an installation and event type in trigger id order, inside the caller's transaction. */
-export async function findAppEventTriggers(
+export function findAppEventTriggers(
   trx: Kysely<Database>,
   installationId: string,
   eventType: string,
 ): Promise<AppEventCandidates> {
-  const params = { installationId, eventType };
-  if (onPostgres(trx)) return selectCandidates.execute(trx, params);
-  const triggers = await selectCandidateTriggers.execute(trx, params);
-  triggers.sort((a, b) => a.trigger_id - b.trigger_id);
-  const candidates: AppEventCandidates = [];
-  for (const { workflow_id, ...trigger } of triggers) {
-    // The same transaction: a trigger's workflow is there (its foreign key deletes the trigger with it).
-    const workflow = await selectWorkflow.executeTakeFirst(trx, { id: workflow_id });
-    if (workflow !== undefined) candidates.push({ ...trigger, ...workflow });
-  }
-  return candidates;
+  return selectCandidates.execute(trx, { installationId, eventType });
 }
 
 /** What the candidates make of one event: how many matched, the firings to record, the ones that cannot start. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, DialectName, WorkflowRunRow } from "../store/index.ts";
-import { param, preparedQuery } from "../store/prepared-query.ts";
+import { opaqueParam, param, preparedQuery } from "../store/prepared-query.ts";
 
 /** The values a claim sets, shared by both dialects' statements. */
 interface ClaimParams extends Record<string, unknown> {
@@ -11,14 +11,16 @@ interface ClaimParams extends Record<string, unknown> {
 
 // One statement claims a whole batch: the oldest queued ids are picked by a subquery and marked running under a
 // lease. It is atomic on its own, so it needs no transaction; on SQLite writes are serialised anyway, and on
-// PostgreSQL FOR UPDATE SKIP LOCKED in the subquery keeps two instances from picking the same run.
+// PostgreSQL FOR UPDATE SKIP LOCKED in the subquery keeps two instances from picking the same run. The status is
+// written in and the limit is opaque to SQLite's planner, or the ORDER BY and LIMIT would have the statement prepared
+// again on every run (D620).
 function buildClaim(db: Kysely<Database>, dialect: DialectName) {
   const oldest = db
     .selectFrom("workflow_runs")
     .select("id")
-    .where("status", "=", "queued")
+    .where("status", "=", sql.lit("queued"))
     .orderBy("id")
-    .limit(param<number>("limit"));
+    .limit(opaqueParam<number>(db, "limit"));
   return (
     db
       .updateTable("workflow_runs")
@@ -35,7 +37,7 @@ function buildClaim(db: Kysely<Database>, dialect: DialectName) {
         query.where("id", "=", sql<number>`any(array(${oldest.forUpdate().skipLocked()}))`),
       )
       // A run claimed by another instance between the subquery's snapshot and this update is not taken twice.
-      .where("status", "=", "queued")
+      .where("status", "=", sql.lit("queued"))
       .returningAll()
   );
 }

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { WEBHOOK_TOKEN_PATTERN } from "@adapterkit/contract";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { hashToken } from "../auth/hash-token.ts";
 import { ServiceError } from "../errors/service-error.ts";
 import { whyNotStartable } from "../runs/check-startable.ts";
 import { toRunInput } from "../runs/run-input.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import { type Database, isUniqueViolation, type WorkflowRow } from "../store/index.ts";
-import { param, preparedQuery } from "../store/prepared-query.ts";
+import { opaqueParam, preparedQuery } from "../store/prepared-query.ts";
 import { findIdempotentRun, IDEMPOTENCY_WINDOW_MS } from "./idempotency.ts";
 import { type Firing, recordFailedFiring, recordFiring } from "./record-firing.ts";
 
@@ -43,12 +43,13 @@ export function selectHookTargets(db: Kysely<Database>) {
       "triggers.webhook_token_hash as trigger_token_hash",
     ])
     .selectAll("workflows")
-    .where("triggers.type", "=", "webhook");
+    .where("triggers.type", "=", sql.lit("webhook"));
 }
 
-// A lone hook's read, prepared (see preparedQuery).
+// A lone hook's read, prepared (see preparedQuery); the hash is opaque to SQLite's planner, or the join would have
+// the statement prepared again on every run (D620).
 const hookTarget = preparedQuery((db: Kysely<Database>) =>
-  selectHookTargets(db).where("triggers.webhook_token_hash", "=", param<string>("hash")),
+  selectHookTargets(db).where("triggers.webhook_token_hash", "=", opaqueParam<string>(db, "hash")),
 );
 
 /** A webhook trigger and its workflow, as a hook reads them. */
