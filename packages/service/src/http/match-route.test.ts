@@ -24,4 +24,14 @@ describe("matchRoute", () => {
     expect(matchRoute("POST", "/api/v1/hooks/a%20b")).toMatchObject({ params: { token: "a b" } });
     expect(matchRoute("POST", "/api/v1/hooks/%E0%A4%A")).toMatchObject({ params: { token: "%E0%A4%A" } });
   });
+
+  it("matches a path's literal text as written and finds routes far down the table", () => {
+    expect(matchRoute("GET", "/api/v1/openapi.json")).toEqual({ kind: "found", id: "get-openapi", params: {} });
+    expect(matchRoute("GET", "/api/v1/openapiXjson")).toEqual({ kind: "none" });
+    expect(matchRoute("POST", "/api/v1/apps/inst_1/inbound/")).toEqual({
+      kind: "found",
+      id: "inbound",
+      params: { installation_id: "inst_1" },
+    });
+  });
 });
