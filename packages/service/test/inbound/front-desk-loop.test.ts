@@ -63,7 +63,9 @@ for (const lane of STORE_LANES) {
           .selectFrom("deliveries")
           .selectAll()
           .execute();
-        expect(delivery).toMatchObject({ status: "delivered", message_id: reply?.ts, attempts: 1 });
+        // One reply reached the platform (above). On a loaded machine a first attempt can time out and a second one
+        // deliver the reply, so the attempts are not pinned to one.
+        expect(delivery).toMatchObject({ status: "delivered", message_id: reply?.ts });
       });
 
       it("keeps one reply per person's message while the loop runs, and one contact per sender", async () => {
