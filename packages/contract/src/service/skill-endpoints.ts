@@ -7,6 +7,7 @@ const skillParams = { skill_id: { description: "The Skill's id.", schema: z.int(
 const EXAMPLE_SKILL = {
   id: 1,
   organization_id: 1,
+  project_id: null,
   name: "Mail",
   description: "Read and send the organization's mail.",
   knowledge: "Use search_mail to find messages and send_email to answer.",

@@ -58,6 +58,7 @@ export async function showSkills(
   return rows.map((row) => ({
     id: Number(row.id),
     organization_id: Number(row.organization_id),
+    project_id: row.project_id === null ? null : Number(row.project_id),
     name: row.name,
     description: row.description,
     knowledge: row.knowledge,

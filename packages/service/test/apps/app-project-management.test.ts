@@ -97,7 +97,8 @@ for (const lane of STORE_LANES) {
     it("lets only the project that created a manual Skill delete it", async () => {
       const created = await call("/api/v1/skills", main.token, "POST", { name: "Outbox", tool_names: ["send_email"] });
       expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: number };
+      const { id, project_id } = (await created.json()) as { id: number; project_id: number | null };
+      expect(project_id).toBe(main.projectId);
       const stored = await withSkillTables(test.service.store.db)
         .selectFrom("skills")
         .select("project_id")
@@ -108,8 +109,10 @@ for (const lane of STORE_LANES) {
       const refused = await call(`/api/v1/skills/${id}`, other.token, "DELETE");
       expect(refused.status).toBe(403);
       expect((await readProblem(refused)).detail).toContain(`created by another project of this organization`);
-      // The other project still sees it (Skills are the organization's to read).
-      expect((await call(`/api/v1/skills/${id}`, other.token)).status).toBe(200);
+      // The other project still sees it (Skills are the organization's to read), and which project made it.
+      const seen = await call(`/api/v1/skills/${id}`, other.token);
+      expect(seen.status).toBe(200);
+      expect(await seen.json()).toMatchObject({ id, project_id: main.projectId });
       expect((await call(`/api/v1/skills/${id}`, main.token, "DELETE")).status).toBe(204);
     });
 
@@ -121,6 +124,7 @@ for (const lane of STORE_LANES) {
         .set({ project_id: null })
         .where("id", "=", id)
         .execute();
+      expect(await (await call(`/api/v1/skills/${id}`, other.token)).json()).toMatchObject({ id, project_id: null });
       expect((await call(`/api/v1/skills/${id}`, other.token, "DELETE")).status).toBe(204);
     });
   });
