@@ -31,7 +31,8 @@ export const skillResourceSchema = z
     id: idSchema,
     organization_id: idSchema,
     project_id: idSchema.nullable().meta({
-      description: "The project whose token created it, which alone may change or delete it; null for the organization's.",
+      description:
+        "The project whose token created it, which alone may change or delete it; null for the organization's.",
     }),
     name: z.string(),
     description: z.string(),
