@@ -1,3 +1,4 @@
+import { SERVICE_ENDPOINTS } from "@adapterkit/contract";
 import { describe, expect, it } from "vitest";
 import { matchRoute } from "./match-route.ts";
 
@@ -33,5 +34,33 @@ describe("matchRoute", () => {
       id: "inbound",
       params: { installation_id: "inst_1" },
     });
+  });
+
+  it("answers as a scan of the whole table would, for every route's path in every method", () => {
+    // The oracle: every route's expression in the table's order, the first match of the method winning.
+    const scan = (method: string, path: string) => {
+      const allow: string[] = [];
+      for (const endpoint of SERVICE_ENDPOINTS) {
+        const source = endpoint.path
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join("([^/]+)");
+        if (!new RegExp(`^${source}/?$`).test(path)) continue;
+        if (endpoint.method === method) return endpoint.id;
+        allow.push(endpoint.method);
+      }
+      return allow.length > 0 ? allow : "none";
+    };
+    const paths = SERVICE_ENDPOINTS.flatMap((endpoint) => {
+      const filled = endpoint.path.replace(/\{\w+\}/g, "x1");
+      return [filled, `${filled}/`, `${filled}//`, `${filled}/x2`, filled.replace(/\/[^/]*$/, "")];
+    });
+    for (const path of [...paths, "/", "", "/api", "/api/v1", "/api/v1/"]) {
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+        const found = matchRoute(method, path);
+        const answer = found.kind === "found" ? found.id : found.kind === "wrong-method" ? found.allow : "none";
+        expect(answer, `${method} ${path}`).toEqual(scan(method, path));
+      }
+    }
   });
 });

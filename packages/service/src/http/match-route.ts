@@ -9,17 +9,25 @@ export type RouteMatch =
 interface CompiledPath {
   readonly id: ServiceEndpointId;
   readonly method: string;
-  /** The path's text before its first parameter: a path that does not start with it cannot match. */
-  readonly prefix: string;
   readonly pattern: RegExp;
   readonly names: readonly string[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/**
+ * A path's shape: its number of segments and its first three (one trailing slash allowed, as the expressions allow
+ * it). A parameter matches exactly one segment, so a route matches only paths of its own shape; a route with a
+ * parameter among its first three segments has the loose shape, the number alone.
+ */
+function shapesOf(path: string): { readonly exact: string; readonly loose: string } {
+  const segments = (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path).split("/");
+  return { exact: `${segments.length} ${segments.slice(1, 4).join("/")}`, loose: String(segments.length) };
+}
+
 // Parameters match one segment; `{token}` is checked for shape by its handler so that every miss is the same 404.
 // The literal parts are matched as written (`openapi.json`'s dot is a dot).
-const COMPILED: readonly CompiledPath[] = SERVICE_ENDPOINTS.map((endpoint) => {
+const COMPILED = SERVICE_ENDPOINTS.map((endpoint) => {
   const names: string[] = [];
   const parts = endpoint.path.split(/\{(\w+)\}/);
   const source = parts
@@ -29,21 +37,34 @@ const COMPILED: readonly CompiledPath[] = SERVICE_ENDPOINTS.map((endpoint) => {
       return "([^/]+)";
     })
     .join("");
-  return {
+  const { exact, loose } = shapesOf(endpoint.path);
+  const compiled: CompiledPath = {
     id: endpoint.id,
     method: endpoint.method,
-    prefix: parts[0] ?? "",
     pattern: new RegExp(`^${source}/?$`),
     names,
   };
+  return { ...compiled, shape: exact.includes("{") ? loose : exact };
 });
+
+// The routes a path of each shape can match, in the table's order (the first that matches wins): those of its exact
+// shape and the loose ones of its number of segments. Without it, the inbound route was the 58th expression tried.
+const BY_SHAPE = new Map<string, readonly CompiledPath[]>();
+for (const { shape } of COMPILED) {
+  const count = shape.split(" ", 1)[0];
+  if (BY_SHAPE.has(shape)) continue;
+  BY_SHAPE.set(
+    shape,
+    COMPILED.filter((route) => route.shape === shape || route.shape === count),
+  );
+}
 
 /** Finds the endpoint of a method and path, straight from the contract's table. */
 export function matchRoute(method: string, pathname: string): RouteMatch {
   const allow: string[] = [];
-  for (const compiled of COMPILED) {
-    // A prefix test first: most of the table is ruled out without running its expression.
-    if (!pathname.startsWith(compiled.prefix)) continue;
+  const { exact, loose } = shapesOf(pathname);
+  const candidates = BY_SHAPE.get(exact) ?? BY_SHAPE.get(loose) ?? [];
+  for (const compiled of candidates) {
     const match = compiled.pattern.exec(pathname);
     if (match === null) continue;
     if (compiled.method !== method) {
