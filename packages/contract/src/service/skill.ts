@@ -32,7 +32,7 @@ export const skillResourceSchema = z
     organization_id: idSchema,
     project_id: idSchema.nullable().meta({
       description:
-        "The project whose token created it, which alone may change or delete it; null for the organization's.",
+        "The project whose token (or installation) made it; a manual Skill is deleted only with that project's token. Null when none was recorded.",
     }),
     name: z.string(),
     description: z.string(),

@@ -3,8 +3,7 @@ import type { Database, WorkflowRunRow } from "../store/index.ts";
 import { opaqueParam, preparedQuery } from "../store/prepared-query.ts";
 
 // Every run event asks this, inside the run's transaction: one prepared read of both URLs (a run without a trigger
-// passes trigger id null, which joins nothing). Its values are opaque to SQLite's planner, or the join would have the
-// statement prepared again on every run (D620).
+// passes trigger id null, which joins nothing); its values opaque to SQLite's planner (D620).
 const callbackUrls = preparedQuery((db: Kysely<Database>) =>
   db
     .selectFrom("workflows")

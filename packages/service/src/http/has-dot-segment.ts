@@ -1,4 +1,4 @@
-const ENCODED_DOT = /%2e/i;
+const DOT = /\.|%2e/i;
 
 /**
  * Whether a request target's path has a `.` or `..` segment, also percent-encoded (`%2e%2e`) or behind a backslash
@@ -8,7 +8,7 @@ const ENCODED_DOT = /%2e/i;
 export function hasDotSegment(target: string): boolean {
   const path = target.split(/[?#]/, 1)[0] ?? "";
   // Most paths have no dot at all, written or percent-encoded: then no segment is one.
-  if (!path.includes(".") && !ENCODED_DOT.test(path)) return false;
+  if (!DOT.test(path)) return false;
   return path.split(/[/\\]/).some((segment) => {
     const dots = segment.replace(/%2e/gi, ".");
     return dots === "." || dots === "..";

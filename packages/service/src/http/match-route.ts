@@ -11,23 +11,24 @@ interface CompiledPath {
   readonly method: string;
   readonly pattern: RegExp;
   readonly names: readonly string[];
+  /** See shapeOf. */
+  readonly shape: string;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * A path's shape: its number of segments and its first three (one trailing slash allowed, as the expressions allow
- * it). A parameter matches exactly one segment, so a route matches only paths of its own shape; a route with a
- * parameter among its first three segments has the loose shape, the number alone.
+ * A path's shape: its number of segments and its first three, one trailing slash allowed as the expressions allow
+ * it. A parameter matches exactly one segment, so a route matches only paths of its own shape.
  */
-function shapesOf(path: string): { readonly exact: string; readonly loose: string } {
+function shapeOf(path: string): string {
   const segments = (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path).split("/");
-  return { exact: `${segments.length} ${segments.slice(1, 4).join("/")}`, loose: String(segments.length) };
+  return `${segments.length} ${segments.slice(1, 4).join("/")}`;
 }
 
 // Parameters match one segment; `{token}` is checked for shape by its handler so that every miss is the same 404.
 // The literal parts are matched as written (`openapi.json`'s dot is a dot).
-const COMPILED = SERVICE_ENDPOINTS.map((endpoint) => {
+const COMPILED: readonly CompiledPath[] = SERVICE_ENDPOINTS.map((endpoint) => {
   const names: string[] = [];
   const parts = endpoint.path.split(/\{(\w+)\}/);
   const source = parts
@@ -37,34 +38,25 @@ const COMPILED = SERVICE_ENDPOINTS.map((endpoint) => {
       return "([^/]+)";
     })
     .join("");
-  const { exact, loose } = shapesOf(endpoint.path);
-  const compiled: CompiledPath = {
-    id: endpoint.id,
-    method: endpoint.method,
-    pattern: new RegExp(`^${source}/?$`),
-    names,
-  };
-  return { ...compiled, shape: exact.includes("{") ? loose : exact };
+  const shape = shapeOf(endpoint.path);
+  // Routes are found by their first three segments, so those must be written out.
+  if (shape.includes("{")) throw new Error(`${endpoint.path}: a parameter among the first three segments`);
+  return { id: endpoint.id, method: endpoint.method, pattern: new RegExp(`^${source}/?$`), names, shape };
 });
 
-// The routes a path of each shape can match, in the table's order (the first that matches wins): those of its exact
-// shape and the loose ones of its number of segments. Without it, the inbound route was the 58th expression tried.
-const BY_SHAPE = new Map<string, readonly CompiledPath[]>();
-for (const { shape } of COMPILED) {
-  const count = shape.split(" ", 1)[0];
-  if (BY_SHAPE.has(shape)) continue;
-  BY_SHAPE.set(
-    shape,
-    COMPILED.filter((route) => route.shape === shape || route.shape === count),
-  );
+// The routes of each shape in the table's order (the first that matches wins): a request tries only those of its own.
+// Without it, the inbound route was the 58th expression tried (D622).
+const BY_SHAPE = new Map<string, CompiledPath[]>();
+for (const route of COMPILED) {
+  const routes = BY_SHAPE.get(route.shape);
+  if (routes === undefined) BY_SHAPE.set(route.shape, [route]);
+  else routes.push(route);
 }
 
 /** Finds the endpoint of a method and path, straight from the contract's table. */
 export function matchRoute(method: string, pathname: string): RouteMatch {
   const allow: string[] = [];
-  const { exact, loose } = shapesOf(pathname);
-  const candidates = BY_SHAPE.get(exact) ?? BY_SHAPE.get(loose) ?? [];
-  for (const compiled of candidates) {
+  for (const compiled of BY_SHAPE.get(shapeOf(pathname)) ?? []) {
     const match = compiled.pattern.exec(pathname);
     if (match === null) continue;
     if (compiled.method !== method) {

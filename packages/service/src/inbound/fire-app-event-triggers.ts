@@ -24,8 +24,8 @@ export interface AppEvent {
 }
 
 // Every inbound batch runs this read, prepared (D179): each enabled app-event trigger of an installation for one
-// event type, with its workflow, in trigger id order. Its fixed values are written in and the others are opaque to
-// SQLite's planner, or the join and the ORDER BY would have it prepared again on every run (D608, D620).
+// event type, with its workflow, in trigger id order. Its fixed values are written in, the others opaque to SQLite's
+// planner (D620).
 const selectCandidates = preparedQuery((db: Kysely<Database>) =>
   db
     .selectFrom("triggers")

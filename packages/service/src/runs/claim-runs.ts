@@ -12,8 +12,7 @@ interface ClaimParams extends Record<string, unknown> {
 // One statement claims a whole batch: the oldest queued ids are picked by a subquery and marked running under a
 // lease. It is atomic on its own, so it needs no transaction; on SQLite writes are serialised anyway, and on
 // PostgreSQL FOR UPDATE SKIP LOCKED in the subquery keeps two instances from picking the same run. The status is
-// written in and the limit is opaque to SQLite's planner, or the ORDER BY and LIMIT would have the statement prepared
-// again on every run (D620).
+// written in and the limit opaque to SQLite's planner (D620).
 function buildClaim(db: Kysely<Database>, dialect: DialectName) {
   const oldest = db
     .selectFrom("workflow_runs")

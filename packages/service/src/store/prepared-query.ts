@@ -18,11 +18,8 @@ export function param<T>(name: string): T {
 }
 
 /**
- * A named placeholder that SQLite's planner does not look into (D620). The SQLite here is built with STAT4, so a
- * statement whose plan a bound value could change (one with a join, an ORDER BY or a LIMIT beside a condition on an
- * indexed column) is prepared again on its first run after that value changes, which costs 4–8 times the run; a
- * value inside `(select ?)` is an unknown constant to the planner, and the statement keeps its plan. PostgreSQL gets
- * the plain placeholder: it plans every statement anyway, and would type `(select $1)` as text.
+ * A named placeholder SQLite's planner does not look into, `(select ?)`, so a statement with a join, an ORDER BY or a
+ * LIMIT is not prepared again on every run (D620); PostgreSQL gets the plain placeholder.
  *
  * @example
  * db.selectFrom("triggers").innerJoin("workflows", "workflows.id", "triggers.workflow_id")

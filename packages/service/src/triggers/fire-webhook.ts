@@ -46,8 +46,7 @@ export function selectHookTargets(db: Kysely<Database>) {
     .where("triggers.type", "=", sql.lit("webhook"));
 }
 
-// A lone hook's read, prepared (see preparedQuery); the hash is opaque to SQLite's planner, or the join would have
-// the statement prepared again on every run (D620).
+// A lone hook's read, prepared (see preparedQuery); the hash opaque to SQLite's planner (D620).
 const hookTarget = preparedQuery((db: Kysely<Database>) =>
   selectHookTargets(db).where("triggers.webhook_token_hash", "=", opaqueParam<string>(db, "hash")),
 );
