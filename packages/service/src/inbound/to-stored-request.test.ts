@@ -61,6 +61,19 @@ describe("toStoredRequest", () => {
     expect(toStoredRequest(request({}, plain), []).body).toBe(plain);
   });
 
+  it("redacts keys named exactly or by prefix, and keys spelled with \\u escapes", () => {
+    const stored = (body: string) => JSON.parse(toStoredRequest(request({}, body), []).body);
+    expect(stored('{"assignee":"c","design":{"sig":"d"}}')).toEqual({ assignee: "c", design: { sig: REDACTED } });
+    expect(stored('{"X-Auth-User":"b","design":"d"}')).toEqual({ "X-Auth-User": REDACTED, design: "d" });
+    const escaped = '{"tok\\u0065n":"a","\\u0073ig":"b","\\u0078-auth":"c","n":"\\u00e9"}';
+    expect(stored(escaped)).toEqual({
+      token: REDACTED,
+      sig: REDACTED,
+      "x-auth": REDACTED,
+      n: "é",
+    });
+  });
+
   it("keeps a body over the limit cut, with its whole size and a flag", () => {
     const stored = toStoredRequest(request({}, "a".repeat(STORED_BODY_LIMIT + 10)), []);
     expect(stored).toMatchObject({ body_bytes: STORED_BODY_LIMIT + 10, body_truncated: true, body_encoding: "text" });
