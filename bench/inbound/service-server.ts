@@ -4,9 +4,11 @@
 // BENCH_WORKER=on: the figure is the inbound path up to the committed event and queued run (as bench/hooks, D102).
 // Prints `READY <inbound URL>`, and when told to stop `CPU <ms>`, on PostgreSQL `STATEMENTS`/`COMMITS` (sent during the
 // measured load), and `OUTCOMES`/`RUNS` counts.
+// BENCH_STATEMENT_TIMES=<file>: on SQLite, each statement's CPU on the main thread from SIGUSR2 on, written there when
+// told to stop (D625).
 // BENCH_DATABASE_URL (and BENCH_SCHEMA): PostgreSQL instead; BENCH_JOIN=<inbound path> starts a further instance on a
 // schema another one set up (no install, no trigger) and prints `READY` with its own address and that path.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -15,6 +17,7 @@ import { sql } from "kysely";
 import { countStatements } from "../lib/count-statements.ts";
 import { env } from "../lib/env.ts";
 import { reportCpu } from "../lib/report-cpu.ts";
+import { timeStatements } from "../lib/time-statements.ts";
 
 // BENCH_DATA_DIR: a dir the caller owns and shares (instances on one database share its service keys).
 const ownDir = process.env.BENCH_DATA_DIR === undefined;
@@ -23,6 +26,8 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 const joining = process.env.BENCH_JOIN;
 // On PostgreSQL, the statements and commits this instance sends during the measured load (printed when it stops).
 const statements = databaseUrl === undefined ? undefined : countStatements();
+const statementTimesFile = process.env.BENCH_STATEMENT_TIMES;
+const statementTimes = databaseUrl === undefined && statementTimesFile !== undefined ? timeStatements() : undefined;
 const service = await createService({
   dataDir,
   ...(databaseUrl === undefined ? {} : { databaseUrl, schema: process.env.BENCH_SCHEMA }),
@@ -77,10 +82,14 @@ loopDelay.enable();
 process.on("SIGUSR2", () => {
   loopDelay.reset();
   statements?.mark();
+  statementTimes?.mark();
 });
 process.stdout.write(`READY ${inboundUrl}\n`);
 process.on("SIGTERM", async () => {
   printCpu();
+  if (statementTimes !== undefined && statementTimesFile !== undefined) {
+    writeFileSync(statementTimesFile, `${statementTimes.report(15)}\n`);
+  }
   if (statements !== undefined)
     process.stdout.write(`STATEMENTS ${statements.statements}\nCOMMITS ${statements.commits}\n`);
   // The histogram counts the timer's own 10 ms period in every sample: what is left is the delay.

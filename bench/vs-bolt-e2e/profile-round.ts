@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type CpuProfile, type SampleWindow, summarizeCpuProfile } from "../lib/summarize-cpu-profile.ts";
 import { type LoadOptions, measureSide } from "./measure.ts";
+import { statementTimesFile } from "./start-side.ts";
 
 const TOP = 15;
 
@@ -23,6 +24,9 @@ export async function profileRound(options: Omit<LoadOptions, "profileDir">): Pr
     if (file === undefined) throw new Error(`${dir}: no .cpuprofile was written`);
     printTop(name, join(dir, file), sample.window);
   }
+  // Each SQLite statement's CPU on the service's main thread during the load, under the profiler (D625).
+  const statements = statementTimesFile(profileDir);
+  console.log(`\nservice: ${statements}\n${readFileSync(statements, "utf8").trimEnd().replace(/^/gm, "  ")}`);
   console.log(`\nmore of one: npx tsx bench/lib/cpuprofile-summary.ts <file> self|inclusive [top] [filter]`);
 }
 

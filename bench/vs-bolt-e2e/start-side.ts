@@ -36,6 +36,8 @@ export interface StartOptions {
 /** The secrets of a bench run: Slack's signing secret (both sides) and the App's (service to adapter). */
 export const SECRETS = { slack: randomBytes(16).toString("hex"), app: `whsec_${randomBytes(32).toString("base64")}` };
 const here = (file: string) => new URL(file, import.meta.url);
+/** Where a profiled service writes its statements' CPU (D625). */
+export const statementTimesFile = (profileDir: string) => join(profileDir, "service-statements.txt");
 const profiled = (options: StartOptions, name: string) =>
   options.profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${join(options.profileDir, name)}`];
 
@@ -60,6 +62,7 @@ export function startServiceProcess(
       BENCH_DATA_DIR: options.dir,
       ADAPTERKIT_SQLITE_SYNCHRONOUS: options.synchronous,
       ...(join === undefined ? {} : { BENCH_JOIN: join }),
+      ...(options.profileDir === undefined ? {} : { BENCH_STATEMENT_TIMES: statementTimesFile(options.profileDir) }),
     },
     profiled(options, "service"),
   );
