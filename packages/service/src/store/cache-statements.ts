@@ -1,7 +1,8 @@
 import type Sqlite from "better-sqlite3";
 
 // Kysely prepares every query afresh; preparing costs about as much as running a short statement.
-const MAX_STATEMENTS = 256;
+// A prepared batch has up to 35 shapes on SQLite (D625), and the service six such batches.
+const MAX_STATEMENTS = 512;
 
 /** Prepared statements of one database, by SQL text. */
 export interface StatementCache {

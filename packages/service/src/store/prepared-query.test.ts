@@ -62,17 +62,20 @@ for (const lane of STORE_LANES) {
       const names = (count: number, tag: string) => Array.from({ length: count }, (_, i) => ({ name: `${tag}-${i}` }));
       const sorted = (rows: readonly { name: string }[]) => rows.map((row) => row.name).sort();
       const postgres = lane.title.startsWith("on PostgreSQL");
-      // SQLite: 16 + 4 + 2 + 1; PostgreSQL: one statement of 23 rows.
+      // One statement of 23 rows on either database.
       const inserted = await insertMany.execute(store.db, names(23, "batch"));
       expect(sorted(inserted)).toEqual(sorted(names(23, "batch")));
-      expect(shapes).toBe(postgres ? 1 : 4);
-      // SQLite: 4 + 2 + 1, no new shape; PostgreSQL: one statement of 7 rows.
+      expect(shapes).toBe(1);
+      // One statement of 7 rows.
       await insertMany.execute(store.db, names(7, "again"));
-      expect(shapes).toBe(postgres ? 2 : 4);
-      // SQLite: 64 + 32 + 4, two new shapes; PostgreSQL: 64 rows, then one statement of the 36 left.
+      expect(shapes).toBe(2);
+      // SQLite: 64 + 32 + 4, three new shapes; PostgreSQL: 64 rows, then one statement of the 36 left.
       const many = await insertMany.execute(store.db, names(100, "many"));
       expect(sorted(many)).toEqual(sorted(names(100, "many")));
-      expect(shapes).toBe(postgres ? 4 : 6);
+      expect(shapes).toBe(postgres ? 4 : 5);
+      // SQLite: the last call's 32 again; PostgreSQL: a new shape of 32.
+      await insertMany.execute(store.db, names(32, "exact"));
+      expect(shapes).toBe(5);
       expect(await insertMany.execute(store.db, [])).toEqual([]);
     });
 

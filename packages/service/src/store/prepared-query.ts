@@ -100,8 +100,8 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Q exte
 /** The most rows one statement of a prepared batch takes; a power of two (see preparedBatch). */
 const MAX_BATCH_ROWS = 256;
 
-/** On PostgreSQL, the most rows a prepared batch takes in one statement of exactly their number (see preparedBatch). */
-const EXACT_ROWS_POSTGRES = 64;
+/** The most rows a prepared batch takes in one statement of exactly their number, per database (see preparedBatch). */
+const EXACT_ROWS = { sqlite: 32, postgres: 64 } as const;
 
 /** Whether `db` talks to PostgreSQL, where a statement is parsed on every run anyway and each is a round trip. */
 function onPostgres(db: Pick<Kysely<never>, "getExecutor">): boolean {
@@ -110,7 +110,7 @@ function onPostgres(db: Pick<Kysely<never>, "getExecutor">): boolean {
 
 /** The rows the next statement of a batch takes, of `left` still to go. */
 function pieceSize<Db>(db: Kysely<Db>, left: number): number {
-  if (left <= EXACT_ROWS_POSTGRES && onPostgres(db)) return left;
+  if (left <= EXACT_ROWS[onPostgres(db) ? "postgres" : "sqlite"]) return left;
   let size = MAX_BATCH_ROWS;
   while (size > left) size /= 2;
   return size;
@@ -126,10 +126,9 @@ export interface PreparedBatch<Db, Params extends Record<string, unknown>, Row> 
  * Prepares a multi-row statement, such as an insert of many rows: `build` gets one placeholder object per row, whose
  * every property stands for that row's value of the same name; each call then only binds the rows' values. Kysely
  * parses and compiles a many-row insert value by value, which on the hook and scheduler paths cost more than running
- * it. On SQLite rows go in pieces whose sizes are powers of two (23 rows: 16 + 4 + 2 + 1), so at most nine shapes of
- * each statement exist and its statement cache keeps them with everything else. PostgreSQL parses every statement
- * anyway, and a statement is a round trip whose client side costs more than its rows: up to 64 rows go in one
- * statement of their exact number (D616), more in powers of two until 64 or fewer are left.
+ * it. Every statement costs more in the service's code around it than its rows do, so up to 32 rows on SQLite and 64
+ * on PostgreSQL go in one statement of their exact number (D616, D625); more go in powers of two until that many or
+ * fewer are left (100 rows on SQLite: 64 + 32 + 4), which bounds the shapes a statement cache holds.
  *
  * @example
  * const insertSessions = preparedBatch((db: Kysely<Database>, rows: { organizationId: number; at: string }[]) =>
