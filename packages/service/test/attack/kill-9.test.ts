@@ -71,9 +71,10 @@ for (const lane of STORE_LANES) {
         ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
         ...(schema === undefined ? {} : { ADAPTERKIT_TEST_SCHEMA: schema }),
       };
+      let first: ChildService | undefined;
       let restarted: ChildService | undefined;
       try {
-        const first = await startChildService(env);
+        first = await startChildService(env);
         const triggerIds: number[] = [];
         for (let i = 0; i < LOAD.schedules; i += 1) {
           const trigger = await api<{ id: number }>(first, `/api/v1/workflows/${first.workflowId}/triggers`, {
@@ -108,8 +109,12 @@ for (const lane of STORE_LANES) {
         expect(duplicates([...accepted, ...scheduledRunIds])).toEqual([]);
         expect(await missingRuns(restarted, scheduledRunIds)).toEqual([]);
       } finally {
-        restarted?.child.kill("SIGKILL");
-        if (restarted) await exited(restarted.child);
+        // Both processes, the first too: a test that times out before its kill must not leave it running.
+        for (const service of [first, restarted]) {
+          if (service === undefined) continue;
+          service.child.kill("SIGKILL");
+          await exited(service.child);
+        }
         await location.dispose();
       }
     }, 120_000);
