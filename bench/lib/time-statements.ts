@@ -3,7 +3,10 @@ import Database from "better-sqlite3";
 /** The SQLite statements a process ran since `mark()`, with the CPU each took on the thread that ran it. */
 export interface StatementTimes {
   mark(): void;
-  /** One line per statement (each size of a multi-row one together), the costliest first, beside the main thread's CPU since `mark()`. */
+  /**
+   * One line per statement (each size of a multi-row one together), the costliest first, beside the main thread's
+   * CPU since `mark()`.
+   */
   report(top: number): string;
 }
 
