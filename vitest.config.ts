@@ -19,6 +19,8 @@ export default defineConfig({
       "adapters/*/test/**/*.test.ts",
       "scripts/**/*.test.ts",
     ],
+    // No kept connections between a test's requests (scripts/fresh-connection-per-fetch.ts, D626).
+    setupFiles: ["scripts/fresh-connection-per-fetch.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
