@@ -4,6 +4,7 @@ import { PortalBrowser as Browser, type PortalBrowser, type PortalPage } from ".
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createTenant, startTestService, type TestService } from "../helpers/test-service.ts";
 
+// A review runs the whole suite against the adapter: waitForVerdict gives it 120 s, and each test below 150 s.
 const GOOD_SECRET = "whsec_Y29uZm9ybWFuY2Utd2ViaG9vay1nb29kLWtleQ==";
 
 // What a reader without JavaScript does on the review page: follows "Reload now" until the review ends.
@@ -101,7 +102,7 @@ for (const lane of STORE_LANES) {
       expect((await installer.get("/marketplace")).html).toMatch(
         /<td><a href="\/marketplace\/installations\/[^"]+">webhook<span[^<]*<\/span><\/a><\/td>\s*<td><code>http:\/\/127\.0\.0\.1:\d+\/api\/v1\/apps\/[^/]+\/inbound<\/code>/,
       );
-    });
+    }, 150_000);
 
     it("shows a broken adapter's failed checks with expected and actual, and keeps it a draft", async () => {
       const adapter = await serveWebhookApp({ broken: true });
@@ -119,6 +120,6 @@ for (const lane of STORE_LANES) {
         '<dt>State</dt><dd><span class="badge state-draft">draft</span></dd>',
       );
       expect((await installer.get("/marketplace")).html).not.toContain(`/marketplace/apps/${slug}"`);
-    });
+    }, 150_000);
   });
 }

@@ -12,6 +12,8 @@ import { startWebhookAuthorAdapter, type WebhookAuthorAdapter } from "./webhook-
 const FIXTURES = fileURLToPath(new URL("../../../../../adapters/webhook/conformance.fixtures.json", import.meta.url));
 const SQLITE = STORE_LANES[0];
 if (SQLITE === undefined) throw new Error("no SQLite lane");
+// Each step below drives Chromium, and the review runs the whole suite against the adapter: on a loaded machine a
+// step takes well over vitest's default 20 s, and watchUntilVerdict itself waits up to 90 s; each has 120 s.
 
 describe.skipIf(CHROMIUM.skipReason !== undefined)(
   `portal walk in Chromium: a broken adapter's review fails and the App stays a draft ${CHROMIUM.skipReason ?? ""}`.trim(),
@@ -45,7 +47,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       await see(page, "A fixtures file is stored");
       await page.getByRole("button", { name: "Submit for Review" }).click();
       await page.getByRole("heading", { name: /^Review \d+ of Broken webhook$/ }).waitFor();
-    });
+    }, 120_000);
 
     it("shows the failed checks by group, each with expected and actual, JSON Pointer and the line that runs it again", async () => {
       expect(await watchUntilVerdict(page)).toBe("failed");
@@ -63,7 +65,7 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
         /^ADAPTER_SIGNING_SECRET=<your App.s signing secret> adapterkit conformance \S+ --only \S+ --fixtures <path to your fixtures file>$/,
       );
       await page.getByRole("link", { name: "Download the JSON report" }).waitFor();
-    });
+    }, 120_000);
 
     it("keeps the App a draft and out of the marketplace", async () => {
       await page.getByRole("link", { name: "Back to Broken webhook" }).click();
@@ -74,6 +76,6 @@ describe.skipIf(CHROMIUM.skipReason !== undefined)(
       expect(await page.getByRole("link", { name: "Install Broken webhook" }).count()).toBe(0);
       await see(page, "No App is published yet.");
       await browser.checkPage("marketplace empty");
-    });
+    }, 120_000);
   },
 );
