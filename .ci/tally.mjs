@@ -2,6 +2,7 @@
 // grouped by the reason they state; exits 1 if anything failed.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { failures, formatFailures } from "./failures.mjs";
 import { formatReasons, mergeReasons, skipReasons } from "./skip-reasons.mjs";
 
 const [testStatus, ...reports] = process.argv.slice(2);
@@ -9,6 +10,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const reasons = new Map();
+const failureLines = [];
 
 for (const file of reports) {
   if (!existsSync(file)) {
@@ -36,6 +38,7 @@ for (const file of reports) {
   failed += lane.failed;
   skipped += lane.skipped;
   mergeReasons(reasons, skipReasons(report));
+  failureLines.push(...formatFailures(file, failures(report)));
 }
 // The attack suite's count of generated cases (ADAPTERKIT_ATTACK_REPORT: one JSON file per attack test file).
 const attackDir = process.env.ADAPTERKIT_ATTACK_REPORT;
@@ -63,6 +66,8 @@ if (shotsDir && existsSync(shotsDir)) {
   console.log(`browser tests: ${shots.length} screenshots in ${shotsDir}`);
 }
 if (reasons.size > 0) console.log(["skipped, by reason (all lanes):", ...formatReasons(reasons)].join("\n"));
+// Last before the closing line, where CI's kept tail of the output still shows them.
+if (failureLines.length > 0) console.log(["failed (all lanes):", ...failureLines].join("\n"));
 // A failing `npm test` (e.g. the type-check step) with no failed test still fails the run.
 if (Number(testStatus) !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

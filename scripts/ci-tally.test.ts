@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 const REPO = new URL("..", import.meta.url).pathname;
 const folder = mkdtempSync(join(tmpdir(), "ci-tally-"));
 
-function test(title: string, status: string, ancestorTitles: string[] = []) {
-  return { title, status, ancestorTitles };
+function test(title: string, status: string, ancestorTitles: string[] = [], failureMessages: string[] = []) {
+  return { title, status, ancestorTitles, failureMessages };
 }
 
 function vitestReport(tests: ReturnType<typeof test>[]) {
@@ -86,9 +86,53 @@ describe(".ci/tally.mjs", () => {
     expect(result.stdout).toMatch(/3 passed, 0 failed, 3 skipped\n$/);
   });
 
+  it("names each failed test last, above the closing line, with the first lines of why and no colour codes", () => {
+    const why =
+      "\u001b[31mAssertionError: expected 503 to be 200\u001b[39m\n\n    at source-sync.test.ts:88:5\n" +
+      "x".repeat(300);
+    const result = tally(
+      vitestReport([
+        test("saves", "passed", ["credentials on SQLite"]),
+        test("resets a tampered cursor", "failed", ["source sync on SQLite"], [why]),
+      ]),
+    );
+    expect(result.status).toBe(1);
+    const lines = result.stdout.trimEnd().split("\n");
+    const heading = lines.indexOf("failed (all lanes):");
+    expect(heading).toBeGreaterThan(0);
+    expect(lines[heading + 1]).toMatch(
+      /report-0\.json: packages\/service\/test\/example\.test\.ts > source sync on SQLite > resets a tampered cursor$/,
+    );
+    expect(lines[heading + 2]).toBe("      AssertionError: expected 503 to be 200");
+    expect(lines[heading + 3]).toBe("          at source-sync.test.ts:88:5");
+    expect(lines[heading + 4]).toHaveLength(6 + 200);
+    expect(lines.at(-1)).toBe("1 passed, 1 failed, 0 skipped");
+  });
+
+  it("names a test file that failed outside its tests, and a conformance check that failed", () => {
+    const broken = { ...vitestReport([]), numFailedTestSuites: 1 };
+    broken.testResults[0] = { ...broken.testResults[0], status: "failed", message: "Cannot find module './gone'" };
+    const result = tally(broken, {
+      summary: { passed: 0, failed: 1, skipped: 0, not_applicable: 0 },
+      checks: [
+        {
+          id: "deliver.idempotent",
+          status: "failed",
+          failures: [{ endpoint: "POST /deliver", message: "a repeated call sent twice" }],
+        },
+      ],
+    });
+    expect(result.stdout).toContain(
+      "packages/service/test/example.test.ts (the file itself)\n      Cannot find module './gone'",
+    );
+    expect(result.stdout).toContain("check deliver.idempotent\n      POST /deliver: a repeated call sent twice");
+    expect(result.stdout).toMatch(/0 passed, 2 failed, 0 skipped\n$/);
+  });
+
   it("prints no reasons when nothing was skipped", () => {
     const result = tally(vitestReport([test("saves", "passed")]));
     expect(result.stdout).not.toContain("by reason");
+    expect(result.stdout).not.toContain("failed (all lanes)");
     expect(result.stdout).toMatch(/1 passed, 0 failed, 0 skipped\n$/);
   });
 });
