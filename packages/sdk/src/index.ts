@@ -58,7 +58,14 @@ export { createLogger } from "./http/create-logger.ts";
 export { DEFAULT_BODY_LIMIT } from "./http/read-body.ts";
 export { resolveVersion } from "./http/resolve-version.ts";
 export { DEFAULT_FILE_LIMIT } from "./http/send-stream.ts";
-export { type AdapterServer, type AdaptersServer, mountAdapters, type ServeOptions, serve } from "./http/serve.ts";
+export {
+  ADAPTER_SERVER_KEEP_ALIVE_MS,
+  type AdapterServer,
+  type AdaptersServer,
+  mountAdapters,
+  type ServeOptions,
+  serve,
+} from "./http/serve.ts";
 export type { AdapterHandlerOptions } from "./http/settings.ts";
 export { type ExpressMiddleware, toExpressRouter } from "./http/to-express-router.ts";
 export { rawBodyOf } from "./inbound/raw-body-of.ts";

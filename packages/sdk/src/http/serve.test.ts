@@ -1,12 +1,13 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
+import { createAdapterClient as createServiceClient } from "@adapterkit/client";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { defineAdapter } from "../define/define-adapter.ts";
 import { createAdapterClient } from "../testing/adapter-client.ts";
 import { createAdaptersDispatcher } from "./create-adapter-handler.ts";
 import { type FIXTURE_MANIFEST, fixtureAdapter, GOOD_CREDENTIALS } from "./fixture-adapter.ts";
-import { mountAdapters, type ServeOptions, serve } from "./serve.ts";
+import { ADAPTER_SERVER_KEEP_ALIVE_MS, mountAdapters, type ServeOptions, serve } from "./serve.ts";
 import { toSettings } from "./settings.ts";
 
 const QUIET: ServeOptions = {
@@ -38,6 +39,25 @@ describe("serve and mountAdapters", () => {
       }
       expect((await createAdapterClient(server.urls.files ?? "").format({ text: "x" })).status).toBe(501);
     } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps an idle connection past the service's adapter client, so the client is the one to close it (D627)", async () => {
+    const server = await serve(fixtureAdapter(), QUIET);
+    const sockets: Socket[] = [];
+    server.server.on("connection", (socket: Socket) => sockets.push(socket));
+    const client = createServiceClient({ baseUrl: server.url });
+    try {
+      expect(server.server.keepAliveTimeout).toBe(ADAPTER_SERVER_KEEP_ALIVE_MS);
+      for (let call = 0; call < 5; call += 1) expect((await client.health()).ok).toBe(true);
+      expect(sockets.length).toBeLessThan(5);
+      // The server would hold them 65 s; the client's own pool lets each go within its 4 s, inside this test's time.
+      const open = sockets.filter((socket) => !socket.destroyed);
+      await Promise.all(open.map((socket) => new Promise((resolve) => socket.once("close", resolve))));
+      expect(sockets.every((socket) => socket.destroyed)).toBe(true);
+    } finally {
+      await client.close();
       await server.close();
     }
   });

@@ -4,6 +4,13 @@ import type { Adapter } from "../define/define-adapter.ts";
 import { createAdaptersDispatcher } from "./create-adapter-handler.ts";
 import { type AdapterHandlerOptions, type Lifecycle, toSettings } from "./settings.ts";
 
+/**
+ * How long an adapter's server keeps an idle connection: well past the 4 s the service's adapter client keeps one
+ * (`@adapterkit/client`), so the client always closes first and never sends a request on a connection the server
+ * is closing; and past the 60 s of the usual load balancer in front. Node's own default is 5 s.
+ */
+export const ADAPTER_SERVER_KEEP_ALIVE_MS = 65_000;
+
 /** Options of {@link serve} and {@link mountAdapters}. */
 export interface ServeOptions extends AdapterHandlerOptions {
   /** Port to listen on; 0 picks a free one. Defaults to `PORT`, else 3000. */
@@ -39,7 +46,10 @@ export interface AdapterServer extends AdaptersServer {
 export async function mountAdapters(adapters: readonly Adapter[], options: ServeOptions = {}): Promise<AdaptersServer> {
   const lifecycle: Lifecycle = { draining: false };
   const settings = toSettings(options, lifecycle);
-  const server = createServer(createAdaptersDispatcher(adapters, settings));
+  const server = createServer(
+    { keepAliveTimeout: ADAPTER_SERVER_KEEP_ALIVE_MS },
+    createAdaptersDispatcher(adapters, settings),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? Number(process.env.PORT ?? 3000), options.host, () => {

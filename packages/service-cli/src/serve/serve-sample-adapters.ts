@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ADAPTER_ALLOWED_HOSTS, type Adapter, createAdapterHandler, parseAllowedHosts } from "@adapterkit/sdk";
+import {
+  ADAPTER_ALLOWED_HOSTS,
+  ADAPTER_SERVER_KEEP_ALIVE_MS,
+  type Adapter,
+  createAdapterHandler,
+  parseAllowedHosts,
+} from "@adapterkit/sdk";
 
 /** The sample adapters on one port, each under its slug and each checking its own App's signing secret (D9). */
 export interface SampleAdapters {
@@ -25,10 +31,13 @@ export async function serveSampleAdapters(
     ]),
   );
   const fallback = [...handlers.values()][0];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const slug = (req.url ?? "/").split(/[/?]/)[1] ?? "";
-    (handlers.get(slug) ?? fallback)?.(req, res);
-  });
+  const server = createServer(
+    { keepAliveTimeout: ADAPTER_SERVER_KEEP_ALIVE_MS },
+    (req: IncomingMessage, res: ServerResponse) => {
+      const slug = (req.url ?? "/").split(/[/?]/)[1] ?? "";
+      (handlers.get(slug) ?? fallback)?.(req, res);
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());
