@@ -1,18 +1,30 @@
 // Names what failed in each lane's report, for the closing tally of .ci/run: CI keeps the end of a run's output,
 // so the failing tests are printed there, just above the closing line, with the first lines of why.
+import { readFileSync } from "node:fs";
+
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const MESSAGE_LINES = 4;
-const MESSAGE_WIDTH = 200;
+const LOG_LINES = 12;
+const WIDTH = 200;
 
-/** The first lines of a failure message, without colour codes, each cut to a readable width. */
-export function firstLines(message) {
-  return String(message ?? "")
+/** The non-blank lines of a text, without colour codes, each cut to a readable width. */
+function readableLines(text) {
+  return String(text ?? "")
     .replace(ANSI, "")
     .split("\n")
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== "")
-    .slice(0, MESSAGE_LINES)
-    .map((line) => (line.length > MESSAGE_WIDTH ? `${line.slice(0, MESSAGE_WIDTH - 1)}…` : line));
+    .map((line) => (line.length > WIDTH ? `${line.slice(0, WIDTH - 1)}…` : line));
+}
+
+/** The first lines of a failure message. */
+export function firstLines(message) {
+  return readableLines(message).slice(0, MESSAGE_LINES);
+}
+
+/** The last lines of a lane's kept output, for a lane that left no report (a step before its tests failed). */
+export function lastLines(file) {
+  return readableLines(readFileSync(file, "utf8")).slice(-LOG_LINES);
 }
 
 /** What failed in a vitest JSON report or a conformance report: `{ name, lines }` per failure. */

@@ -2,7 +2,7 @@
 // grouped by the reason they state; exits 1 if anything failed.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { failures, formatFailures } from "./failures.mjs";
+import { failures, formatFailures, lastLines } from "./failures.mjs";
 import { formatReasons, mergeReasons, skipReasons } from "./skip-reasons.mjs";
 
 const [testStatus, ...reports] = process.argv.slice(2);
@@ -16,6 +16,10 @@ for (const file of reports) {
   if (!existsSync(file)) {
     console.log(`tally: ${file} is missing; counting the lane as one failure`);
     failed += 1;
+    // The lane's output kept beside it (.ci/run) says why: a step before the tests failed, or vitest did.
+    const log = file.replace(/\.json$/, ".log");
+    if (existsSync(log))
+      failureLines.push(...formatFailures(file, [{ name: `no report; ${log} ends`, lines: lastLines(log) }]));
     continue;
   }
   const report = JSON.parse(readFileSync(file, "utf8"));

@@ -110,8 +110,9 @@ describe(".ci/tally.mjs", () => {
   });
 
   it("names a test file that failed outside its tests, and a conformance check that failed", () => {
-    const broken = { ...vitestReport([]), numFailedTestSuites: 1 };
-    broken.testResults[0] = { ...broken.testResults[0], status: "failed", message: "Cannot find module './gone'" };
+    const [file] = vitestReport([]).testResults;
+    const failedFile = { ...file, status: "failed", message: "Cannot find module './gone'" };
+    const broken = { ...vitestReport([]), numFailedTestSuites: 1, testResults: [failedFile] };
     const result = tally(broken, {
       summary: { passed: 0, failed: 1, skipped: 0, not_applicable: 0 },
       checks: [
@@ -127,6 +128,24 @@ describe(".ci/tally.mjs", () => {
     );
     expect(result.stdout).toContain("check deliver.idempotent\n      POST /deliver: a repeated call sent twice");
     expect(result.stdout).toMatch(/0 passed, 2 failed, 0 skipped\n$/);
+  });
+
+  it("prints the end of a lane's kept output when the lane left no report", () => {
+    const log = join(folder, "lane.log");
+    const lines = Array.from({ length: 20 }, (_, index) => `line ${index}`);
+    writeFileSync(log, `${lines.join("\n")}\nscripts/x.ts(1,1): error TS2353: \u001b[31mno such property\u001b[39m\n`);
+    const result = spawnSync(process.execPath, [".ci/tally.mjs", "2", join(folder, "lane.json")], {
+      cwd: REPO,
+      encoding: "utf8",
+      env: {},
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`tally: ${join(folder, "lane.json")} is missing`);
+    expect(result.stdout).toContain(`lane.json: no report; ${log} ends\n      line 9\n`);
+    expect(result.stdout).not.toContain("line 8\n");
+    expect(result.stdout).toMatch(
+      / {6}scripts\/x\.ts\(1,1\): error TS2353: no such property\n0 passed, 1 failed, 0 skipped\n$/,
+    );
   });
 
   it("prints no reasons when nothing was skipped", () => {
