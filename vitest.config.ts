@@ -21,8 +21,10 @@ export default defineConfig({
     ],
     // No kept connections between a test's requests (scripts/fresh-connection-per-fetch.ts, D626).
     setupFiles: ["scripts/fresh-connection-per-fetch.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A time-out stops a test that hangs; it is not a speed limit. Three files at once on two loaded cores stretch a
+    // 10 s test towards 20, so the default leaves it room three times over (D629); tests that wait longer say so.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: "forks",
     // Most files spend their time waiting on the processes, sockets and databases they start, so one file per core
     // leaves the cores idle; on a 2-core machine three at once halve the suite's time (D578). `--maxWorkers` wins.
