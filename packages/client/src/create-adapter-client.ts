@@ -19,8 +19,12 @@ import type { BodySink } from "./send-request.ts";
 import { signingKey } from "./sign-request.ts";
 import { streamFetchFile } from "./stream-fetch-file.ts";
 
-/** The longest the client's own pool keeps an idle connection to an adapter. */
-const IDLE_CONNECTION_MS = 4_000;
+/**
+ * The longest a client of adapters keeps an idle connection: this client's own pool, and the service's outbound
+ * guard, through which the service calls its adapters. The SDK's servers keep one 65 s, so the side that sends is
+ * the side that closes (D627).
+ */
+export const ADAPTER_CLIENT_IDLE_MS = 4_000;
 
 /** How to reach one adapter and what to send it on every call. */
 export interface AdapterClientOptions {
@@ -99,11 +103,10 @@ export interface AdapterClient {
 export function createAdapterClient(options: AdapterClientOptions): AdapterClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   for (const secret of [options.signingSecret ?? []].flat()) signingKey(secret);
-  // An idle connection is kept 4 s at most, whatever the adapter's `Keep-Alive` allows: the SDK's servers keep one
-  // 65 s, so this side closes first and never sends on a connection the server is closing (D627).
+  // An idle connection is kept 4 s at most, whatever the adapter's `Keep-Alive` allows (D627).
   const ownAgent = options.dispatcher
     ? undefined
-    : new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS });
+    : new Agent({ keepAliveTimeout: ADAPTER_CLIENT_IDLE_MS, keepAliveMaxTimeout: ADAPTER_CLIENT_IDLE_MS });
   const timeouts = Object.fromEntries(
     ADAPTER_ENDPOINTS.map((endpoint) => [endpoint.id, options.timeouts?.[endpoint.id] ?? endpoint.timeoutMs]),
   ) as Record<AdapterEndpointId, number>;

@@ -12,7 +12,12 @@ export type {
   SentRequest,
   StreamedFile,
 } from "./client-result.ts";
-export { type AdapterClient, type AdapterClientOptions, createAdapterClient } from "./create-adapter-client.ts";
+export {
+  ADAPTER_CLIENT_IDLE_MS,
+  type AdapterClient,
+  type AdapterClientOptions,
+  createAdapterClient,
+} from "./create-adapter-client.ts";
 export { describeFailure } from "./describe-failure.ts";
 export type { CallOptions, RequestOptions, SignatureOption } from "./request-options.ts";
 export {

@@ -5,9 +5,9 @@ import { createAdaptersDispatcher } from "./create-adapter-handler.ts";
 import { type AdapterHandlerOptions, type Lifecycle, toSettings } from "./settings.ts";
 
 /**
- * How long an adapter's server keeps an idle connection: well past the 4 s the service's adapter client keeps one
- * (`@adapterkit/client`), so the client always closes first and never sends a request on a connection the server
- * is closing; and past the 60 s of the usual load balancer in front. Node's own default is 5 s.
+ * How long an adapter's server keeps an idle connection: well past the 4 s the service keeps one
+ * (`ADAPTER_CLIENT_IDLE_MS` of `@adapterkit/client`), so the service always closes first and never sends a call on a
+ * connection the server is closing; and past the 60 s of the usual load balancer in front. Node's own default is 5 s.
  */
 export const ADAPTER_SERVER_KEEP_ALIVE_MS = 65_000;
 

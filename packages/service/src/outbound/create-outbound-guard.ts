@@ -1,4 +1,5 @@
 import type * as dns from "node:dns";
+import { ADAPTER_CLIENT_IDLE_MS } from "@adapterkit/client";
 import {
   createGuardedConnector,
   createHostAllowance,
@@ -37,7 +38,13 @@ export function createOutboundGuard(options: {
     lookup: options.lookup,
     setting: SETTING,
   });
-  const dispatcher = new Agent({ connect });
+  // The service calls its adapters through this pool: an idle connection is kept 4 s at most, whatever a server's
+  // `Keep-Alive` allows, so against the SDK's servers (65 s) this side closes first (D627).
+  const dispatcher = new Agent({
+    connect,
+    keepAliveTimeout: ADAPTER_CLIENT_IDLE_MS,
+    keepAliveMaxTimeout: ADAPTER_CLIENT_IDLE_MS,
+  });
   return {
     checkUrl(text) {
       let url: URL;
