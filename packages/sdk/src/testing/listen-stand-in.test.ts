@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, get } from "node:http";
 import { createServer, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { freeStandInPort, listenStandIn, standInPortRange } from "./listen-stand-in.ts";
@@ -49,6 +50,18 @@ describe("listenStandIn", () => {
     expect(() => standInPortRange({ ADAPTERKIT_STANDIN_PORTS: text })).toThrow(
       /ADAPTERKIT_STANDIN_PORTS must be a port range such as 20000-20999/,
     );
+  });
+
+  it("has an HTTP stand-in keep an idle connection 65 s, so its clients close first (D630)", async () => {
+    const http = createHttpServer((_req, res) => res.end("ok"));
+    servers.push(http);
+    const port = await listenStandIn(http, { env: {} });
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      get({ host: "127.0.0.1", port, headers: { connection: "keep-alive" }, agent: false }, (res) => {
+        res.resume().on("end", () => resolve(res.headers));
+      }).on("error", reject);
+    });
+    expect(headers["keep-alive"]).toBe("timeout=65");
   });
 
   it("listens on any free port when no range is set", async () => {

@@ -1,5 +1,7 @@
+import { Server as HttpServer } from "node:http";
 import type { AddressInfo, Server } from "node:net";
 import { createServer } from "node:net";
+import { ADAPTER_SERVER_KEEP_ALIVE_MS } from "../http/serve.ts";
 
 /** The setting that keeps stand-in platforms' ports in a range, e.g. `ADAPTERKIT_STANDIN_PORTS=20000-20999`. */
 export const STAND_IN_PORTS_VARIABLE = "ADAPTERKIT_STANDIN_PORTS";
@@ -42,7 +44,7 @@ function listenOnce(server: Server, port: number, host: string): Promise<NodeJS.
 }
 
 /**
- * Has a stand-in's server listen: on `port` when one is given, else on a free port of the
+ * Has a stand-in's server listen (an HTTP one keeping idle connections 65 s): on `port` when one is given, else on a free port of the
  * `ADAPTERKIT_STANDIN_PORTS` range when it is set, else on any free port; resolves with the port taken.
  * @example const port = await listenStandIn(createServer(handler), { host: "127.0.0.1" });
  */
@@ -51,6 +53,9 @@ export async function listenStandIn(
   options: { port?: number | undefined; host?: string | undefined; env?: NodeJS.ProcessEnv } = {},
 ): Promise<number> {
   const host = options.host ?? "127.0.0.1";
+  // An HTTP stand-in keeps an idle connection as long as the SDK's servers do, past the few seconds undici's clients
+  // keep one against it, so a client here never sends on a connection the stand-in is closing (D630).
+  if (server instanceof HttpServer) server.keepAliveTimeout = ADAPTER_SERVER_KEEP_ALIVE_MS;
   const range = options.port ? undefined : standInPortRange(options.env);
   if (range === undefined) {
     const refused = await listenOnce(server, options.port ?? 0, host);
