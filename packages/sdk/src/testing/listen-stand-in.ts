@@ -44,8 +44,9 @@ function listenOnce(server: Server, port: number, host: string): Promise<NodeJS.
 }
 
 /**
- * Has a stand-in's server listen (an HTTP one keeping idle connections 65 s): on `port` when one is given, else on a free port of the
- * `ADAPTERKIT_STANDIN_PORTS` range when it is set, else on any free port; resolves with the port taken.
+ * Has a stand-in's server listen: on `port` when one is given, else on a free port of the
+ * `ADAPTERKIT_STANDIN_PORTS` range when it is set, else on any free port; resolves with the port taken. An HTTP
+ * server is set to keep an idle connection 65 s, as the SDK's own servers do.
  * @example const port = await listenStandIn(createServer(handler), { host: "127.0.0.1" });
  */
 export async function listenStandIn(
