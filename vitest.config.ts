@@ -18,6 +18,7 @@ export default defineConfig({
       "adapters/*/src/**/*.test.ts",
       "adapters/*/test/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "bench/lib/**/*.test.ts",
     ],
     // No kept connections between a test's requests (scripts/fresh-connection-per-fetch.ts, D626).
     setupFiles: ["scripts/fresh-connection-per-fetch.ts"],

@@ -19,8 +19,6 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     requests?: Request[];
-    /** Requests per second over all connections (unlimited when absent). */
-    overallRate?: number;
   }
   interface Result {
     requests: { average: number; total: number };

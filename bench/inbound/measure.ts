@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import autocannon, { type Request } from "autocannon";
+import { pacedLoad } from "../lib/paced-load.ts";
 import { type BenchChild, startBuiltChild } from "../lib/start-child.ts";
 import { isRunning, stopChild } from "../lib/stop-child.ts";
 import { floorRequests, pipelineRequests, wrongAnswers } from "./load-requests.ts";
@@ -24,8 +25,9 @@ export const CONNECTIONS = 50;
 export const SECRETS = { slack: randomBytes(16).toString("hex"), app: `whsec_${randomBytes(32).toString("base64")}` };
 
 /**
- * Runs one load; `perEvent` requests make one event. `eventsPerSecond` offers that many events a second (default
- * BENCH_RATE; 0 or unset: as many as the server takes). Fails on any wrong answer.
+ * Runs one load; `perEvent` requests make one event. `eventsPerSecond` offers that many events a second, evenly
+ * spaced (pacedLoad, D631; default BENCH_RATE); 0 or unset: as many as the server takes, over `connections` kept
+ * busy. Fails on any wrong answer.
  */
 export async function load(
   url: string,
@@ -37,21 +39,20 @@ export async function load(
 ) {
   wrongAnswers.length = 0;
   const rate = eventsPerSecond * perEvent;
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    requests,
-    ...(rate > 0 ? { overallRate: rate } : {}),
-  });
+  const result =
+    rate > 0
+      ? await pacedLoad({ url, requests, connections, duration, rate })
+      : await autocannon({ url, connections, duration, requests }).then((unlimited) => ({
+          requestsPerSecond: unlimited.requests.average,
+          total: unlimited.requests.total,
+          p99: unlimited.latency.p99,
+          non2xx: unlimited.non2xx,
+          errors: unlimited.errors,
+        }));
   if (result.non2xx > 0 || result.errors > 0 || wrongAnswers.length > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors; ${wrongAnswers.join(" | ")}`);
   }
-  return {
-    events: result.requests.average / perEvent,
-    p99: result.latency.p99,
-    total: result.requests.total / perEvent,
-  };
+  return { events: result.requestsPerSecond / perEvent, p99: result.p99, total: result.total / perEvent };
 }
 
 export const startAdapter = async () => {
