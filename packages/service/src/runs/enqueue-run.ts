@@ -1,7 +1,7 @@
 import type { RunSource } from "@adapterkit/contract";
 import type { Kysely } from "kysely";
 import type { Database, WorkflowRunRow } from "../store/index.ts";
-import { param, preparedBatch, preparedQuery } from "../store/prepared-query.ts";
+import { onPostgres, param, preparedBatch, preparedQuery } from "../store/prepared-query.ts";
 import { type RunInput, toInputColumns } from "./run-input.ts";
 
 /** What a new run needs. */
@@ -21,50 +21,72 @@ const insertSession = preparedQuery((db: Kysely<Database>) =>
     .returning("id"),
 );
 
+// A run's columns, its session's id given by `sessionId`: a value, or on PostgreSQL the session inserted beside it.
+const runColumns = <SessionId>(sessionId: SessionId) => ({
+  organization_id: param<number>("organizationId"),
+  workflow_id: param<number>("workflowId"),
+  session_id: sessionId,
+  trigger_id: param<number | null>("triggerId"),
+  source: param<string>("source"),
+  status: "queued",
+  input_type: param<string | null>("inputType"),
+  input: param<string | null>("input"),
+  start_stage: param<string | null>("startStage"),
+  output: null,
+  error: null,
+  lease_expires_at: null,
+  created_at: param<string>("at"),
+  started_at: null,
+  finished_at: null,
+});
+
 const insertRun = preparedQuery((db: Kysely<Database>) =>
   db
     .insertInto("workflow_runs")
-    .values({
-      organization_id: param("organizationId"),
-      workflow_id: param("workflowId"),
-      session_id: param("sessionId"),
-      trigger_id: param("triggerId"),
-      source: param("source"),
-      status: "queued",
-      input_type: param("inputType"),
-      input: param("input"),
-      start_stage: param("startStage"),
-      output: null,
-      error: null,
-      lease_expires_at: null,
-      created_at: param("at"),
-      started_at: null,
-      finished_at: null,
-    })
+    .values(runColumns(param<number>("sessionId")))
+    .returningAll(),
+);
+
+// On PostgreSQL, where each statement is a round trip (D632), the session goes in the same statement as its run.
+const insertRunWithSession = preparedQuery((db: Kysely<Database>) =>
+  db
+    .with("session", (inner) =>
+      inner
+        .insertInto("sessions")
+        .values({ organization_id: param("organizationId"), created_at: param("at") })
+        .returning("id"),
+    )
+    .insertInto("workflow_runs")
+    .values((eb) => runColumns(eb.selectFrom("session").select("session.id")))
     .returningAll(),
 );
 
 /**
  * Puts a run on the durable queue: a session and a `queued` run, inside the caller's transaction so the run
  * commits with whatever else records the firing. The worker picks it up after commit. Both statements are
- * prepared: every hook and firing passes through here.
+ * prepared: every hook and firing passes through here. On PostgreSQL they are one statement.
  */
 export async function enqueueRun(trx: Kysely<Database>, run: NewRun, now: Date): Promise<WorkflowRunRow> {
   const at = now.toISOString();
-  const session = await insertSession.executeTakeFirst(trx, { organizationId: run.organizationId, at });
-  if (session === undefined) throw new Error("inserting a session returned no row");
   const columns = toInputColumns(run.input);
-  const [row] = await insertRun.execute(trx, {
+  const values = {
     organizationId: run.organizationId,
     workflowId: run.workflowId,
-    sessionId: session.id,
     triggerId: run.triggerId ?? null,
     source: run.source,
     inputType: columns.input_type,
     input: columns.input,
     startStage: run.startStage ?? null,
     at,
-  });
+  };
+  let row: WorkflowRunRow | undefined;
+  if (onPostgres(trx)) {
+    row = await insertRunWithSession.executeTakeFirst(trx, values);
+  } else {
+    const session = await insertSession.executeTakeFirst(trx, { organizationId: run.organizationId, at });
+    if (session === undefined) throw new Error("inserting a session returned no row");
+    row = await insertRun.executeTakeFirst(trx, { ...values, sessionId: session.id });
+  }
   if (row === undefined) throw new Error("inserting a run returned no row");
   return row;
 }

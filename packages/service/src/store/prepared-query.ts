@@ -104,7 +104,7 @@ const MAX_BATCH_ROWS = 256;
 const EXACT_ROWS = { sqlite: 32, postgres: 64 } as const;
 
 /** Whether `db` talks to PostgreSQL, where a statement is parsed on every run anyway and each is a round trip. */
-function onPostgres(db: Pick<Kysely<never>, "getExecutor">): boolean {
+export function onPostgres(db: Pick<Kysely<never>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
