@@ -5,9 +5,9 @@
 // instances together against one instance's at that same rate, with the duplicate check: every delivery has its
 // own dedup key, so a key with two rows is an event recorded twice. On two cores, CPU per event (not events/s) shows
 // whether instances duplicate work, and only at one rate: CPU per event falls as batches fill (D179). A limited rate
-// here is autocannon's: each connection sends back to back until it has made its share of the second, so a batch
-// fills with as many requests as an instance has connections. So a fourth load, one instance with each instance's
-// share (half the rate on half the connections), shows what is left once that is taken out (D618), and each
+// is offered steadily, each request at its own moment (pacedLoad, D631), on at most the load's connections. A fourth
+// load, one instance with each instance's share (half the rate on half the connections), shows what is left once
+// the smaller load each of two sees is taken out (D618), and each
 // load prints the statements and commits the instances sent per event (counted in each instance: the database's own
 // counters also count whoever else uses it meanwhile).
 // PostgreSQL from BENCH_DATABASE_URL, else ADAPTERKIT_TEST_DATABASE_URL; skipped, saying why, when unset or

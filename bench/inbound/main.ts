@@ -7,7 +7,7 @@
 // service's CPU per event is the calls and what is its own work (D310). Goal: at least 0.4 of the floor's events/s
 // (issue 36's; D607), p99 under 50 ms at 50 connections. Beside throughput it prints CPU per event of each process (the
 // service, the adapter), since on a loaded machine CPU per event moves much less than events/s. Knobs: BENCH_DURATION
-// (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s offered to each side, default unlimited): CPU per
+// (s, default 4), BENCH_ROUNDS (default 3), BENCH_RATE (events/s offered to each side, evenly spaced, D631; default unlimited): CPU per
 // event depends on the rate (D179), so two builds compared on a loaded machine are compared at one fixed rate both
 // reach (D260). Every server runs as deployed: built JavaScript under plain node (D417).
 import { buildPackages } from "../lib/build-packages.ts";
