@@ -26,7 +26,7 @@ export interface PacedLoadResult {
 /**
  * Offers a steady rate: request i is due at start + i / rate and goes as soon as a connection is free (D631).
  * autocannon's own rate limit sends each connection's quota for a second at full speed when the second starts and
- * then waits, so "375 events/s" was a burst of 375 every second. A platform's events arrive spread over time, which
+ * then waits: 375 a second arrive as a burst of 375 each second. A platform's events arrive spread over time, which
  * is what this offers. Latency counts from the due time, so a server that falls behind is not measured kindly.
  *
  * @example
