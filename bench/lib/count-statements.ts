@@ -1,5 +1,8 @@
 import pg from "pg";
 
+// A COMMIT, or the inbound route's statement that is a transaction of its own (D633).
+const COMMITS = /^\s*(commit\b|\/\* a batch in one statement \*\/)/i;
+
 /** Statements and commits a process sent to PostgreSQL since `mark()`. */
 export interface StatementCounts {
   mark(): void;
@@ -19,7 +22,7 @@ export function countStatements(): StatementCounts {
     const [config] = args;
     const text = typeof config === "string" ? config : (config as { text?: unknown } | undefined)?.text;
     counts.statements += 1;
-    if (typeof text === "string" && /^\s*commit\b/i.test(text)) counts.commits += 1;
+    if (typeof text === "string" && COMMITS.test(text)) counts.commits += 1;
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
   return {

@@ -3,6 +3,8 @@ import type { Logger } from "pino";
 import type { FrontDesk } from "../front-desk/front-desk.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import { batchPerTick, type Database } from "../store/index.ts";
+import { onPostgres } from "../store/prepared-query.ts";
+import { routeInOneStatement } from "./route-in-one-statement.ts";
 import { type InboundMessage, type RoutedMessage, routeInboundMessage } from "./route-inbound-message.ts";
 import { type Arrival, routeInboundTogether } from "./route-inbound-together.ts";
 
@@ -29,10 +31,23 @@ export function createInboundIntake(
   db: Kysely<Database>,
   deps: { executor: WorkflowExecutor; frontDesk: FrontDesk; now: () => Date; logger: Logger },
 ): InboundIntake {
-  const alone = ({ event, receivedAt }: Arrival) =>
-    routeInboundMessage(db, { executor: deps.executor, frontDesk: deps.frontDesk, now: receivedAt }, event);
+  const inOneStatement = onPostgres(db);
+  const alone = async (arrival: Arrival) => {
+    const { event, receivedAt } = arrival;
+    const [outcome] = inOneStatement
+      ? ((await routeInOneStatement(db, { executor: deps.executor, now: receivedAt }, [arrival])) ?? [])
+      : [];
+    if (outcome === undefined)
+      return routeInboundMessage(db, { executor: deps.executor, frontDesk: deps.frontDesk, now: receivedAt }, event);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  };
   const together = batchPerTick<Arrival, RoutedMessage>({
     async run(arrivals) {
+      if (inOneStatement) {
+        const outcomes = await routeInOneStatement(db, { executor: deps.executor, now: deps.now() }, arrivals);
+        if (outcomes !== undefined) return outcomes;
+      }
       let routed = false;
       try {
         return await db.transaction().execute(async (trx) => {

@@ -5,7 +5,12 @@ import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { BatchOutcome, Database } from "../store/index.ts";
 import { preparedBatch } from "../store/prepared-query.ts";
 import { type Firing, insertFailedFiring, recordFirings } from "../triggers/record-firing.ts";
-import { type AppEventCandidates, findAppEventTriggers, matchAppEvent } from "./fire-app-event-triggers.ts";
+import {
+  type AppEventCandidates,
+  findAppEventTriggers,
+  type MatchedEvent,
+  matchAppEvent,
+} from "./fire-app-event-triggers.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import {
   type InboundEventRecord,
@@ -79,7 +84,8 @@ const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValu
     .returning(["id", ...KEY_COLUMNS]),
 );
 
-const dedupId = (installationId: string, key: string) => JSON.stringify([installationId, key]);
+/** An installation's dedup key or event type as one map key. */
+export const dedupId = (installationId: string, key: string) => JSON.stringify([installationId, key]);
 
 /**
  * Takes the dedup keys of the arrivals in one statement (sorted, so two instances' batches take them in one
@@ -165,6 +171,52 @@ async function readTiedBigColumns(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** What an arrival that routes (its key taken, not for the front desk) comes to: its entry, its firings, refusals. */
+export interface MatchedArrival {
+  readonly record: InboundEventRecord;
+  readonly firings: readonly Firing[];
+  readonly refused: MatchedEvent["refused"];
+}
+
+/**
+ * Matches a routed arrival against its installation's app-event triggers for its event type, read once per batch
+ * into `candidates`: its log entry (`accepted` when a trigger matched, else `unmatched`, as without an event type),
+ * the firings and the triggers whose workflow cannot start.
+ */
+export async function matchArrival(
+  db: Kysely<Database>,
+  deps: { executor: WorkflowExecutor; candidates: Map<string, AppEventCandidates> },
+  event: InboundMessage,
+  receivedAt: Date,
+): Promise<MatchedArrival> {
+  const { message } = event;
+  const base = toRecordBase(event, receivedAt);
+  if (message.event_type === undefined) {
+    return {
+      record: { ...base, outcome: "unmatched", detail: "the adapter gave no event_type" },
+      firings: [],
+      refused: [],
+    };
+  }
+  const key = dedupId(event.installationId, message.event_type);
+  let found = deps.candidates.get(key);
+  if (found === undefined) {
+    found = await findAppEventTriggers(db, event.installationId, message.event_type);
+    deps.candidates.set(key, found);
+  }
+  const appEvent = {
+    installationId: event.installationId,
+    app: event.app,
+    message: { ...message, event_type: message.event_type },
+  };
+  const { matched, firings, refused } = matchAppEvent(found, deps.executor, appEvent);
+  const record: InboundEventRecord =
+    matched > 0
+      ? { ...base, outcome: "accepted", detail: null }
+      : { ...base, outcome: "unmatched", detail: `no enabled app-event trigger for ${message.event_type} matched` };
+  return { record, firings, refused };
+}
+
 type Pending =
   | { readonly kind: "done"; readonly routed: RoutedMessage }
   | { readonly kind: "record"; readonly record: InboundEventRecord }
@@ -191,7 +243,6 @@ export async function routeInboundTogether(
   const firings: Firing[] = [];
   const pending: Pending[] = [];
   for (const [index, { event, receivedAt }] of arrivals.entries()) {
-    const { message } = event;
     const base = toRecordBase(event, receivedAt);
     if (!taken[index]) {
       pending.push({ kind: "record", record: { ...base, outcome: "duplicate", detail: "dedup_key seen before" } });
@@ -203,28 +254,12 @@ export async function routeInboundTogether(
         { ...event, inboundEventId: row.id },
       );
       pending.push({ kind: "done", routed: { outcome: "accepted", eventId: row.id, workflowRunIds: [], deliveryId } });
-    } else if (message.event_type === undefined) {
-      const record = { ...base, outcome: "unmatched", detail: "the adapter gave no event_type" } as const;
-      pending.push({ kind: "record", record });
     } else {
-      const key = dedupId(event.installationId, message.event_type);
-      let found = candidates.get(key);
-      if (found === undefined) {
-        found = await findAppEventTriggers(trx, event.installationId, message.event_type);
-        candidates.set(key, found);
-      }
-      const appEvent = {
-        installationId: event.installationId,
-        app: event.app,
-        message: { ...message, event_type: message.event_type },
-      };
-      const matched = matchAppEvent(found, deps.executor, appEvent);
+      const matched = await matchArrival(trx, { executor: deps.executor, candidates }, event, receivedAt);
       for (const refusal of matched.refused) await insertFailedFiring(trx, refusal, deps.now);
-      const detail = matched.matched > 0 ? null : `no enabled app-event trigger for ${message.event_type} matched`;
-      const outcome = matched.matched > 0 ? "accepted" : "unmatched";
       pending.push({
         kind: "fired",
-        record: { ...base, outcome, detail },
+        record: matched.record,
         firings: { start: firings.length, count: matched.firings.length },
       });
       firings.push(...matched.firings);

@@ -1,9 +1,48 @@
 import { inboundEventPageSchema, triggerRunPageSchema } from "@adapterkit/contract";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboundMessage } from "../../src/inbound/route-inbound-message.ts";
 import { createAppEventTrigger, type InboundWorld, inboundPath, startInboundWorld } from "../helpers/inbound-world.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createWorkflow } from "../helpers/test-service.ts";
+
+/** Passes every statement any pg client of this process sends, and its result, through `wrap` until `restore()`. */
+function wrapStatements(wrap: (text: string, result: unknown) => unknown) {
+  const original = pg.Client.prototype.query;
+  const query = original as unknown as (this: pg.Client, ...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args;
+    const text = typeof config === "string" ? config : String((config as { text?: unknown } | undefined)?.text);
+    return wrap(text, query.apply(this, args));
+  } as unknown as typeof original;
+  return {
+    restore() {
+      pg.Client.prototype.query = original;
+    },
+  };
+}
+
+/**
+ * Counts the statements that route inbound messages: a transaction's BEGIN and COMMIT, and any that names the
+ * inbound tables or reads app-event triggers (the service's other loops name neither).
+ */
+function countRoutingStatements() {
+  const texts: string[] = [];
+  const wrapped = wrapStatements((text, result) => {
+    if (/^\s*(begin|commit)\b|inbound_|app_event/i.test(text)) texts.push(text);
+    return result;
+  });
+  return { texts: () => texts, restore: wrapped.restore };
+}
+
+/** Makes the connection seem lost just after the one-statement route committed: its answer becomes an error. */
+const loseRouteAnswers = () =>
+  wrapStatements((text, result) => {
+    if (!text.startsWith("/* a batch in one statement */")) return result;
+    return (result as Promise<unknown>).then(() => {
+      throw new Error("Connection terminated unexpectedly");
+    });
+  });
 
 // D177: messages that arrive together are routed in one transaction; each still ends exactly as it would alone.
 for (const lane of STORE_LANES) {
@@ -102,6 +141,72 @@ for (const lane of STORE_LANES) {
       const logged = new Map((await events()).map((entry) => [entry.id, entry]));
       expect(routed.map((item) => logged.get(item.eventId)?.excerpt)).toEqual(sent.map((item) => item.message.message));
     });
+
+    it("keeps an excerpt cut inside an emoji and a sender with a lone surrogate, alone and together", async () => {
+      const intake = world.test.service.context.inbound;
+      const now = new Date();
+      // The excerpt keeps 119 characters: the 119th is the first half of the emoji.
+      const text = `${"a".repeat(118)}😀 and more`;
+      const odd = (dedupKey: string): InboundMessage => {
+        const base = message("order.created", dedupKey);
+        return { ...base, message: { ...base.message, sender: "shop \ud800", message: text } };
+      };
+      const alone = await intake.route(odd("k-emoji-alone"), now);
+      const together = await Promise.all([odd("k-emoji-1"), odd("k-emoji-2")].map((item) => intake.route(item, now)));
+      const logged = new Map((await events()).map((entry) => [entry.id, entry]));
+      for (const routed of [alone, ...together]) {
+        expect(routed.outcome).toBe("accepted");
+        expect(logged.get(routed.eventId)).toMatchObject({
+          excerpt: `${"a".repeat(118)}\uFFFD…`,
+          sender: "shop \uFFFD",
+        });
+      }
+    });
+
+    it.skipIf(lane.name !== "postgres")(
+      "routes a batch in two statements on PostgreSQL: its trigger read and the rest (D633)",
+      async () => {
+        const intake = world.test.service.context.inbound;
+        const now = new Date();
+        const routing = countRoutingStatements();
+        try {
+          const routed = await Promise.all(
+            [
+              message("order.created", "k-count-1"),
+              message("order.created", "k-count-1"),
+              message("order.created", undefined),
+            ].map((item) => intake.route(item, now)),
+          );
+          expect(routed.map((item) => item.outcome)).toEqual(["accepted", "duplicate", "accepted"]);
+          expect(routing.texts()).toHaveLength(2);
+          await intake.route(message("order.created", "k-count-2"), now);
+          expect(routing.texts()).toHaveLength(4);
+        } finally {
+          routing.restore();
+        }
+      },
+    );
+
+    it.skipIf(lane.name !== "postgres")(
+      "answers an error and routes nothing again when the statement committed but its answer was lost (D633)",
+      async () => {
+        const intake = world.test.service.context.inbound;
+        const now = new Date();
+        const triggerRuns = async () =>
+          triggerRunPageSchema.parse(await api(`/api/v1/triggers/${triggerId}/runs?limit=100`)).items.length;
+        const before = await triggerRuns();
+        const lose = loseRouteAnswers();
+        const sent = [message("order.created", undefined), message("order.created", undefined)];
+        try {
+          const routed = await Promise.allSettled(sent.map((item) => intake.route(item, now)));
+          expect(routed.map((item) => item.status)).toEqual(["rejected", "rejected"]);
+        } finally {
+          lose.restore();
+        }
+        // Committed once: routing the keyless messages again would have started two runs more.
+        expect(await triggerRuns()).toBe(before + 2);
+      },
+    );
 
     it("routes one delivery sent many times at once, through the endpoint, to exactly one run", async () => {
       const url = `${world.test.url}${inboundPath(world.installations.webhook)}`;
