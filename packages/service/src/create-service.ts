@@ -159,7 +159,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       wakeWorker: () => worker?.wake(),
       wakeScheduler: () => scheduler?.wake(),
       frontDesk,
-      inbound: createInboundIntake(store.db, { executor, frontDesk, now, logger }),
+      inbound: createInboundIntake(store.db, { executor, frontDesk, now, logger, candidates: inboundCache.candidates }),
       inboundBudgetBytes: options.inboundBudgetBytes ?? DEFAULT_INBOUND_BUDGET_BYTES,
       wakeDeliveries: () => deliveries?.wake(),
       wakeCallbacks: () => callbacks?.wake(),

@@ -1,8 +1,11 @@
 import type { AdapterClient } from "@adapterkit/client";
 import type { Credentials, Manifest } from "@adapterkit/contract";
+import type { Kysely } from "kysely";
 import type { AdapterTarget } from "../adapters/adapter-target.ts";
 import type { AppRow } from "../apps/app-tables.ts";
 import type { InstallationRow } from "../installations/installation-tables.ts";
+import type { Database } from "../store/index.ts";
+import type { AppEventCandidates } from "./fire-app-event-triggers.ts";
 
 // Types only, imported by service-context.ts: a file here that imported the context would tie the two in a cycle.
 
@@ -34,6 +37,13 @@ export interface InboundCache {
    * that read for a caller that opened the same installation earlier in the same request.
    */
   open(id: string, options?: { readonly checked?: boolean }): Promise<CachedInstallation>;
-  /** Drops everything: called after anything that may have changed an installation, its App or credentials. */
+  /**
+   * An installation's enabled app-event triggers for one event type, with their workflows (D634), kept as the
+   * installations are: forgotten with them, and on PostgreSQL when the generation moves (a trigger's matched columns
+   * or a workflow written). Not read against the generation again: the event was admitted by `open`. A read goes
+   * through `db`, the caller's transaction when it has one.
+   */
+  candidates(db: Kysely<Database>, installationId: string, eventType: string): Promise<AppEventCandidates>;
+  /** Drops everything: called after anything that may have changed an installation, its App, credentials or triggers. */
   forget(): void;
 }

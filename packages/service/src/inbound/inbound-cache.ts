@@ -6,6 +6,7 @@ import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import type { GroundContext } from "../context/ground-context.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import type { CachedInstallation, InboundCache, InboundCall, OpenInstallation } from "./cached-installation.ts";
+import { type AppEventCandidates, findAppEventTriggers } from "./fire-app-event-triggers.ts";
 import { openInstallation } from "./open-installation.ts";
 
 export type { CachedInstallation, InboundCache, InboundCall } from "./cached-installation.ts";
@@ -34,9 +35,9 @@ function oncePerTick<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-interface Entry {
+interface Entry<T> {
   readonly expiresAt: number;
-  readonly opened: Promise<CachedInstallation>;
+  readonly value: Promise<T>;
 }
 
 function withLazyCall(context: Context, open: OpenInstallation): CachedInstallation {
@@ -67,10 +68,11 @@ function withLazyCall(context: Context, open: OpenInstallation): CachedInstallat
 
 /**
  * The inbound cache (D176): an installation's row, its App, the pinned manifest, the opened credentials, the
- * signing secrets and an adapter client, read once per `ttlMs` instead of five reads and a decryption per event.
+ * signing secrets and an adapter client, read once per `ttlMs` instead of five reads and a decryption per event, and
+ * the app-event triggers an event type matches (D634).
  * This instance forgets everything at once after any change it makes (see the request listener and the health
  * poller). On PostgreSQL, where other instances share the database, each event first reads the generation every
- * write to the cached tables moves (D420; one read per tick, not per event) and a moved one forgets everything, so
+ * write to the cached tables moves (D420, D634; one read per tick, not per event) and a moved one forgets everything, so
  * another instance's change is seen at once too. A failed read is not kept. `ttlMs` 0 turns it off.
  *
  * @example
@@ -79,38 +81,58 @@ function withLazyCall(context: Context, open: OpenInstallation): CachedInstallat
  */
 export function createInboundCache(context: Context, options: { ttlMs?: number | undefined } = {}): InboundCache {
   const ttlMs = options.ttlMs ?? INBOUND_CACHE_TTL_MS;
-  const entries = new Map<string, Entry>();
-  const load = async (id: string) => withLazyCall(context, await openInstallation(context, id));
-  const cached = (id: string) => {
-    const now = performance.now();
-    const found = entries.get(id);
-    if (found !== undefined && found.expiresAt > now) return found.opened;
-    if (found !== undefined) entries.delete(id);
-    const opened = load(id);
-    const entry = { expiresAt: now + ttlMs, opened };
-    entries.set(id, entry);
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    opened.catch(() => {
-      if (entries.get(id) === entry) entries.delete(id);
-    });
-    return opened;
+  const installations = keptFor<CachedInstallation>(ttlMs);
+  const openOne = async (id: string) => withLazyCall(context, await openInstallation(context, id));
+  const candidates = keptFor<AppEventCandidates>(ttlMs);
+  const forget = () => {
+    installations.clear();
+    candidates.clear();
   };
   let seen: string | undefined;
   const readGeneration = oncePerTick(async () => {
     const { rows } = await context.store.db.executeQuery<{ generation: string | number }>(READ_GENERATION);
     const generation = String(rows[0]?.generation);
     if (generation !== seen) {
-      entries.clear();
+      forget();
       seen = generation;
     }
   });
   const shared = context.store.dialect === "postgres";
   return {
     open(id, openOptions = {}) {
-      if (ttlMs <= 0) return load(id);
-      if (!shared || openOptions.checked === true) return cached(id);
-      return readGeneration().then(() => cached(id));
+      if (ttlMs <= 0 || !shared || openOptions.checked === true) return installations.get(id, openOne);
+      return readGeneration().then(() => installations.get(id, openOne));
     },
-    forget: () => entries.clear(),
+    candidates: (db, installationId, eventType) =>
+      candidates.get(JSON.stringify([installationId, eventType]), () =>
+        findAppEventTriggers(db, installationId, eventType),
+      ),
+    forget,
+  };
+}
+
+/**
+ * Values read by key and kept for `ttlMs` (D634), at most MAX_ENTRIES, the oldest dropped first; a failed read is not
+ * kept. `ttlMs` 0 reads every time.
+ */
+function keptFor<T>(ttlMs: number) {
+  const kept = new Map<string, Entry<T>>();
+  return {
+    get(key: string, read: (key: string) => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return read(key);
+      const now = performance.now();
+      const found = kept.get(key);
+      if (found !== undefined && found.expiresAt > now) return found.value;
+      if (found !== undefined) kept.delete(key);
+      const value = read(key);
+      const entry = { expiresAt: now + ttlMs, value };
+      kept.set(key, entry);
+      if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
+      value.catch(() => {
+        if (kept.get(key) === entry) kept.delete(key);
+      });
+      return value;
+    },
+    clear: () => kept.clear(),
   };
 }

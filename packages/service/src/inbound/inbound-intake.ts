@@ -6,7 +6,7 @@ import { batchPerTick, type Database } from "../store/index.ts";
 import { onPostgres } from "../store/prepared-query.ts";
 import { routeInOneStatement } from "./route-in-one-statement.ts";
 import { type InboundMessage, type RoutedMessage, routeInboundMessage } from "./route-inbound-message.ts";
-import { type Arrival, routeInboundTogether } from "./route-inbound-together.ts";
+import { type Arrival, type ReadCandidates, routeInboundTogether } from "./route-inbound-together.ts";
 
 /** The most messages one transaction routes; more arriving at once wait for the next. */
 const MAX_MESSAGES_PER_BATCH = 200;
@@ -29,13 +29,20 @@ export interface InboundIntake {
  */
 export function createInboundIntake(
   db: Kysely<Database>,
-  deps: { executor: WorkflowExecutor; frontDesk: FrontDesk; now: () => Date; logger: Logger },
+  deps: {
+    executor: WorkflowExecutor;
+    frontDesk: FrontDesk;
+    now: () => Date;
+    logger: Logger;
+    /** The app-event triggers an event type matches, from the inbound cache (D634). */
+    candidates: ReadCandidates;
+  },
 ): InboundIntake {
   const inOneStatement = onPostgres(db);
   const alone = async (arrival: Arrival) => {
     const { event, receivedAt } = arrival;
     const [outcome] = inOneStatement
-      ? ((await routeInOneStatement(db, { executor: deps.executor, now: receivedAt }, [arrival])) ?? [])
+      ? ((await routeInOneStatement(db, { ...deps, now: receivedAt }, [arrival])) ?? [])
       : [];
     if (outcome === undefined)
       return routeInboundMessage(db, { executor: deps.executor, frontDesk: deps.frontDesk, now: receivedAt }, event);
@@ -45,13 +52,13 @@ export function createInboundIntake(
   const together = batchPerTick<Arrival, RoutedMessage>({
     async run(arrivals) {
       if (inOneStatement) {
-        const outcomes = await routeInOneStatement(db, { executor: deps.executor, now: deps.now() }, arrivals);
+        const outcomes = await routeInOneStatement(db, { ...deps, now: deps.now() }, arrivals);
         if (outcomes !== undefined) return outcomes;
       }
       let routed = false;
       try {
         return await db.transaction().execute(async (trx) => {
-          const routing = { executor: deps.executor, frontDesk: deps.frontDesk, now: deps.now() };
+          const routing = { ...deps, now: deps.now() };
           const outcomes = await routeInboundTogether(trx, routing, arrivals);
           routed = true;
           return outcomes;

@@ -3,10 +3,15 @@ import pg from "pg";
 import { toInputColumns } from "../runs/run-input.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { BatchOutcome, Database } from "../store/index.ts";
-import type { AppEventCandidates } from "./fire-app-event-triggers.ts";
 import { toInboundEventValues } from "./record-inbound-event.ts";
 import type { RoutedMessage } from "./route-inbound-message.ts";
-import { type Arrival, dedupId, type MatchedArrival, matchArrival } from "./route-inbound-together.ts";
+import {
+  type Arrival,
+  dedupId,
+  type MatchedArrival,
+  matchArrival,
+  type ReadCandidates,
+} from "./route-inbound-together.ts";
 
 // PostgreSQL only (D633). The arrivals and their firings come as two JSON parameters, and every row the batch writes
 // goes in in this one statement: the dedup keys taken, then for the arrivals whose key was taken (or that have none)
@@ -91,9 +96,9 @@ const wellFormed = (_key: string, value: unknown) =>
   typeof value === "string" ? value.replace(LONE_SURROGATE, "\uFFFD") : value;
 
 /**
- * The arrivals' routing in one statement on PostgreSQL (D633), where routeInboundTogether's transaction takes eight
- * round trips: a read of the app-event triggers per installation and event type, then everything the batch writes
- * in one statement, its own transaction. Gives undefined, having written nothing, for a batch this cannot route:
+ * The arrivals' routing in one statement on PostgreSQL (D633), where routeInboundTogether's transaction takes seven
+ * round trips: the app-event triggers from the inbound cache (D634), then everything the batch writes in one
+ * statement, its own transaction. Gives undefined, having written nothing, for a batch this cannot route:
  * one with a message for the front desk (its reply needs its entry's id inside the transaction) or a trigger whose
  * workflow cannot start (its failed trigger run); the caller routes those as before. Outcomes are those of
  * routeInboundMessage, one per arrival, in order.
@@ -104,14 +109,13 @@ const wellFormed = (_key: string, value: unknown) =>
  */
 export async function routeInOneStatement(
   db: Kysely<Database>,
-  deps: { executor: WorkflowExecutor; now: Date },
+  deps: { executor: WorkflowExecutor; now: Date; candidates: ReadCandidates },
   arrivals: readonly Arrival[],
 ): Promise<BatchOutcome<RoutedMessage>[] | undefined> {
   if (arrivals.some(({ event }) => event.frontDesk)) return undefined;
-  const candidates = new Map<string, AppEventCandidates>();
   const matched: MatchedArrival[] = [];
   for (const { event, receivedAt } of arrivals) {
-    const one = await matchArrival(db, { executor: deps.executor, candidates }, event, receivedAt);
+    const one = await matchArrival(db, deps, event, receivedAt);
     if (one.refused.length > 0) return undefined;
     matched.push(one);
   }

@@ -5,12 +5,8 @@ import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { BatchOutcome, Database } from "../store/index.ts";
 import { preparedBatch } from "../store/prepared-query.ts";
 import { type Firing, insertFailedFiring, recordFirings } from "../triggers/record-firing.ts";
-import {
-  type AppEventCandidates,
-  findAppEventTriggers,
-  type MatchedEvent,
-  matchAppEvent,
-} from "./fire-app-event-triggers.ts";
+import type { InboundCache } from "./cached-installation.ts";
+import { type MatchedEvent, matchAppEvent } from "./fire-app-event-triggers.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import {
   type InboundEventRecord,
@@ -178,14 +174,17 @@ export interface MatchedArrival {
   readonly refused: MatchedEvent["refused"];
 }
 
+/** An installation's enabled app-event triggers for one event type, with their workflows (the inbound cache). */
+export type ReadCandidates = InboundCache["candidates"];
+
 /**
- * Matches a routed arrival against its installation's app-event triggers for its event type, read once per batch
- * into `candidates`: its log entry (`accepted` when a trigger matched, else `unmatched`, as without an event type),
- * the firings and the triggers whose workflow cannot start.
+ * Matches a routed arrival against its installation's app-event triggers for its event type: its log entry
+ * (`accepted` when a trigger matched, else `unmatched`, as without an event type), the firings and the triggers whose
+ * workflow cannot start.
  */
 export async function matchArrival(
   db: Kysely<Database>,
-  deps: { executor: WorkflowExecutor; candidates: Map<string, AppEventCandidates> },
+  deps: { executor: WorkflowExecutor; candidates: ReadCandidates },
   event: InboundMessage,
   receivedAt: Date,
 ): Promise<MatchedArrival> {
@@ -198,12 +197,7 @@ export async function matchArrival(
       refused: [],
     };
   }
-  const key = dedupId(event.installationId, message.event_type);
-  let found = deps.candidates.get(key);
-  if (found === undefined) {
-    found = await findAppEventTriggers(db, event.installationId, message.event_type);
-    deps.candidates.set(key, found);
-  }
+  const found = await deps.candidates(db, event.installationId, message.event_type);
   const appEvent = {
     installationId: event.installationId,
     app: event.app,
@@ -228,18 +222,17 @@ type Pending =
 
 /**
  * routeInboundMessage for messages that arrived together, inside one transaction (D177): one statement takes every
- * dedup key, one read per installation and event type finds the triggers, the runs, trigger runs and counters go
+ * dedup key, the triggers come from the inbound cache (D634), the runs, trigger runs and counters go
  * in recordFirings' multi-row statements, and the log entries in one more. A message for the front desk takes the
  * single-row path inside the same transaction (its reply needs its entry's id). Outcomes are those of
  * routeInboundMessage, one per message, in order.
  */
 export async function routeInboundTogether(
   trx: Kysely<Database>,
-  deps: { executor: WorkflowExecutor; frontDesk: FrontDesk; now: Date },
+  deps: { executor: WorkflowExecutor; frontDesk: FrontDesk; now: Date; candidates: ReadCandidates },
   arrivals: readonly Arrival[],
 ): Promise<BatchOutcome<RoutedMessage>[]> {
   const taken = await takeDedupKeys(trx, arrivals);
-  const candidates = new Map<string, AppEventCandidates>();
   const firings: Firing[] = [];
   const pending: Pending[] = [];
   for (const [index, { event, receivedAt }] of arrivals.entries()) {
@@ -255,7 +248,7 @@ export async function routeInboundTogether(
       );
       pending.push({ kind: "done", routed: { outcome: "accepted", eventId: row.id, workflowRunIds: [], deliveryId } });
     } else {
-      const matched = await matchArrival(trx, { executor: deps.executor, candidates }, event, receivedAt);
+      const matched = await matchArrival(trx, deps, event, receivedAt);
       for (const refusal of matched.refused) await insertFailedFiring(trx, refusal, deps.now);
       pending.push({
         kind: "fired",

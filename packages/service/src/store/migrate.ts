@@ -24,6 +24,7 @@ import { inboundEventRecordsMigration } from "./migrations/0020-inbound-event-re
 import { outboundAttemptsMigration } from "./migrations/0021-outbound-attempts.ts";
 import { upgradeJobsMigration } from "./migrations/0022-upgrade-jobs.ts";
 import { signingEvidenceMigration } from "./migrations/0023-signing-evidence.ts";
+import { triggerCacheGenerationMigration } from "./migrations/0024-trigger-cache-generation.ts";
 
 /** Every migration in order; names sort lexically, so later modules append `0002-…`, `0003-…`. */
 export function listMigrations(dialect: DialectName): Record<string, Migration> {
@@ -51,6 +52,7 @@ export function listMigrations(dialect: DialectName): Record<string, Migration> 
     "0021-outbound-attempts": outboundAttemptsMigration(dialect),
     "0022-upgrade-jobs": upgradeJobsMigration(dialect),
     "0023-signing-evidence": signingEvidenceMigration(),
+    "0024-trigger-cache-generation": triggerCacheGenerationMigration(dialect),
   };
 }
 

@@ -23,6 +23,7 @@ describe.skipIf(postgres?.skip ?? true)("the inbound cache across two instances 
   let second: Service;
   let secondUrl: string;
   let secret: string;
+  let triggerId: number;
   let sent = 0;
 
   beforeAll(async () => {
@@ -36,11 +37,12 @@ describe.skipIf(postgres?.skip ?? true)("the inbound cache across two instances 
     secondUrl = await second.listen(0, "127.0.0.1");
     secret = world.webhook.credentials.signing_secret;
     const workflow = await createWorkflow(world.test, world.tenant.token);
-    await createAppEventTrigger(world, workflow.id, {
+    const trigger = await createAppEventTrigger(world, workflow.id, {
       app_installation_id: world.installations.webhook.id,
       event_type: "ping",
       target_stage: "echo",
     });
+    triggerId = trigger.id;
   });
   afterAll(async () => {
     await second?.close();
@@ -57,11 +59,12 @@ describe.skipIf(postgres?.skip ?? true)("the inbound cache across two instances 
       body,
     });
   };
-  const accepted = async (base: string, signingSecret?: string) => {
+  const routed = async (base: string, outcome: "accepted" | "unmatched", signingSecret?: string) => {
     const response = await post(base, signingSecret);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { outcome: string }).outcome).toBe("accepted");
+    expect(((await response.json()) as { outcome: string }).outcome).toBe(outcome);
   };
+  const accepted = (base: string, signingSecret?: string) => routed(base, "accepted", signingSecret);
 
   it("verifies the next event with a credential replaced in the database, on both instances", async () => {
     await accepted(world.test.url);
@@ -86,6 +89,21 @@ describe.skipIf(postgres?.skip ?? true)("the inbound cache across two instances 
       await accepted(base, replaced);
     }
     secret = replaced;
+  });
+
+  it("matches the very next event against a trigger changed through the other instance, or in the database (D634)", async () => {
+    await accepted(world.test.url);
+    await accepted(secondUrl);
+    const disabled = await world.test.call(`/api/v1/triggers/${triggerId}/disable`, {
+      method: "POST",
+      token: world.tenant.token,
+    });
+    expect(disabled.status).toBe(200);
+    await routed(secondUrl, "unmatched");
+    // Written by neither service's request listener.
+    await second.store.db.updateTable("triggers").set({ enabled: 1 }).where("id", "=", triggerId).execute();
+    await accepted(world.test.url);
+    await accepted(secondUrl);
   });
 
   it("answers 410 on the other instance for the very next event after an uninstall through one", async () => {
