@@ -44,6 +44,6 @@ export interface InboundCache {
    * through `db`, the caller's transaction when it has one.
    */
   candidates(db: Kysely<Database>, installationId: string, eventType: string): Promise<AppEventCandidates>;
-  /** Drops everything: called after anything that may have changed an installation, its App, credentials or triggers. */
+  /** Drops everything: called after anything that may have changed an installation, its App, credentials, triggers. */
   forget(): void;
 }

@@ -69,11 +69,11 @@ function withLazyCall(context: Context, open: OpenInstallation): CachedInstallat
 /**
  * The inbound cache (D176): an installation's row, its App, the pinned manifest, the opened credentials, the
  * signing secrets and an adapter client, read once per `ttlMs` instead of five reads and a decryption per event, and
- * the app-event triggers an event type matches (D634).
- * This instance forgets everything at once after any change it makes (see the request listener and the health
- * poller). On PostgreSQL, where other instances share the database, each event first reads the generation every
- * write to the cached tables moves (D420, D634; one read per tick, not per event) and a moved one forgets everything, so
- * another instance's change is seen at once too. A failed read is not kept. `ttlMs` 0 turns it off.
+ * the app-event triggers an event type matches (D634). This instance forgets everything at once after any change it
+ * makes (see the request listener and the health poller). On PostgreSQL, where other instances share the database,
+ * each event first reads the generation every write to the cached tables moves (D420, D634; one read per tick, not
+ * per event) and a moved one forgets everything, so another instance's change is seen at once too. A failed read is
+ * not kept. `ttlMs` 0 turns it off.
  *
  * @example
  * const cache = createInboundCache(context, { ttlMs: 1000 });

@@ -21,7 +21,8 @@ export interface InboundIntake {
  * The inbound pipeline's intake (D177), shaped as the hook intake (D101): messages that arrive in the same turn of
  * the event loop are routed together in one transaction (routeInboundTogether) instead of about eight statements
  * each; one batch is in flight at a time; a lone message, and each message of a batch that failed before its
- * commit, takes routeInboundMessage alone. Every caller hears of its outcome only after the commit.
+ * commit, takes routeInboundMessage alone. On PostgreSQL a batch or a lone message is one statement instead
+ * (routeInOneStatement, D633) unless it needs the transaction. Every caller hears of its outcome only after the commit.
  *
  * @example
  * const intake = createInboundIntake(db, { executor, frontDesk, now: () => new Date(), logger });
