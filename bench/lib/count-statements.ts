@@ -1,6 +1,6 @@
 import pg from "pg";
 
-// A COMMIT, or the inbound route's statement that is a transaction of its own (D633).
+// A COMMIT, or the inbound route's statement that is a transaction of its own (D633; its ROUTE_MARK).
 const COMMITS = /^\s*(commit\b|\/\* a batch in one statement \*\/)/i;
 
 /** Statements and commits a process sent to PostgreSQL since `mark()`. */

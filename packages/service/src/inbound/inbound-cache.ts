@@ -71,7 +71,7 @@ function withLazyCall(context: Context, open: OpenInstallation): CachedInstallat
  * signing secrets and an adapter client, read once per `ttlMs` instead of five reads and a decryption per event, and
  * the app-event triggers an event type matches (D634). This instance forgets everything at once after any change it
  * makes (see the request listener and the health poller). On PostgreSQL, where other instances share the database,
- * each event first reads the generation every write to the cached tables moves (D420, D634; one read per tick, not
+ * each event first reads the generation every write to the cached tables moves (D420; one read per tick, not
  * per event) and a moved one forgets everything, so another instance's change is seen at once too. A failed read is
  * not kept. `ttlMs` 0 turns it off.
  *
@@ -112,7 +112,7 @@ export function createInboundCache(context: Context, options: { ttlMs?: number |
 }
 
 /**
- * Values read by key and kept for `ttlMs` (D634), at most MAX_ENTRIES, the oldest dropped first; a failed read is not
+ * Values read by key and kept for `ttlMs`, at most MAX_ENTRIES, the oldest dropped first; a failed read is not
  * kept. `ttlMs` 0 reads every time.
  */
 function keptFor<T>(ttlMs: number) {

@@ -8,7 +8,7 @@ import { routeInOneStatement } from "./route-in-one-statement.ts";
 import { type InboundMessage, type RoutedMessage, routeInboundMessage } from "./route-inbound-message.ts";
 import { type Arrival, type ReadCandidates, routeInboundTogether } from "./route-inbound-together.ts";
 
-/** The most messages one transaction routes; more arriving at once wait for the next. */
+/** The most messages one batch routes; more arriving at once wait for the next. */
 const MAX_MESSAGES_PER_BATCH = 200;
 
 /** Where the inbound pipeline hands a message once the adapter has verified and parsed it. */
@@ -22,7 +22,7 @@ export interface InboundIntake {
  * the event loop are routed together in one transaction (routeInboundTogether) instead of about eight statements
  * each; one batch is in flight at a time; a lone message, and each message of a batch that failed before its
  * commit, takes routeInboundMessage alone. On PostgreSQL a batch or a lone message is one statement instead
- * (routeInOneStatement, D633) unless it needs the transaction. Every caller hears of its outcome only after the commit.
+ * (routeInOneStatement, D633) where it needs no transaction. Every caller hears of its outcome only after the commit.
  *
  * @example
  * const intake = createInboundIntake(db, { executor, frontDesk, now: () => new Date(), logger });
@@ -40,13 +40,15 @@ export function createInboundIntake(
   },
 ): InboundIntake {
   const inOneStatement = onPostgres(db);
+  const inTransaction = ({ event, receivedAt }: Arrival) =>
+    routeInboundMessage(db, { executor: deps.executor, frontDesk: deps.frontDesk, now: receivedAt }, event);
+  // A statement that threw wrote nothing (a trigger deleted since the inbound cache read it, say): the transaction
+  // then routes the message, reading its triggers afresh.
   const alone = async (arrival: Arrival) => {
-    const { event, receivedAt } = arrival;
-    const [outcome] = inOneStatement
-      ? ((await routeInOneStatement(db, { ...deps, now: receivedAt }, [arrival])) ?? [])
-      : [];
-    if (outcome === undefined)
-      return routeInboundMessage(db, { executor: deps.executor, frontDesk: deps.frontDesk, now: receivedAt }, event);
+    if (!inOneStatement) return inTransaction(arrival);
+    const [outcome] =
+      (await routeInOneStatement(db, { ...deps, now: arrival.receivedAt }, [arrival]).catch(() => undefined)) ?? [];
+    if (outcome === undefined) return inTransaction(arrival);
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   };

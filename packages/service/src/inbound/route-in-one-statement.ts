@@ -18,7 +18,10 @@ import {
 // sessions, runs, trigger runs and the triggers' counters, and a log entry for every arrival. Ids are drawn from the
 // tables' sequences up front, so each row is known by its place in the batch without relying on RETURNING's order.
 // Data-modifying WITH queries all run to completion, in one snapshot, and the foreign keys are checked at the end.
-const ROUTE_ARRIVALS = `/* a batch in one statement */
+/** How the statement begins, which tells it apart in a count of statements (bench/lib/count-statements.ts). */
+export const ROUTE_MARK = "/* a batch in one statement */";
+
+const ROUTE_ARRIVALS = `${ROUTE_MARK}
 with arrival as (
   select a.*, nextval(pg_get_serial_sequence('inbound_events', 'id'))::int as entry_id
   from json_to_recordset($1::json) as a(
@@ -103,9 +106,9 @@ const wellFormed = (_key: string, value: unknown) =>
  * workflow cannot start (its failed trigger run); the caller routes those as before. Outcomes are those of
  * routeInboundMessage, one per arrival, in order.
  *
- * A statement the database refused wrote nothing and throws. One whose answer was lost (the connection failed) may
- * have committed: then every arrival's outcome is that error, not a second routing that could start runs twice
- * (the platform retries, and dedup finds the key).
+ * It throws only having written nothing: a statement the database refused, or a failed read of the triggers. One
+ * whose answer was lost (the connection failed or was ended) may have committed: then every arrival's outcome is
+ * that error, not a second routing that could start runs twice (the platform retries, and dedup finds the key).
  */
 export async function routeInOneStatement(
   db: Kysely<Database>,
@@ -124,7 +127,7 @@ export async function routeInOneStatement(
   try {
     rows = (await db.executeQuery<RoutedRow>(query)).rows;
   } catch (error) {
-    if (error instanceof pg.DatabaseError) throw error;
+    if (refusedWhole(error)) throw error;
     return arrivals.map(() => ({ ok: false as const, error }));
   }
   return rows.map((row): BatchOutcome<RoutedMessage> => {
@@ -165,4 +168,12 @@ function toParameters(arrivals: readonly Arrival[], matched: readonly MatchedArr
     }
   }
   return [JSON.stringify(arrivalRows, wellFormed), JSON.stringify(firingRows, wellFormed)];
+}
+
+/**
+ * An error the database answered for the statement, which it then rolled back whole. A lost or ended connection
+ * (class 08 or 57, or a FATAL error, such as a backend ended after its commit) leaves the statement's fate unknown.
+ */
+function refusedWhole(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity !== "FATAL" && !/^(08|57)/.test(error.code ?? "");
 }

@@ -80,7 +80,7 @@ const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValu
     .returning(["id", ...KEY_COLUMNS]),
 );
 
-/** An installation's dedup key or event type as one map key. */
+/** An installation's id and a dedup key as one map key. */
 export const dedupId = (installationId: string, key: string) => JSON.stringify([installationId, key]);
 
 /**
@@ -167,7 +167,7 @@ async function readTiedBigColumns(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** What an arrival that routes (its key taken, not for the front desk) comes to: its entry, its firings, refusals. */
+/** What an arrival not for the front desk comes to if it routes: its entry, its firings, its refusals. */
 export interface MatchedArrival {
   readonly record: InboundEventRecord;
   readonly firings: readonly Firing[];

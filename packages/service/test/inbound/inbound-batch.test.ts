@@ -1,6 +1,7 @@
 import { inboundEventPageSchema, triggerRunPageSchema } from "@adapterkit/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTE_MARK } from "../../src/inbound/route-in-one-statement.ts";
 import type { InboundMessage } from "../../src/inbound/route-inbound-message.ts";
 import { createAppEventTrigger, type InboundWorld, inboundPath, startInboundWorld } from "../helpers/inbound-world.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
@@ -23,13 +24,13 @@ function wrapStatements(wrap: (text: string, result: unknown) => unknown) {
 }
 
 /**
- * Counts the statements that route inbound messages: a transaction's BEGIN and COMMIT, and any that names the
- * inbound tables or reads app-event triggers (the service's other loops name neither).
+ * Counts the statements that name the inbound tables or read app-event triggers: the ones that route inbound
+ * messages, as the service's other loops name neither.
  */
 function countRoutingStatements() {
   const texts: string[] = [];
   const wrapped = wrapStatements((text, result) => {
-    if (/^\s*(begin|commit)\b|inbound_|app_event/i.test(text)) texts.push(text);
+    if (/inbound_|app_event/i.test(text)) texts.push(text);
     return result;
   });
   return { texts: () => texts, restore: wrapped.restore };
@@ -38,7 +39,7 @@ function countRoutingStatements() {
 /** Makes the connection seem lost just after the one-statement route committed: its answer becomes an error. */
 const loseRouteAnswers = () =>
   wrapStatements((text, result) => {
-    if (!text.startsWith("/* a batch in one statement */")) return result;
+    if (!text.startsWith(ROUTE_MARK)) return result;
     return (result as Promise<unknown>).then(() => {
       throw new Error("Connection terminated unexpectedly");
     });
@@ -161,6 +162,21 @@ for (const lane of STORE_LANES) {
           sender: "shop \uFFFD",
         });
       }
+    });
+
+    it("routes the next message afresh when a trigger it kept was deleted behind the service's back", async () => {
+      const intake = world.test.service.context.inbound;
+      const workflow = await createWorkflow(world.test, world.tenant.token, {
+        stages: [{ name: "handle", action: "echo" }],
+      });
+      const shipped = await createAppEventTrigger(world, workflow.id, {
+        app_installation_id: world.installations.webhook.id,
+        event_type: "order.shipped",
+        target_stage: "handle",
+      });
+      expect((await intake.route(message("order.shipped", "k-shipped-1"), new Date())).outcome).toBe("accepted");
+      await world.test.service.store.db.deleteFrom("triggers").where("id", "=", shipped.id).execute();
+      expect((await intake.route(message("order.shipped", "k-shipped-2"), new Date())).outcome).toBe("unmatched");
     });
 
     it.skipIf(lane.name !== "postgres")(

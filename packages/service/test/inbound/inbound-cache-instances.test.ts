@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { signStandardWebhook } from "@adapterkit/sdk";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installationCredentialScope } from "../../src/credentials/credential-scope.ts";
 import { readCredentials } from "../../src/credentials/read-credentials.ts";
@@ -100,10 +101,22 @@ describe.skipIf(postgres?.skip ?? true)("the inbound cache across two instances 
     });
     expect(disabled.status).toBe(200);
     await routed(secondUrl, "unmatched");
-    // Written by neither service's request listener.
+    await routed(world.test.url, "unmatched");
+    // Written by neither service's request listener, and no workflow with it.
     await second.store.db.updateTable("triggers").set({ enabled: 1 }).where("id", "=", triggerId).execute();
     await accepted(world.test.url);
     await accepted(secondUrl);
+  });
+
+  it("keeps the generation where it was while events fire triggers and move their counters", async () => {
+    const generation = async () =>
+      (await sql<{ generation: string }>`select generation from inbound_cache_generation`.execute(second.store.db))
+        .rows[0]?.generation;
+    const before = await generation();
+    await accepted(world.test.url);
+    await accepted(secondUrl);
+    expect(before).toBeDefined();
+    expect(await generation()).toBe(before);
   });
 
   it("answers 410 on the other instance for the very next event after an uninstall through one", async () => {
