@@ -13,14 +13,14 @@ import {
   type ReadCandidates,
 } from "./route-inbound-together.ts";
 
+/** How the statement begins, which tells it apart in a count of statements (bench/lib/count-statements.ts). */
+export const ROUTE_MARK = "/* a batch in one statement */";
+
 // PostgreSQL only (D633). The arrivals and their firings come as two JSON parameters, and every row the batch writes
 // goes in in this one statement: the dedup keys taken, then for the arrivals whose key was taken (or that have none)
 // sessions, runs, trigger runs and the triggers' counters, and a log entry for every arrival. Ids are drawn from the
 // tables' sequences up front, so each row is known by its place in the batch without relying on RETURNING's order.
 // Data-modifying WITH queries all run to completion, in one snapshot, and the foreign keys are checked at the end.
-/** How the statement begins, which tells it apart in a count of statements (bench/lib/count-statements.ts). */
-export const ROUTE_MARK = "/* a batch in one statement */";
-
 const ROUTE_ARRIVALS = `${ROUTE_MARK}
 with arrival as (
   select a.*, nextval(pg_get_serial_sequence('inbound_events', 'id'))::int as entry_id
