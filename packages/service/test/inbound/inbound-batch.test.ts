@@ -52,17 +52,21 @@ for (const lane of STORE_LANES) {
     let triggerId: number;
     let appId: number;
 
-    beforeAll(async () => {
-      world = await startInboundWorld(lane, { worker: false });
+    /** A workflow that echoes, and an app-event trigger of the webhook installation for `eventType` that starts it. */
+    const echoTrigger = async (eventType: string) => {
       const workflow = await createWorkflow(world.test, world.tenant.token, {
         stages: [{ name: "handle", action: "echo" }],
       });
-      const trigger = await createAppEventTrigger(world, workflow.id, {
+      return createAppEventTrigger(world, workflow.id, {
         app_installation_id: world.installations.webhook.id,
-        event_type: "order.created",
+        event_type: eventType,
         target_stage: "handle",
       });
-      triggerId = trigger.id;
+    };
+
+    beforeAll(async () => {
+      world = await startInboundWorld(lane, { worker: false });
+      triggerId = (await echoTrigger("order.created")).id;
       appId = (await world.test.service.context.inboundCache.open(world.installations.webhook.id)).app.id;
     });
     afterAll(async () => world?.close());
@@ -166,14 +170,7 @@ for (const lane of STORE_LANES) {
 
     it("routes the next message afresh when a trigger it kept was deleted behind the service's back", async () => {
       const intake = world.test.service.context.inbound;
-      const workflow = await createWorkflow(world.test, world.tenant.token, {
-        stages: [{ name: "handle", action: "echo" }],
-      });
-      const shipped = await createAppEventTrigger(world, workflow.id, {
-        app_installation_id: world.installations.webhook.id,
-        event_type: "order.shipped",
-        target_stage: "handle",
-      });
+      const shipped = await echoTrigger("order.shipped");
       expect((await intake.route(message("order.shipped", "k-shipped-1"), new Date())).outcome).toBe("accepted");
       await world.test.service.store.db.deleteFrom("triggers").where("id", "=", shipped.id).execute();
       expect((await intake.route(message("order.shipped", "k-shipped-2"), new Date())).outcome).toBe("unmatched");
