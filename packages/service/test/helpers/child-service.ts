@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { onTestFinished } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 
@@ -19,7 +20,11 @@ export function startChildService(env: Record<string, string>): Promise<ChildSer
   return startChildFixture<Omit<ChildService, "child">>("serve.ts", env);
 }
 
-/** Starts `fixture` (an entry in test/fixtures) as `startChildService` does; its ready line is one JSON `Ready`. */
+/**
+ * Starts `fixture` (an entry in test/fixtures) as `startChildService` does; its ready line is one JSON `Ready`. Called
+ * inside a test only: the child is stopped when the test ends, whatever way it ends, so one that failed or timed out
+ * before stopping its child leaves no process behind.
+ */
 export function startChildFixture<Ready extends object>(
   fixture: string,
   env: Record<string, string>,
@@ -29,6 +34,10 @@ export function startChildFixture<Ready extends object>(
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+  });
+  onTestFinished(async () => {
+    child.kill("SIGKILL");
+    await exited(child);
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {

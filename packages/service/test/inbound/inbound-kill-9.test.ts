@@ -24,6 +24,24 @@ interface Accepted {
   readonly runId: number | undefined;
 }
 
+const LEASE_MS = 1000;
+
+async function until(what: string, check: () => boolean): Promise<void> {
+  for (let i = 0; i < 1200; i += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Stops the children a test started (an early failure leaves the first running), before their store goes. */
+async function stopAll(children: readonly (InboundChild | undefined)[]): Promise<void> {
+  for (const started of children) {
+    started?.child.kill("SIGKILL");
+    if (started) await exited(started.child);
+  }
+}
+
 /** Signed deliveries from `workers` loops until stopped; collects, by webhook-id, those answered 200 `accepted`. */
 async function burst(
   inboundUrl: string,
@@ -83,9 +101,10 @@ for (const lane of STORE_LANES) {
     it("loses no event that was answered 200: each keeps its run and its log entry after the restart", async () => {
       const location = await lane.allocate();
       const env = childEnv(location, adapter);
+      let first: InboundChild | undefined;
       let restarted: InboundChild | undefined;
       try {
-        const first = await startInboundChild(env);
+        first = await startInboundChild(env);
         const accepted = new Map<string, Accepted>();
         const stop = { stopped: false };
         const loading = burst(`${first.url}/api/v1/apps/${first.installationId}/inbound`, {
@@ -94,7 +113,7 @@ for (const lane of STORE_LANES) {
           stop,
           accepted,
         });
-        while (accepted.size < 100) await new Promise((resolve) => setTimeout(resolve, 10));
+        await until("100 events accepted", () => accepted.size >= 100);
         first.child.kill("SIGKILL");
         await exited(first.child);
         stop.stopped = true;
@@ -125,22 +144,11 @@ for (const lane of STORE_LANES) {
         expect(missingRuns).toEqual([]);
         expect([...accepted.keys()].filter((id) => !logged.has(id))).toEqual([]);
       } finally {
-        restarted?.child.kill("SIGKILL");
-        if (restarted) await exited(restarted.child);
+        await stopAll([first, restarted]);
         await location.dispose();
       }
     }, 90_000);
   });
-}
-
-const LEASE_MS = 1000;
-
-async function until(what: string, check: () => boolean): Promise<void> {
-  for (let i = 0; i < 1200; i += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The human message a front-desk reply quotes (the default template ends with “<message>”). */
@@ -176,9 +184,10 @@ for (const lane of STORE_LANES) {
     it("delivers exactly one reply per accepted message after the restart, the outbox drained", async () => {
       const location = await lane.allocate();
       const env = childEnv(location, adapter, { INBOUND_DELIVERY_LEASE_MS: String(LEASE_MS) });
+      let first: InboundChild | undefined;
       let restarted: InboundChild | undefined;
       try {
-        const first = await startInboundChild(env);
+        first = await startInboundChild(env);
         const toggled = await fetch(`${first.url}/api/v1/installations/${first.installationId}`, {
           method: "PATCH",
           headers: { authorization: `Bearer ${first.token}`, "content-type": "application/json" },
@@ -224,8 +233,7 @@ for (const lane of STORE_LANES) {
         expect(received).toHaveLength(rows.length);
         expect([...expected].filter((message) => perMessage.get(message) !== 1)).toEqual([]);
       } finally {
-        restarted?.child.kill("SIGKILL");
-        if (restarted) await exited(restarted.child);
+        await stopAll([first, restarted]);
         await location.dispose();
       }
     }, 120_000);
