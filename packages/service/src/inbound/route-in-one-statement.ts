@@ -17,8 +17,9 @@ import {
 export const ROUTE_MARK = "/* a batch in one statement */";
 
 // PostgreSQL only (D633). The arrivals and their firings come as two JSON parameters, and every row the batch writes
-// goes in in this one statement: the dedup keys taken, then for the arrivals whose key was taken (or that have none)
-// sessions, runs, trigger runs and the triggers' counters, and a log entry for every arrival. Ids are drawn from the
+// goes in in this one statement: the dedup keys taken (in dedupOrder, D635), then for the arrivals whose key was
+// taken (or that have none) sessions, runs, trigger runs and the triggers' counters, and a log entry for every
+// arrival. Ids are drawn from the
 // tables' sequences up front, so each row is known by its place in the batch without relying on RETURNING's order.
 // Data-modifying WITH queries all run to completion, in one snapshot, and the foreign keys are checked at the end.
 const ROUTE_ARRIVALS = `${ROUTE_MARK}
@@ -32,7 +33,7 @@ with arrival as (
 taken as (
   insert into inbound_dedup (installation_id, dedup_key, received_at)
   select installation_id, take_key, received_at from arrival where take_key is not null
-  order by installation_id, take_key
+  order by installation_id collate "C", take_key collate "C"
   on conflict (installation_id, dedup_key) do nothing
   returning installation_id, dedup_key
 ),

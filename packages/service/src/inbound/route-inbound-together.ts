@@ -84,8 +84,21 @@ const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValu
 export const dedupId = (installationId: string, key: string) => JSON.stringify([installationId, key]);
 
 /**
- * Takes the dedup keys of the arrivals in one statement (sorted, so two instances' batches take them in one
- * order), and tells each arrival whether it routes: a key another delivery took first, in the table or earlier in
+ * The order every path takes dedup keys in (this one and the statement of D633), so that two instances' batches never
+ * wait for each other's keys in a circle: by installation, then by key, each compared by its UTF-8 bytes, which is
+ * PostgreSQL's `collate "C"` order of the same text (D635).
+ */
+export function dedupOrder(
+  a: { readonly installationId: string; readonly dedupKey: string },
+  b: { readonly installationId: string; readonly dedupKey: string },
+): number {
+  return byBytes(a.installationId, b.installationId) || byBytes(a.dedupKey, b.dedupKey);
+}
+
+const byBytes = (a: string, b: string) => (a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b)));
+
+/**
+ * Takes the dedup keys of the arrivals in one statement (in dedupOrder), and tells each arrival whether it routes: a key another delivery took first, in the table or earlier in
  * this batch, makes it a duplicate. An arrival without a key always routes.
  */
 async function takeDedupKeys(trx: Kysely<Database>, arrivals: readonly Arrival[]): Promise<boolean[]> {
@@ -97,7 +110,7 @@ async function takeDedupKeys(trx: Kysely<Database>, arrivals: readonly Arrival[]
     if (!wanted.has(id))
       wanted.set(id, { installationId: event.installationId, dedupKey: key, at: receivedAt.toISOString() });
   }
-  const rows = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const rows = [...wanted.values()].sort(dedupOrder);
   const taken = new Set(
     (await insertDedupKeys.execute(trx, rows)).map((row) => dedupId(row.installation_id, row.dedup_key)),
   );
