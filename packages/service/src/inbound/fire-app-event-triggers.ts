@@ -4,7 +4,7 @@ import { whyNotStartable } from "../runs/check-startable.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import { type Database, fromJsonColumn } from "../store/index.ts";
 import { opaqueParam, preparedQuery } from "../store/prepared-query.ts";
-import { type Firing, insertFailedFiring, recordFiring } from "../triggers/record-firing.ts";
+import type { Firing } from "../triggers/record-firing.ts";
 import { matchesEventFilter } from "./matches-event-filter.ts";
 
 /**
@@ -85,23 +85,4 @@ export function matchAppEvent(
     result.firings.push({ trigger, source: "app_event", input, startStage: trigger_target_stage });
   }
   return { ...result, matched };
-}
-
-/**
- * A9/A10: inside the caller's transaction, every enabled app-event trigger of the installation whose event type
- * equals the message's and whose D26 filter passes fires: a run queued at its target stage with the event as
- * input, its trigger run recorded and its counters moved. A workflow that cannot start records a failed trigger
- * run instead. Returns the runs started (empty: nothing matched).
- */
-export async function fireAppEventTriggers(
-  trx: Kysely<Database>,
-  deps: { executor: WorkflowExecutor; now: Date },
-  event: AppEvent,
-): Promise<{ matched: number; runIds: number[] }> {
-  const candidates = await findAppEventTriggers(trx, event.installationId, event.message.event_type);
-  const { matched, firings, refused } = matchAppEvent(candidates, deps.executor, event);
-  for (const firing of refused) await insertFailedFiring(trx, firing, deps.now);
-  const runIds: number[] = [];
-  for (const firing of firings) runIds.push((await recordFiring(trx, firing, deps.now)).run.id);
-  return { matched, runIds };
 }

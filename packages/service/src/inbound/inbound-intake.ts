@@ -5,8 +5,13 @@ import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import { batchPerTick, type Database } from "../store/index.ts";
 import { onPostgres } from "../store/prepared-query.ts";
 import { routeInOneStatement } from "./route-in-one-statement.ts";
-import { type InboundMessage, type RoutedMessage, routeInboundMessage } from "./route-inbound-message.ts";
-import { type Arrival, type ReadCandidates, routeInboundTogether } from "./route-inbound-together.ts";
+import {
+  type InboundMessage,
+  type ReadCandidates,
+  type RoutedMessage,
+  routeInboundMessage,
+} from "./route-inbound-message.ts";
+import { type Arrival, routeInboundTogether } from "./route-inbound-together.ts";
 
 /** The most messages one batch routes; more arriving at once wait for the next. */
 const MAX_MESSAGES_PER_BATCH = 200;

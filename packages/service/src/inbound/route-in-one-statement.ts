@@ -4,14 +4,8 @@ import { toInputColumns } from "../runs/run-input.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { BatchOutcome, Database } from "../store/index.ts";
 import { toInboundEventValues } from "./record-inbound-event.ts";
-import type { RoutedMessage } from "./route-inbound-message.ts";
-import {
-  type Arrival,
-  dedupId,
-  type MatchedArrival,
-  matchArrival,
-  type ReadCandidates,
-} from "./route-inbound-together.ts";
+import { type MatchedArrival, matchArrival, type ReadCandidates, type RoutedMessage } from "./route-inbound-message.ts";
+import { type Arrival, dedupId } from "./route-inbound-together.ts";
 
 /** How the statement begins, which tells it apart in a count of statements (bench/lib/count-statements.ts). */
 export const ROUTE_MARK = "/* a batch in one statement */";

@@ -4,7 +4,9 @@ import type { FrontDesk } from "../front-desk/front-desk.ts";
 import { startFrontDeskReply } from "../front-desk/start-front-desk-reply.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Database } from "../store/index.ts";
-import { fireAppEventTriggers } from "./fire-app-event-triggers.ts";
+import { type Firing, insertFailedFiring, recordFirings } from "../triggers/record-firing.ts";
+import type { InboundCache } from "./cached-installation.ts";
+import { findAppEventTriggers, type MatchedEvent, matchAppEvent } from "./fire-app-event-triggers.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import { type InboundEventRecord, recordInboundEvent } from "./record-inbound-event.ts";
 
@@ -72,7 +74,6 @@ export async function routeInboundMessage(
   deps: { executor: WorkflowExecutor; frontDesk: FrontDesk; now: Date },
   event: InboundMessage,
 ): Promise<RoutedMessage> {
-  const { message } = event;
   const at = deps.now.toISOString();
   return db.transaction().execute(async (trx) => {
     const base = toRecordBase(event, deps.now);
@@ -92,22 +93,57 @@ export async function routeInboundMessage(
       );
       return { outcome: "accepted", eventId: row.id, workflowRunIds: [], deliveryId };
     }
-    if (message.event_type === undefined) {
-      const row = await recordInboundEvent(trx, {
-        ...base,
-        outcome: "unmatched",
-        detail: "the adapter gave no event_type",
-      });
-      return { outcome: "unmatched", eventId: row.id, workflowRunIds: [] };
-    }
-    const fired = await fireAppEventTriggers(trx, deps, {
-      installationId: event.installationId,
-      app: event.app,
-      message: { ...message, event_type: message.event_type },
-    });
-    const outcome = fired.matched > 0 ? "accepted" : "unmatched";
-    const detail = fired.matched > 0 ? null : `no enabled app-event trigger for ${message.event_type} matched`;
-    const row = await recordInboundEvent(trx, { ...base, outcome, workflowRunIds: fired.runIds, detail });
-    return { outcome, eventId: row.id, workflowRunIds: fired.runIds };
+    // The triggers read afresh, in the transaction: this is also where a message goes when the inbound cache's
+    // triggers failed it (D633).
+    const matched = await matchArrival(trx, { ...deps, candidates: findAppEventTriggers }, event, deps.now);
+    for (const refusal of matched.refused) await insertFailedFiring(trx, refusal, deps.now);
+    const runIds = matched.firings.length === 0 ? [] : await recordFirings(trx, matched.firings, deps.now);
+    const row = await recordInboundEvent(trx, { ...matched.record, workflowRunIds: runIds });
+    const outcome = matched.record.outcome as RoutedMessage["outcome"];
+    return { outcome, eventId: row.id, workflowRunIds: runIds };
   });
+}
+
+/** What an arrival not for the front desk comes to if it routes: its entry, its firings, its refusals. */
+export interface MatchedArrival {
+  readonly record: InboundEventRecord;
+  readonly firings: readonly Firing[];
+  readonly refused: MatchedEvent["refused"];
+}
+
+/** An installation's enabled app-event triggers for one event type, with their workflows (the inbound cache). */
+export type ReadCandidates = InboundCache["candidates"];
+
+/**
+ * Matches a routed arrival against its installation's app-event triggers for its event type: its log entry
+ * (`accepted` when a trigger matched, else `unmatched`, as without an event type), the firings and the triggers whose
+ * workflow cannot start.
+ */
+export async function matchArrival(
+  db: Kysely<Database>,
+  deps: { executor: WorkflowExecutor; candidates: ReadCandidates },
+  event: InboundMessage,
+  receivedAt: Date,
+): Promise<MatchedArrival> {
+  const { message } = event;
+  const base = toRecordBase(event, receivedAt);
+  if (message.event_type === undefined) {
+    return {
+      record: { ...base, outcome: "unmatched", detail: "the adapter gave no event_type" },
+      firings: [],
+      refused: [],
+    };
+  }
+  const found = await deps.candidates(db, event.installationId, message.event_type);
+  const appEvent = {
+    installationId: event.installationId,
+    app: event.app,
+    message: { ...message, event_type: message.event_type },
+  };
+  const { matched, firings, refused } = matchAppEvent(found, deps.executor, appEvent);
+  const record: InboundEventRecord =
+    matched > 0
+      ? { ...base, outcome: "accepted", detail: null }
+      : { ...base, outcome: "unmatched", detail: `no enabled app-event trigger for ${message.event_type} matched` };
+  return { record, firings, refused };
 }

@@ -5,8 +5,6 @@ import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { BatchOutcome, Database } from "../store/index.ts";
 import { preparedBatch } from "../store/prepared-query.ts";
 import { type Firing, insertFailedFiring, recordFirings } from "../triggers/record-firing.ts";
-import type { InboundCache } from "./cached-installation.ts";
-import { type MatchedEvent, matchAppEvent } from "./fire-app-event-triggers.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import {
   type InboundEventRecord,
@@ -14,7 +12,13 @@ import {
   recordInboundEvent,
   toInboundEventValues,
 } from "./record-inbound-event.ts";
-import { type InboundMessage, type RoutedMessage, toRecordBase } from "./route-inbound-message.ts";
+import {
+  type InboundMessage,
+  matchArrival,
+  type ReadCandidates,
+  type RoutedMessage,
+  toRecordBase,
+} from "./route-inbound-message.ts";
 
 /** A message to route and when it arrived. */
 export interface Arrival {
@@ -178,50 +182,6 @@ async function readTiedBigColumns(
     .where("id", "in", [...tied])
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** What an arrival not for the front desk comes to if it routes: its entry, its firings, its refusals. */
-export interface MatchedArrival {
-  readonly record: InboundEventRecord;
-  readonly firings: readonly Firing[];
-  readonly refused: MatchedEvent["refused"];
-}
-
-/** An installation's enabled app-event triggers for one event type, with their workflows (the inbound cache). */
-export type ReadCandidates = InboundCache["candidates"];
-
-/**
- * Matches a routed arrival against its installation's app-event triggers for its event type: its log entry
- * (`accepted` when a trigger matched, else `unmatched`, as without an event type), the firings and the triggers whose
- * workflow cannot start.
- */
-export async function matchArrival(
-  db: Kysely<Database>,
-  deps: { executor: WorkflowExecutor; candidates: ReadCandidates },
-  event: InboundMessage,
-  receivedAt: Date,
-): Promise<MatchedArrival> {
-  const { message } = event;
-  const base = toRecordBase(event, receivedAt);
-  if (message.event_type === undefined) {
-    return {
-      record: { ...base, outcome: "unmatched", detail: "the adapter gave no event_type" },
-      firings: [],
-      refused: [],
-    };
-  }
-  const found = await deps.candidates(db, event.installationId, message.event_type);
-  const appEvent = {
-    installationId: event.installationId,
-    app: event.app,
-    message: { ...message, event_type: message.event_type },
-  };
-  const { matched, firings, refused } = matchAppEvent(found, deps.executor, appEvent);
-  const record: InboundEventRecord =
-    matched > 0
-      ? { ...base, outcome: "accepted", detail: null }
-      : { ...base, outcome: "unmatched", detail: `no enabled app-event trigger for ${message.event_type} matched` };
-  return { record, firings, refused };
 }
 
 type Pending =
