@@ -5,7 +5,7 @@ import type { AdapterTarget } from "../adapters/adapter-target.ts";
 import type { AppRow } from "../apps/app-tables.ts";
 import type { InstallationRow } from "../installations/installation-tables.ts";
 import type { Database } from "../store/index.ts";
-import type { AppEventCandidates } from "./fire-app-event-triggers.ts";
+import type { AppEventCandidates } from "./match-app-event.ts";
 
 // Types only, imported by service-context.ts: a file here that imported the context would tie the two in a cycle.
 

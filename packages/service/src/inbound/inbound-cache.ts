@@ -6,7 +6,7 @@ import { resolveCredentials } from "../adapters/resolve-credentials.ts";
 import type { GroundContext } from "../context/ground-context.ts";
 import { installationCredentialScope } from "../credentials/credential-scope.ts";
 import type { CachedInstallation, InboundCache, InboundCall, OpenInstallation } from "./cached-installation.ts";
-import { type AppEventCandidates, findAppEventTriggers } from "./fire-app-event-triggers.ts";
+import { type AppEventCandidates, findAppEventTriggers } from "./match-app-event.ts";
 import { openInstallation } from "./open-installation.ts";
 
 export type { CachedInstallation, InboundCache, InboundCall } from "./cached-installation.ts";

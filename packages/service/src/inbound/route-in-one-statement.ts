@@ -1,21 +1,22 @@
 import { CompiledQuery, type Kysely } from "kysely";
-import pg from "pg";
-import { toInputColumns } from "../runs/run-input.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { BatchOutcome, Database } from "../store/index.ts";
+import { refusedWhole, toJsonRows } from "../store/one-statement.ts";
+import { FIRING_COLUMNS, FIRING_IDS, firingWrites, toFiringRow } from "../triggers/firings-in-one-statement.ts";
+import { dedupId, TAKE_ORDER } from "./dedup-order.ts";
 import { toInboundEventValues } from "./record-inbound-event.ts";
 import { type MatchedArrival, matchArrival, type ReadCandidates, type RoutedMessage } from "./route-inbound-message.ts";
-import { type Arrival, dedupId } from "./route-inbound-together.ts";
+import type { Arrival } from "./route-inbound-together.ts";
 
 /** How the statement begins, which tells it apart in a count of statements (bench/lib/count-statements.ts). */
 export const ROUTE_MARK = "/* a batch in one statement */";
 
 // PostgreSQL only (D633). The arrivals and their firings come as two JSON parameters, and every row the batch writes
 // goes in in this one statement: the dedup keys taken (in dedupOrder, D635), then for the arrivals whose key was
-// taken (or that have none) sessions, runs, trigger runs and the triggers' counters, and a log entry for every
-// arrival. Ids are drawn from the
-// tables' sequences up front, so each row is known by its place in the batch without relying on RETURNING's order.
-// Data-modifying WITH queries all run to completion, in one snapshot, and the foreign keys are checked at the end.
+// taken (or that have none) their firings (firingWrites: sessions, runs, trigger runs, counters), and a log entry for
+// every arrival. Ids are drawn from the tables' sequences up front, so each row is known by its place in the batch
+// without relying on RETURNING's order. Data-modifying WITH queries all run to completion, in one snapshot, and the
+// foreign keys are checked at the end.
 const ROUTE_ARRIVALS = `${ROUTE_MARK}
 with arrival as (
   select a.*, nextval(pg_get_serial_sequence('inbound_events', 'id'))::int as entry_id
@@ -27,7 +28,7 @@ with arrival as (
 taken as (
   insert into inbound_dedup (installation_id, dedup_key, received_at)
   select installation_id, take_key, received_at from arrival where take_key is not null
-  order by installation_id collate "C", take_key collate "C"
+  order by ${TAKE_ORDER}
   on conflict (installation_id, dedup_key) do nothing
   returning installation_id, dedup_key
 ),
@@ -37,32 +38,11 @@ routed as (
     or exists (select 1 from taken t where t.installation_id = a.installation_id and t.dedup_key = a.take_key)
 ),
 firing as (
-  select f.*, nextval(pg_get_serial_sequence('sessions', 'id'))::int as session_id,
-    nextval(pg_get_serial_sequence('workflow_runs', 'id'))::int as run_id
-  from json_to_recordset($2::json) as f(
-    ord int, arrival int, organization_id int, workflow_id int, trigger_id int, input_type text, input text,
-    start_stage text)
+  select f.*, ${FIRING_IDS}
+  from json_to_recordset($2::json) as f(ord int, arrival int, ${FIRING_COLUMNS})
   where f.arrival in (select ord from routed)
 ),
-session as (
-  insert into sessions (id, organization_id, created_at) select session_id, organization_id, $3 from firing
-),
-run as (
-  insert into workflow_runs (id, organization_id, workflow_id, session_id, trigger_id, source, status, input_type,
-    input, start_stage, created_at)
-  select run_id, organization_id, workflow_id, session_id, trigger_id, 'app_event', 'queued', input_type, input,
-    start_stage, $3
-  from firing
-),
-trigger_run as (
-  insert into trigger_runs (trigger_id, source, fired_at, status, workflow_run_id)
-  select trigger_id, 'app_event', $3, 'succeeded', run_id from firing
-),
-counted as (
-  update triggers set fire_count = fire_count + fired.runs, last_fired_at = $3
-  from (select trigger_id, count(*)::int as runs from firing group by trigger_id) fired
-  where triggers.id = fired.trigger_id
-),
+${firingWrites("$3")},
 run_ids as (
   select arrival, '[' || string_agg(run_id::text, ',' order by ord) || ']' as ids from firing group by arrival
 ),
@@ -86,12 +66,6 @@ interface RoutedRow {
   readonly routed: boolean;
   readonly run_ids: string | null;
 }
-
-// A lone surrogate (an emoji an excerpt cut in half) is written by JSON.stringify as an escape that PostgreSQL's json
-// will not turn into text; as a parameter it would have become U+FFFD in UTF-8, and here it becomes that too.
-const LONE_SURROGATE = /\p{Surrogate}/gu;
-const wellFormed = (_key: string, value: unknown) =>
-  typeof value === "string" ? value.replace(LONE_SURROGATE, "\uFFFD") : value;
 
 /**
  * The arrivals' routing in one statement on PostgreSQL (D633), where routeInboundTogether's transaction takes seven
@@ -128,7 +102,7 @@ export async function routeInOneStatement(
   return rows.map((row): BatchOutcome<RoutedMessage> => {
     const eventId = row.entry_id;
     if (!row.routed) return { ok: true, value: { outcome: "duplicate", eventId, workflowRunIds: [] } };
-    const outcome = matched[row.ord]?.record.outcome as RoutedMessage["outcome"];
+    const outcome = (matched[row.ord] as MatchedArrival).record.outcome;
     const workflowRunIds = row.run_ids === null ? [] : (JSON.parse(row.run_ids) as number[]);
     return { ok: true, value: { outcome, eventId, workflowRunIds } };
   });
@@ -151,24 +125,8 @@ function toParameters(arrivals: readonly Arrival[], matched: readonly MatchedArr
     const { workflow_run_ids: _none, event_count: _one, ...values } = toInboundEventValues(record);
     arrivalRows.push({ ...values, ord, keyed, take_key: first ? key : null });
     for (const firing of firings) {
-      firingRows.push({
-        ord: firingRows.length,
-        arrival: ord,
-        organization_id: firing.trigger.organization_id,
-        workflow_id: firing.trigger.workflow_id,
-        trigger_id: firing.trigger.id,
-        ...toInputColumns(firing.input),
-        start_stage: firing.startStage ?? null,
-      });
+      firingRows.push({ ...toFiringRow(firing), ord: firingRows.length, arrival: ord });
     }
   }
-  return [JSON.stringify(arrivalRows, wellFormed), JSON.stringify(firingRows, wellFormed)];
-}
-
-/**
- * An error the database answered for the statement, which it then rolled back whole. A lost or ended connection
- * (class 08 or 57, or a FATAL error, such as a backend ended after its commit) leaves the statement's fate unknown.
- */
-function refusedWhole(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && error.severity !== "FATAL" && !/^(08|57)/.test(error.code ?? "");
+  return [toJsonRows(arrivalRows), toJsonRows(firingRows)];
 }

@@ -6,8 +6,8 @@ import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { Database } from "../store/index.ts";
 import { type Firing, insertFailedFiring, recordFirings } from "../triggers/record-firing.ts";
 import type { InboundCache } from "./cached-installation.ts";
-import { findAppEventTriggers, type MatchedEvent, matchAppEvent } from "./fire-app-event-triggers.ts";
 import { withInboundTables } from "./inbound-tables.ts";
+import { findAppEventTriggers, type MatchedEvent, matchAppEvent } from "./match-app-event.ts";
 import { type InboundEventRecord, recordInboundEvent } from "./record-inbound-event.ts";
 
 /** How a message that was not a bot's ended, and the runs it started. */
@@ -95,18 +95,18 @@ export async function routeInboundMessage(
     }
     // The triggers read afresh, in the transaction: this is also where a message goes when the inbound cache's
     // triggers failed it (D633).
-    const matched = await matchArrival(trx, { ...deps, candidates: findAppEventTriggers }, event, deps.now);
+    const reading = { executor: deps.executor, candidates: findAppEventTriggers };
+    const matched = await matchArrival(trx, reading, event, deps.now);
     for (const refusal of matched.refused) await insertFailedFiring(trx, refusal, deps.now);
-    const runIds = matched.firings.length === 0 ? [] : await recordFirings(trx, matched.firings, deps.now);
+    const runIds = await recordFirings(trx, matched.firings, deps.now);
     const row = await recordInboundEvent(trx, { ...matched.record, workflowRunIds: runIds });
-    const outcome = matched.record.outcome as RoutedMessage["outcome"];
-    return { outcome, eventId: row.id, workflowRunIds: runIds };
+    return { outcome: matched.record.outcome, eventId: row.id, workflowRunIds: runIds };
   });
 }
 
 /** What an arrival not for the front desk comes to if it routes: its entry, its firings, its refusals. */
 export interface MatchedArrival {
-  readonly record: InboundEventRecord;
+  readonly record: InboundEventRecord & { readonly outcome: "accepted" | "unmatched" };
   readonly firings: readonly Firing[];
   readonly refused: MatchedEvent["refused"];
 }
@@ -141,7 +141,7 @@ export async function matchArrival(
     message: { ...message, event_type: message.event_type },
   };
   const { matched, firings, refused } = matchAppEvent(found, deps.executor, appEvent);
-  const record: InboundEventRecord =
+  const record: MatchedArrival["record"] =
     matched > 0
       ? { ...base, outcome: "accepted", detail: null }
       : { ...base, outcome: "unmatched", detail: `no enabled app-event trigger for ${message.event_type} matched` };

@@ -5,6 +5,7 @@ import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
 import type { BatchOutcome, Database } from "../store/index.ts";
 import { preparedBatch } from "../store/prepared-query.ts";
 import { type Firing, insertFailedFiring, recordFirings } from "../triggers/record-firing.ts";
+import { dedupId, dedupOrder } from "./dedup-order.ts";
 import { withInboundTables } from "./inbound-tables.ts";
 import {
   type InboundEventRecord,
@@ -83,23 +84,6 @@ const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValu
     )
     .returning(["id", ...KEY_COLUMNS]),
 );
-
-/** An installation's id and a dedup key as one map key. */
-export const dedupId = (installationId: string, key: string) => JSON.stringify([installationId, key]);
-
-/**
- * The order every path takes dedup keys in (this one and the statement of D633), so that two instances' batches never
- * wait for each other's keys in a circle: by installation, then by key, each compared by its UTF-8 bytes, which is
- * PostgreSQL's `collate "C"` order of the same text (D635).
- */
-export function dedupOrder(
-  a: { readonly installationId: string; readonly dedupKey: string },
-  b: { readonly installationId: string; readonly dedupKey: string },
-): number {
-  return byBytes(a.installationId, b.installationId) || byBytes(a.dedupKey, b.dedupKey);
-}
-
-const byBytes = (a: string, b: string) => (a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b)));
 
 /**
  * Takes the dedup keys of the arrivals in one statement (in dedupOrder), and tells each arrival whether it routes: a key another delivery took first, in the table or earlier in
@@ -231,7 +215,7 @@ export async function routeInboundTogether(
       firings.push(...matched.firings);
     }
   }
-  const runIds = firings.length === 0 ? [] : await recordFirings(trx, firings, deps.now);
+  const runIds = await recordFirings(trx, firings, deps.now);
   const records = pending.flatMap((item) => {
     if (item.kind === "done") return [];
     if (item.kind === "record") return [item.record];

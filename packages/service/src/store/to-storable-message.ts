@@ -1,8 +1,18 @@
 import type { NormalizedMessage } from "@adapterkit/contract";
 
-/** Text as a database column can hold it: PostgreSQL's text refuses NUL, so each becomes U+FFFD (D162). */
+const LONE_SURROGATE = /\p{Surrogate}/gu;
+
+/** The text with each lone surrogate, which has no UTF-8, as U+FFFD: what either store gives back for it. */
+export function toWellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/**
+ * Text as a database column holds it: PostgreSQL's text refuses NUL, so each becomes U+FFFD (D162), and so does a
+ * lone surrogate (toWellFormed). Text compared with what a column gives back (a dedup key, D640) then compares equal.
+ */
 export function toStorableText(text: string): string {
-  return text.replaceAll("\u0000", "\uFFFD");
+  return toWellFormed(text.replaceAll("\u0000", "\uFFFD"));
 }
 
 /**

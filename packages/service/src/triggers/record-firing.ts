@@ -172,9 +172,10 @@ export async function recordFiring(
  * Records firings that start runs, as `recordFiring` does for each, with a few multi-row statements instead of four
  * per firing: the scheduler fires a group of due triggers in one transaction, and hooks that arrive together share
  * one (see createHookIntake). A trigger may fire more than once; its counters move by as many. A lone firing
- * takes recordFiring's single-row statements. Returns the runs' ids in the order given.
+ * takes recordFiring's single-row statements, none writes nothing. Returns the runs' ids in the order given.
  */
 export async function recordFirings(trx: Kysely<Database>, firings: readonly Firing[], now: Date): Promise<number[]> {
+  if (firings.length === 0) return [];
   const [only] = firings;
   if (only !== undefined && firings.length === 1) return [(await recordFiring(trx, only, now)).run.id];
   const at = now.toISOString();

@@ -30,15 +30,18 @@ export function startChildFixture<Ready extends object>(
   env: Record<string, string>,
 ): Promise<Ready & { readonly child: ChildProcess }> {
   const entry = fileURLToPath(new URL(`../fixtures/${fixture}`, import.meta.url));
+  // Registered before the child exists: outside a test this throws, and then no child has been started.
+  let started: ChildProcess | undefined;
+  onTestFinished(async () => {
+    started?.kill("SIGKILL");
+    if (started !== undefined) await exited(started);
+  });
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  onTestFinished(async () => {
-    child.kill("SIGKILL");
-    await exited(child);
-  });
+  started = child;
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();

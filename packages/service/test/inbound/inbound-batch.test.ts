@@ -1,27 +1,12 @@
 import { inboundEventPageSchema, triggerRunPageSchema } from "@adapterkit/contract";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_MARK } from "../../src/inbound/route-in-one-statement.ts";
 import type { InboundMessage } from "../../src/inbound/route-inbound-message.ts";
+import { toStorableMessage } from "../../src/store/to-storable-message.ts";
 import { createAppEventTrigger, type InboundWorld, inboundPath, startInboundWorld } from "../helpers/inbound-world.ts";
 import { STORE_LANES } from "../helpers/store-lanes.ts";
 import { createWorkflow } from "../helpers/test-service.ts";
-
-/** Passes every statement any pg client of this process sends, and its result, through `wrap` until `restore()`. */
-function wrapStatements(wrap: (text: string, result: unknown) => unknown) {
-  const original = pg.Client.prototype.query;
-  const query = original as unknown as (this: pg.Client, ...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [config] = args;
-    const text = typeof config === "string" ? config : String((config as { text?: unknown } | undefined)?.text);
-    return wrap(text, query.apply(this, args));
-  } as unknown as typeof original;
-  return {
-    restore() {
-      pg.Client.prototype.query = original;
-    },
-  };
-}
+import { loseAnswersOf, wrapStatements } from "../helpers/wrap-statements.ts";
 
 /**
  * Counts the statements that name the inbound tables or read app-event triggers: the ones that route inbound
@@ -35,15 +20,6 @@ function countRoutingStatements() {
   });
   return { texts: () => texts, restore: wrapped.restore };
 }
-
-/** Makes the connection seem lost just after the one-statement route committed: its answer becomes an error. */
-const loseRouteAnswers = () =>
-  wrapStatements((text, result) => {
-    if (!text.startsWith(ROUTE_MARK)) return result;
-    return (result as Promise<unknown>).then(() => {
-      throw new Error("Connection terminated unexpectedly");
-    });
-  });
 
 // D177: messages that arrive together are routed in one transaction; each still ends exactly as it would alone.
 for (const lane of STORE_LANES) {
@@ -147,6 +123,29 @@ for (const lane of STORE_LANES) {
       expect(routed.map((item) => logged.get(item.eventId)?.excerpt)).toEqual(sent.map((item) => item.message.message));
     });
 
+    it("routes a delivery whose dedup key holds a lone surrogate once, alone and together (D640)", async () => {
+      const intake = world.test.service.context.inbound;
+      const now = new Date();
+      // As receiveInbound hands it over: the message's own columns made storable.
+      const keyed = (dedupKey: string): InboundMessage => {
+        const base = message("order.created", dedupKey);
+        return { ...base, message: toStorableMessage(base.message) };
+      };
+      const alone = await intake.route(keyed("k-lone \ud800"), now);
+      const again = await intake.route(keyed("k-lone \udfff"), now);
+      const together = await Promise.all(
+        [keyed("k-pair \ud800"), keyed("k-pair \udbff")].map((item) => intake.route(item, now)),
+      );
+      expect([alone, again, ...together].map((routed) => routed.outcome)).toEqual([
+        "accepted",
+        "duplicate",
+        "accepted",
+        "duplicate",
+      ]);
+      const logged = new Map((await events()).map((entry) => [entry.id, entry]));
+      expect(logged.get(alone.eventId)?.dedup_key).toBe("k-lone \uFFFD");
+    });
+
     it("keeps an excerpt cut inside an emoji and a sender with a lone surrogate, alone and together", async () => {
       const intake = world.test.service.context.inbound;
       const now = new Date();
@@ -209,7 +208,7 @@ for (const lane of STORE_LANES) {
         const triggerRuns = async () =>
           triggerRunPageSchema.parse(await api(`/api/v1/triggers/${triggerId}/runs?limit=100`)).items.length;
         const before = await triggerRuns();
-        const lose = loseRouteAnswers();
+        const lose = loseAnswersOf(ROUTE_MARK);
         const sent = [message("order.created", undefined), message("order.created", undefined)];
         try {
           const routed = await Promise.allSettled(sent.map((item) => intake.route(item, now)));

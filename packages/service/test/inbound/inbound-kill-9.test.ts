@@ -37,8 +37,9 @@ async function until(what: string, check: () => boolean): Promise<void> {
 /** Stops the children a test started (an early failure leaves the first running), before their store goes. */
 async function stopAll(children: readonly (InboundChild | undefined)[]): Promise<void> {
   for (const started of children) {
-    started?.child.kill("SIGKILL");
-    if (started) await exited(started.child);
+    if (started === undefined) continue;
+    started.child.kill("SIGKILL");
+    await exited(started.child);
   }
 }
 
