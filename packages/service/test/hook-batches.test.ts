@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOOKS_MARK } from "../src/triggers/hook-intake.ts";
 import { STORE_LANES } from "./helpers/store-lanes.ts";
 import {
   createTenant,
@@ -11,6 +12,20 @@ import {
   type TestService,
   waitForRun,
 } from "./helpers/test-service.ts";
+import { loseAnswersOf, wrapStatements } from "./helpers/wrap-statements.ts";
+
+/**
+ * Counts the statements that read hooks' triggers or write firings (sessions, runs, trigger runs): the run worker
+ * and the scheduler's loops send neither.
+ */
+function countHookStatements() {
+  const texts: string[] = [];
+  const wrapped = wrapStatements((text, result) => {
+    if (/webhook_token_hash|insert into "?(sessions|workflow_runs|trigger_runs)\b/i.test(text)) texts.push(text);
+    return result;
+  });
+  return { texts: () => texts, restore: wrapped.restore };
+}
 
 // Hooks that arrive together are accepted in one transaction (createHookIntake); each must still get its own D14
 // answer, its own run with its own input, a trigger run, and its count. The burst goes straight to the service's
@@ -78,6 +93,75 @@ for (const lane of STORE_LANES) {
       const refused = await readJson(await test.call(`/api/v1/triggers/${refusing.id}/runs`, { token: acme.token }));
       expect(refused.items).toEqual([expect.objectContaining({ status: "failed", workflow_run_id: null })]);
     });
+
+    it.skipIf(lane.name !== "postgres")(
+      "accepts a batch of hooks, and a lone one, with a read and one statement each (D639)",
+      async () => {
+        const workflow = await createWorkflow(test, acme.token);
+        const [hook, other] = [
+          await createWebhookTrigger(test, acme.token, workflow.id),
+          await createWebhookTrigger(test, acme.token, workflow.id),
+        ];
+        const counting = countHookStatements();
+        const sent = [1, 2, 3, 4].map((n) => ({ token: hook.hookToken, body: { n } }));
+        sent.push({ token: other.hookToken, body: { n: 5 } }, { token: "A".repeat(43), body: { n: 0 } });
+        let results: PromiseSettledResult<{ workflowRunId: number }>[];
+        let lone: { workflowRunId: number };
+        try {
+          results = await Promise.allSettled(sent.map((item) => fire(item.token, item.body)));
+          expect(counting.texts()).toHaveLength(2);
+          expect(counting.texts()[1]?.startsWith(HOOKS_MARK)).toBe(true);
+          lone = await fire(hook.hookToken, { n: 6 });
+          expect(counting.texts()).toHaveLength(4);
+        } finally {
+          counting.restore();
+        }
+        expect(results.map((result) => (result.status === "fulfilled" ? "started" : result.reason.code))).toEqual([
+          ...Array.from({ length: 5 }, () => "started"),
+          "not_found",
+        ]);
+        const started = [
+          ...results.flatMap((result) => (result.status === "fulfilled" ? [result.value.workflowRunId] : [])),
+          lone.workflowRunId,
+        ];
+        expect(new Set(started).size).toBe(6);
+        for (const [index, id] of started.entries()) {
+          const run = await waitForRun(test, acme.token, id);
+          expect(run).toMatchObject({ status: "completed", source: "webhook", input: { n: index + 1 } });
+        }
+        const trigger = async (id: number) =>
+          readJson<{ fire_count: number }>(await test.call(`/api/v1/triggers/${id}`, { token: acme.token }));
+        expect((await trigger(hook.id)).fire_count).toBe(5);
+        expect((await trigger(other.id)).fire_count).toBe(1);
+        const runs = await readJson(
+          await test.call(`/api/v1/triggers/${hook.id}/runs?limit=100`, { token: acme.token }),
+        );
+        expect(runs.items.map((item) => item.workflow_run_id).sort()).toEqual(
+          [started[0], started[1], started[2], started[3], started[5]].sort(),
+        );
+        expect(runs.items.every((item) => item.status === "succeeded")).toBe(true);
+      },
+    );
+
+    it.skipIf(lane.name !== "postgres")(
+      "answers an error and starts nothing again when the hooks' statement committed but its answer was lost",
+      async () => {
+        const workflow = await createWorkflow(test, acme.token);
+        const hook = await createWebhookTrigger(test, acme.token, workflow.id);
+        const lose = loseAnswersOf(HOOKS_MARK);
+        try {
+          const results = await Promise.allSettled([fire(hook.hookToken, { l: 1 }), fire(hook.hookToken, { l: 2 })]);
+          expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+        } finally {
+          lose.restore();
+        }
+        // Committed once: accepting the hooks again would have started two runs more.
+        const trigger = await readJson<{ fire_count: number }>(
+          await test.call(`/api/v1/triggers/${hook.id}`, { token: acme.token }),
+        );
+        expect(trigger.fire_count).toBe(2);
+      },
+    );
 
     it("loses no hook of a batch that failed: the hook that broke it fails alone, the rest are accepted alone", async () => {
       const workflow = await createWorkflow(test, acme.token);
