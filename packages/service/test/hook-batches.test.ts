@@ -95,7 +95,7 @@ for (const lane of STORE_LANES) {
     });
 
     it.skipIf(lane.name !== "postgres")(
-      "accepts a batch of hooks, and a lone one, with a read and one statement each (D639)",
+      "accepts a batch of hooks, and a lone one, with a read and one statement each on PostgreSQL (D639; SQLite: a transaction)",
       async () => {
         const workflow = await createWorkflow(test, acme.token);
         const [hook, other] = [
@@ -144,7 +144,7 @@ for (const lane of STORE_LANES) {
     );
 
     it.skipIf(lane.name !== "postgres")(
-      "answers an error and starts nothing again when the hooks' statement committed but its answer was lost",
+      "answers an error and starts nothing again when the hooks' statement committed but its answer was lost (D639; PostgreSQL only)",
       async () => {
         const workflow = await createWorkflow(test, acme.token);
         const hook = await createWebhookTrigger(test, acme.token, workflow.id);

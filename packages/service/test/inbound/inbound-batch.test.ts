@@ -176,7 +176,7 @@ for (const lane of STORE_LANES) {
     });
 
     it.skipIf(lane.name !== "postgres")(
-      "routes a batch in one statement on PostgreSQL, its triggers read once and then kept (D633, D634)",
+      "routes a batch in one statement on PostgreSQL, its triggers read once, then kept (D633, D634; SQLite: a transaction)",
       async () => {
         const intake = world.test.service.context.inbound;
         const now = new Date();
@@ -201,7 +201,7 @@ for (const lane of STORE_LANES) {
     );
 
     it.skipIf(lane.name !== "postgres")(
-      "answers an error and routes nothing again when the statement committed but its answer was lost (D633)",
+      "answers an error and routes nothing again when the statement committed but its answer was lost (D633; PostgreSQL only)",
       async () => {
         const intake = world.test.service.context.inbound;
         const now = new Date();
