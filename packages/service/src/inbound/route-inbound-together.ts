@@ -86,8 +86,9 @@ const insertEvents = preparedBatch((db: Kysely<Database>, rows: InboundEventValu
 );
 
 /**
- * Takes the dedup keys of the arrivals in one statement (in dedupOrder), and tells each arrival whether it routes: a key another delivery took first, in the table or earlier in
- * this batch, makes it a duplicate. An arrival without a key always routes.
+ * Takes the dedup keys of the arrivals in one statement (in dedupOrder), and tells each arrival whether it routes:
+ * a key another delivery took first, in the table or earlier in this batch, makes it a duplicate. An arrival without
+ * a key always routes.
  */
 async function takeDedupKeys(trx: Kysely<Database>, arrivals: readonly Arrival[]): Promise<boolean[]> {
   const wanted = new Map<string, DedupRow>();
