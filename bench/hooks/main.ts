@@ -8,9 +8,13 @@
 // with synchronous=NORMAL too, to show what that durability costs.
 // Beside throughput it prints each server's CPU time per request (from process.cpuUsage in the child): on a shared,
 // loaded machine a process gets a varying share of the cores, which moves req/s a lot and CPU per request little.
+// With a PostgreSQL (BENCH_DATABASE_URL, else ADAPTERKIT_TEST_DATABASE_URL) the hook path runs on it too, a fresh
+// schema each run, and prints its statements per request (D639). No goal: its store is not the baseline's.
 // Knobs: BENCH_DURATION (s, default 5), BENCH_ROUNDS (default 3); for the service child BENCH_LOG_LEVEL (default
 // warn) and BENCH_WORKER_CONCURRENCY (default: the service's own).
+import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
+import { benchDatabaseUrl, reachable } from "../lib/bench-postgres.ts";
 import { median } from "../lib/median.ts";
 import { startChild } from "../lib/start-child.ts";
 import { stopChild } from "../lib/stop-child.ts";
@@ -20,6 +24,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const BODY = JSON.stringify({ order: 1, items: ["a", "b"] });
 const GOAL = { ratio: 0.5, p99Ms: 25 };
+const randomHex = () => randomBytes(4).toString("hex");
 
 interface Variant {
   readonly name: string;
@@ -33,12 +38,24 @@ const NORMAL = { ADAPTERKIT_SQLITE_SYNCHRONOUS: "normal" };
 const FULL = { ADAPTERKIT_SQLITE_SYNCHRONOUS: "full" };
 const BASELINE_NORMAL = "baseline, NORMAL";
 const HOOK_PATH_NORMAL = "hook path, NORMAL";
+const HOOK_PATH_POSTGRES = "hook path, PostgreSQL";
+const databaseUrl = benchDatabaseUrl();
+const postgres = databaseUrl !== undefined && (await reachable(databaseUrl)) ? databaseUrl : undefined;
 const VARIANTS: readonly Variant[] = [
   { name: "baseline", entry: "./baseline-server.ts", env: FULL },
   { name: HOOK_PATH, entry: "./service-server.ts", env: { ...FULL, BENCH_WORKER: "off" } },
   { name: WITH_WORKER, entry: "./service-server.ts", env: FULL },
   { name: BASELINE_NORMAL, entry: "./baseline-server.ts", env: NORMAL },
   { name: HOOK_PATH_NORMAL, entry: "./service-server.ts", env: { ...NORMAL, BENCH_WORKER: "off" } },
+  ...(postgres === undefined
+    ? []
+    : [
+        {
+          name: HOOK_PATH_POSTGRES,
+          entry: "./service-server.ts",
+          env: { BENCH_WORKER: "off", BENCH_DATABASE_URL: postgres },
+        },
+      ]),
 ];
 
 interface Sample {
@@ -48,6 +65,8 @@ interface Sample {
   readonly cpuPerRequestUs?: number;
   /** The service's runs by status when the load stopped: whether the worker kept up. */
   readonly runs?: string;
+  /** On PostgreSQL, the statements the service sent per request served (warm-up included). */
+  readonly statementsPerRequest?: number;
 }
 
 async function load(url: string, duration: number): Promise<Sample & { total: number }> {
@@ -65,7 +84,8 @@ async function load(url: string, duration: number): Promise<Sample & { total: nu
 }
 
 async function measure(variant: Variant): Promise<Sample> {
-  const child = await startChild(new URL(variant.entry, import.meta.url), variant.env);
+  const schema = variant.env?.BENCH_DATABASE_URL === undefined ? {} : { BENCH_SCHEMA: `bench_hooks_${randomHex()}` };
+  const child = await startChild(new URL(variant.entry, import.meta.url), { ...variant.env, ...schema });
   const url = child.ready;
   let sample: Sample = { requests: 0, p99: 0 };
   let served = 0;
@@ -80,6 +100,8 @@ async function measure(variant: Variant): Promise<Sample> {
     if (runs !== undefined) sample = { ...sample, runs };
     const cpuMs = report.get("CPU");
     if (cpuMs !== undefined && served > 0) sample = { ...sample, cpuPerRequestUs: (Number(cpuMs) * 1000) / served };
+    const sent = report.get("STATEMENTS");
+    if (sent !== undefined && served > 0) sample = { ...sample, statementsPerRequest: Number(sent) / served };
   }
   return sample;
 }
@@ -101,7 +123,9 @@ async function main(): Promise<void> {
       const sample = await measure(variant);
       samples.set(variant.name, [...(samples.get(variant.name) ?? []), sample]);
       const runs = sample.runs === undefined ? "" : `  runs at the end ${sample.runs}`;
-      console.log(`round ${round + 1}/${ROUNDS}${show(variant.name, sample)}${runs}`);
+      const sent = sample.statementsPerRequest;
+      const perRequest = sent === undefined ? "" : `  statements/req ${sent.toFixed(2)}`;
+      console.log(`round ${round + 1}/${ROUNDS}${show(variant.name, sample)}${perRequest}${runs}`);
     }
   }
   const figure = (name: string): Sample => {
@@ -110,6 +134,7 @@ async function main(): Promise<void> {
       requests: median(runs.map((run) => run.requests)),
       p99: median(runs.map((run) => run.p99)),
       cpuPerRequestUs: median(runs.map((run) => run.cpuPerRequestUs ?? Number.NaN)),
+      statementsPerRequest: median(runs.map((run) => run.statementsPerRequest ?? Number.NaN)),
     };
   };
   const baseline = figure("baseline");
@@ -142,6 +167,18 @@ async function main(): Promise<void> {
       `${Math.round(hookNormal.requests)} req/s, ratio ${(hookNormal.requests / normal.requests).toFixed(2)} to its ` +
       `baseline; FULL keeps ${(figure(HOOK_PATH).requests / hookNormal.requests).toFixed(2)} of NORMAL's hook throughput`,
   );
+  if (postgres === undefined) {
+    console.log(
+      "hook path on PostgreSQL: skipped (set BENCH_DATABASE_URL or ADAPTERKIT_TEST_DATABASE_URL to a reachable one)",
+    );
+  } else {
+    const onPostgres = figure(HOOK_PATH_POSTGRES);
+    console.log(
+      `hook path on PostgreSQL (no goal: another store than the baseline's): ${Math.round(onPostgres.requests)} ` +
+        `req/s, CPU ${Math.round(onPostgres.cpuPerRequestUs ?? Number.NaN)} µs/req, ` +
+        `${(onPostgres.statementsPerRequest ?? Number.NaN).toFixed(2)} statements/req`,
+    );
+  }
 }
 
 await main();

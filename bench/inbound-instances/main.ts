@@ -15,11 +15,11 @@
 // one instance took in the round).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipelineRequests } from "../inbound/load-requests.ts";
 import { CONNECTIONS, cpuPerEventUs, load, SECRETS, startAdapter } from "../inbound/measure.ts";
+import { benchDatabaseUrl, reachable } from "../lib/bench-postgres.ts";
 import { buildPackages } from "../lib/build-packages.ts";
 import { median } from "../lib/median.ts";
 import { type BenchChild, startBuiltChild } from "../lib/start-child.ts";
@@ -28,17 +28,7 @@ import { isRunning, stopChild } from "../lib/stop-child.ts";
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL = 1.2;
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.ADAPTERKIT_TEST_DATABASE_URL;
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 5432), timeout: 2000 });
-    socket.once("connect", () => resolve(socket.end() !== undefined));
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => resolve(socket.destroy() === undefined));
-  });
-}
+const databaseUrl = benchDatabaseUrl();
 
 interface Measured {
   readonly events: number;
@@ -104,7 +94,7 @@ async function measure(instances: 1 | 2, url: string, rate: number, allConnectio
   }
 }
 
-if (databaseUrl === undefined || databaseUrl === "") {
+if (databaseUrl === undefined) {
   console.log("inbound-instances: skipped: no PostgreSQL (set BENCH_DATABASE_URL or ADAPTERKIT_TEST_DATABASE_URL)");
   process.exit(0);
 }

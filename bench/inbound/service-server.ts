@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createService } from "@adapterkit/service";
 import { sql } from "kysely";
+import { dropSchema } from "../lib/bench-postgres.ts";
 import { countStatements } from "../lib/count-statements.ts";
 import { env } from "../lib/env.ts";
 import { reportCpu } from "../lib/report-cpu.ts";
@@ -119,25 +120,9 @@ process.on("SIGTERM", async () => {
   process.stdout.write(`RUNS ${counts.runs}\n`);
   process.stdout.write(`DUPLICATES ${counts.duplicates}\n`);
   if (process.env.BENCH_DROP_SCHEMA === "1" && process.env.BENCH_SCHEMA !== undefined) {
-    await dropSchema(process.env.BENCH_SCHEMA);
+    await dropSchema(service.store.db, process.env.BENCH_SCHEMA);
   }
   await service.close();
   if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });
-
-/** Drops the bench's schema; another session's schema work on the same database may deadlock it, so it tries again. */
-async function dropSchema(schema: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(service.store.db);
-      return;
-    } catch (error) {
-      if (attempt === 5) {
-        process.stderr.write(`bench: schema ${schema} left behind: ${String(error)}\n`);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-    }
-  }
-}

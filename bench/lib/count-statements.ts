@@ -1,7 +1,8 @@
 import pg from "pg";
 
-// A COMMIT, or the inbound route's statement that is a transaction of its own (D633; its ROUTE_MARK).
-const COMMITS = /^\s*(commit\b|\/\* a batch in one statement \*\/)/i;
+// A COMMIT, or a statement that is a transaction of its own: the inbound route's (D633, its ROUTE_MARK) and the
+// hooks' (D639, its HOOKS_MARK).
+const COMMITS = /^\s*(commit\b|\/\* a batch in one statement \*\/|\/\* hooks in one statement \*\/)/i;
 
 /** Statements and commits a process sent to PostgreSQL since `mark()`. */
 export interface StatementCounts {
