@@ -53,7 +53,7 @@ const VARIANTS: readonly Variant[] = [
         {
           name: HOOK_PATH_POSTGRES,
           entry: "./service-server.ts",
-          env: { BENCH_WORKER: "off", BENCH_DATABASE_URL: postgres },
+          env: { BENCH_WORKER: "off", BENCH_STORE: "postgres" },
         },
       ]),
 ];
@@ -84,8 +84,11 @@ async function load(url: string, duration: number): Promise<Sample & { total: nu
 }
 
 async function measure(variant: Variant): Promise<Sample> {
-  const schema = variant.env?.BENCH_DATABASE_URL === undefined ? {} : { BENCH_SCHEMA: `bench_hooks_${randomHex()}` };
-  const child = await startChild(new URL(variant.entry, import.meta.url), { ...variant.env, ...schema });
+  const store =
+    variant.env?.BENCH_STORE === "postgres" && postgres !== undefined
+      ? { BENCH_DATABASE_URL: postgres, BENCH_SCHEMA: `bench_hooks_${randomHex()}` }
+      : {};
+  const child = await startChild(new URL(variant.entry, import.meta.url), { ...variant.env, ...store });
   const url = child.ready;
   let sample: Sample = { requests: 0, p99: 0 };
   let served = 0;

@@ -1,7 +1,8 @@
 // Child process: the subject. The real reference service on SQLite in a fresh temp dir, with its run worker on
 // (off with BENCH_WORKER=off), serving the demo webhook trigger; prints the hook URL when ready. With
-// BENCH_DATABASE_URL and BENCH_SCHEMA it runs on that PostgreSQL schema instead, counts the statements it sends from
-// READY on (printed as STATEMENTS when it stops), and drops the schema.
+// BENCH_STORE=postgres it runs on the PostgreSQL schema BENCH_SCHEMA of BENCH_DATABASE_URL instead (never on a
+// BENCH_DATABASE_URL it merely inherits), counts the statements it sends from READY on (printed as STATEMENTS when it
+// stops), and drops the schema.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +11,12 @@ import { dropSchema } from "../lib/bench-postgres.ts";
 import { countStatements } from "../lib/count-statements.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-hooks-service-"));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+const onPostgres = process.env.BENCH_STORE === "postgres";
+const databaseUrl = onPostgres ? process.env.BENCH_DATABASE_URL : undefined;
 const schema = process.env.BENCH_SCHEMA;
+if (onPostgres && (databaseUrl === undefined || schema === undefined)) {
+  throw new Error("BENCH_STORE=postgres needs BENCH_DATABASE_URL and BENCH_SCHEMA");
+}
 const statements = databaseUrl === undefined ? undefined : countStatements();
 // Request logs go nowhere and the per-token limit is off: the bench measures the hot path, not the log sink.
 const service = await createService({
@@ -43,7 +48,7 @@ process.on("SIGTERM", async () => {
     .execute();
   const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.count)]));
   process.stdout.write(`RUNS ${JSON.stringify(byStatus)}\n`);
-  if (schema !== undefined && databaseUrl !== undefined) await dropSchema(service.store.db, schema);
+  if (onPostgres && schema !== undefined) await dropSchema(service.store.db, schema);
   await service.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
