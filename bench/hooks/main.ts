@@ -24,7 +24,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const BODY = JSON.stringify({ order: 1, items: ["a", "b"] });
 const GOAL = { ratio: 0.5, p99Ms: 25 };
-const randomHex = () => randomBytes(4).toString("hex");
 
 interface Variant {
   readonly name: string;
@@ -86,7 +85,7 @@ async function load(url: string, duration: number): Promise<Sample & { total: nu
 async function measure(variant: Variant): Promise<Sample> {
   const store =
     variant.env?.BENCH_STORE === "postgres" && postgres !== undefined
-      ? { BENCH_DATABASE_URL: postgres, BENCH_SCHEMA: `bench_hooks_${randomHex()}` }
+      ? { BENCH_DATABASE_URL: postgres, BENCH_SCHEMA: `bench_hooks_${randomBytes(4).toString("hex")}` }
       : {};
   const child = await startChild(new URL(variant.entry, import.meta.url), { ...variant.env, ...store });
   const url = child.ready;

@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { FrontDesk } from "../front-desk/front-desk.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
-import { batchPerTick, type Database } from "../store/index.ts";
-import { onPostgres } from "../store/prepared-query.ts";
+import { batchWrites } from "../store/batch-writes.ts";
+import type { Database } from "../store/index.ts";
 import { routeInOneStatement } from "./route-in-one-statement.ts";
 import {
   type InboundMessage,
@@ -27,7 +27,8 @@ export interface InboundIntake {
  * the event loop are routed together in one transaction (routeInboundTogether) instead of about eight statements
  * each; one batch is in flight at a time; a lone message, and each message of a batch that failed before its
  * commit, takes routeInboundMessage alone. On PostgreSQL a batch or a lone message is one statement instead
- * (routeInOneStatement, D633) where it needs no transaction. Every caller hears of its outcome only after the commit.
+ * (routeInOneStatement, D633) where it needs no transaction (batchWrites). Every caller hears of its outcome only after
+ * the commit; a failed COMMIT answers each message 500, and the platform's retry then finds its dedup key.
  *
  * @example
  * const intake = createInboundIntake(db, { executor, frontDesk, now: () => new Date(), logger });
@@ -44,41 +45,13 @@ export function createInboundIntake(
     candidates: ReadCandidates;
   },
 ): InboundIntake {
-  const inOneStatement = onPostgres(db);
-  const inTransaction = ({ event, receivedAt }: Arrival) =>
-    routeInboundMessage(db, { executor: deps.executor, frontDesk: deps.frontDesk, now: receivedAt }, event);
-  // A statement that threw wrote nothing (a trigger deleted since the inbound cache read it, say): the transaction
-  // then routes the message, reading its triggers afresh.
-  const alone = async (arrival: Arrival) => {
-    if (!inOneStatement) return inTransaction(arrival);
-    const [outcome] =
-      (await routeInOneStatement(db, { ...deps, now: arrival.receivedAt }, [arrival]).catch(() => undefined)) ?? [];
-    if (outcome === undefined) return inTransaction(arrival);
-    if (!outcome.ok) throw outcome.error;
-    return outcome.value;
-  };
-  const together = batchPerTick<Arrival, RoutedMessage>({
-    async run(arrivals) {
-      if (inOneStatement) {
-        const outcomes = await routeInOneStatement(db, { ...deps, now: deps.now() }, arrivals);
-        if (outcomes !== undefined) return outcomes;
-      }
-      let routed = false;
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const routing = { ...deps, now: deps.now() };
-          const outcomes = await routeInboundTogether(trx, routing, arrivals);
-          routed = true;
-          return outcomes;
-        });
-      } catch (error) {
-        // The COMMIT itself failed, and on PostgreSQL it may still have happened: routing the messages again
-        // could start every run twice, so each answers 500 (the platform retries; dedup then finds the key).
-        if (routed) return arrivals.map(() => ({ ok: false as const, error }));
-        throw error;
-      }
-    },
-    runAlone: alone,
+  const together = batchWrites<Arrival, RoutedMessage>(db, {
+    inOneStatement: (arrivals) => routeInOneStatement(db, { ...deps, now: deps.now() }, arrivals),
+    inTransaction: (trx, arrivals) => routeInboundTogether(trx, { ...deps, now: deps.now() }, arrivals),
+    // Also where a message goes whose statement threw (a trigger deleted since the inbound cache read it, say): the
+    // transaction reads its triggers afresh.
+    alone: ({ event, receivedAt }) =>
+      routeInboundMessage(db, { executor: deps.executor, frontDesk: deps.frontDesk, now: receivedAt }, event),
     maxBatch: MAX_MESSAGES_PER_BATCH,
     onBatchError: (error, size) =>
       deps.logger.warn(

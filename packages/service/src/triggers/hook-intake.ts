@@ -5,9 +5,9 @@ import { ServiceError } from "../errors/service-error.ts";
 import { whyNotStartable } from "../runs/check-startable.ts";
 import { toRunInput } from "../runs/run-input.ts";
 import type { WorkflowExecutor } from "../runs/workflow-executor.ts";
-import { type BatchOutcome, batchPerTick, type Database } from "../store/index.ts";
+import { batchWrites } from "../store/batch-writes.ts";
+import type { BatchOutcome, Database } from "../store/index.ts";
 import { refusedWhole, toJsonRows } from "../store/one-statement.ts";
-import { onPostgres } from "../store/prepared-query.ts";
 import {
   fireWebhook,
   type HookRequest,
@@ -143,8 +143,8 @@ export interface HookIntake {
  * one update of the trigger's counters rather than one per hook, each holding the next back until commit. One
  * batch is in flight at a time (batchPerTick). A hook with a key goes alone (its key is checked and stored with its
  * run), as does every hook of a batch that failed before its commit. On PostgreSQL a batch, or a lone hook without a
- * key, is a read and one statement instead (D639) where no failed firing is to be recorded. Nobody hears of success
- * before the commit.
+ * key, is a read and one statement instead (D639) where no failed firing is to be recorded (batchWrites). Nobody
+ * hears of success before the commit.
  *
  * @example
  * const hooks = createHookIntake(db, { executor, now: () => new Date(), logger });
@@ -154,41 +154,14 @@ export function createHookIntake(
   db: Kysely<Database>,
   deps: { executor: WorkflowExecutor; now: () => Date; logger: Logger },
 ): HookIntake {
-  const inOneStatement = onPostgres(db);
   const batchable = (request: HookRequest) =>
     request.idempotencyKey === undefined && isWebhookTokenShape(request.token);
-  const inTransaction = (request: HookRequest) =>
-    fireWebhook(db, { executor: deps.executor, now: deps.now() }, request);
-  // A statement that threw wrote nothing: the hook then takes its transaction, which reads its trigger afresh.
-  const alone = async (request: HookRequest) => {
-    if (!inOneStatement || !batchable(request)) return inTransaction(request);
-    const routing = { executor: deps.executor, now: deps.now() };
-    const [outcome] = (await acceptHooksInOneStatement(db, routing, [request]).catch(() => undefined)) ?? [];
-    if (outcome === undefined) return inTransaction(request);
-    if (!outcome.ok) throw outcome.error;
-    return outcome.value;
-  };
-  const together = batchPerTick<HookRequest, HookResult>({
-    async run(requests) {
-      if (inOneStatement) {
-        const outcomes = await acceptHooksInOneStatement(db, { executor: deps.executor, now: deps.now() }, requests);
-        if (outcomes !== undefined) return outcomes;
-      }
-      let accepted = false;
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const outcomes = await acceptHooks(trx, { executor: deps.executor, now: deps.now() }, requests);
-          accepted = true;
-          return outcomes;
-        });
-      } catch (error) {
-        // The COMMIT itself failed, and on PostgreSQL it may still have happened on the server: trying the hooks
-        // again could start every run twice, so each answers 500, as a lone hook would.
-        if (accepted) return requests.map(() => ({ ok: false as const, error }));
-        throw error;
-      }
-    },
-    runAlone: alone,
+  const alone = (request: HookRequest) => fireWebhook(db, { executor: deps.executor, now: deps.now() }, request);
+  const together = batchWrites<HookRequest, HookResult>(db, {
+    inOneStatement: (requests) => acceptHooksInOneStatement(db, { executor: deps.executor, now: deps.now() }, requests),
+    inTransaction: (trx, requests) => acceptHooks(trx, { executor: deps.executor, now: deps.now() }, requests),
+    // Also where a hook goes whose statement threw: its transaction reads its trigger afresh.
+    alone,
     maxBatch: MAX_HOOKS_PER_BATCH,
     onBatchError: (error, size) =>
       deps.logger.warn({ err: error, hooks: size }, "a batch of hooks failed; each is tried again alone"),

@@ -20,8 +20,10 @@ describe.skipIf(postgres?.skip !== false)(`dedupOrder ${postgres?.title ?? "on P
         { installationId: "inst_a", dedupKey: key },
       ]);
       const { rows: sorted } = await client.query<{ installation_id: string; take_key: string }>(
-        `select installation_id, take_key from json_to_recordset($1::json) as r(installation_id text, take_key text)
-           order by ${TAKE_ORDER}`,
+        // The columns in a locale's collation, as a database's default may be: only TAKE_ORDER's own collation
+        // gives the bytes' order.
+        `select installation_id collate "und-x-icu" as installation_id, take_key collate "und-x-icu" as take_key
+           from json_to_recordset($1::json) as r(installation_id text, take_key text) order by ${TAKE_ORDER}`,
         [JSON.stringify(rows.map((row) => ({ installation_id: row.installationId, take_key: row.dedupKey })))],
       );
       const inDatabase = sorted.map((row) => [row.installation_id, row.take_key]);
